@@ -1,0 +1,79 @@
+// The compile-time model of a user-defined impartial game.
+//
+// REQUIRED
+//   typename G::Position            a value type: copyable, equality-comparable, and
+//                                   hashable by std::hash<Position> or G::hash(p)
+//   g.moves(p, out)                 appends every option of p to `out`
+//                                   (std::vector<Position>&)
+// OPTIONAL (the solver uses each when present, and tests hold each to the slow path)
+//   g.components(p, out)            appends independent parts whose sum is p (p
+//                                   itself if it does not split); the solver xors
+//                                   their values — the Sprague–Grundy theorem
+//   g.canonical(p) -> Position      a representative of p's symmetry class, so that
+//                                   equivalent positions share one table entry
+//   g.closed_form(p) -> std::optional<Nimber>
+//                                   the value when a formula knows it; the search
+//                                   stops there
+//   g.describe(p) -> std::string    how to print p in messages (cycle reports)
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/nimber.hpp"
+
+namespace grundy {
+
+template <class G>
+concept ImpartialGame = requires(const G& game, const typename G::Position& p,
+                                 std::vector<typename G::Position>& out) {
+  typename G::Position;
+  requires std::copyable<typename G::Position>;
+  requires std::equality_comparable<typename G::Position>;
+  { game.moves(p, out) };
+};
+
+template <class G>
+concept DecomposableGame = ImpartialGame<G> && requires(const G& game, const typename G::Position& p,
+                                                        std::vector<typename G::Position>& out) {
+  { game.components(p, out) };
+};
+
+template <class G>
+concept CanonicalizingGame = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.canonical(p) } -> std::convertible_to<typename G::Position>;
+};
+
+template <class G>
+concept GameWithClosedForm = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.closed_form(p) } -> std::convertible_to<std::optional<Nimber>>;
+};
+
+template <class G>
+concept DescribableGame = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.describe(p) } -> std::convertible_to<std::string>;
+};
+
+template <class G>
+concept GameWithHash = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.hash(p) } -> std::convertible_to<std::size_t>;
+};
+
+// The hash the solver uses for a game's positions.
+template <ImpartialGame G>
+struct PositionHash {
+  const G* game;
+  std::size_t operator()(const typename G::Position& p) const {
+    if constexpr (GameWithHash<G>) {
+      return game->hash(p);
+    } else {
+      return std::hash<typename G::Position>{}(p);
+    }
+  }
+};
+
+}  // namespace grundy

@@ -1,0 +1,88 @@
+#include "grundy/sequence.hpp"
+
+#include <stdexcept>
+
+#include "grundy/input_error.hpp"
+
+namespace grundy {
+
+const char* to_string(Periodicity::Status status) noexcept {
+  switch (status) {
+    case Periodicity::Status::none_found: return "none found";
+    case Periodicity::Status::detected: return "detected, not proven";
+    case Periodicity::Status::proven: return "proven";
+  }
+  return "?";
+}
+
+const char* to_string(Periodicity::Kind kind) noexcept {
+  switch (kind) {
+    case Periodicity::Kind::none: return "none";
+    case Periodicity::Kind::periodic: return "periodic";
+    case Periodicity::Kind::arithmetic: return "arithmetic-periodic";
+  }
+  return "?";
+}
+
+namespace {
+
+// Least preperiod for period p and saltus s over the table: scanning back from the
+// end, the first n with g(n + p) != g(n) + s ends the pattern.
+std::uint64_t least_preperiod(const std::vector<Nimber>& values, std::uint64_t p, Nimber s) {
+  std::uint64_t n = values.size() - p;
+  while (n > 0 && values[n - 1 + p] == values[n - 1] + s) --n;
+  return n;
+}
+
+Periodicity detect(const std::vector<Nimber>& values, std::uint64_t min_repeats, bool arithmetic) {
+  Periodicity result;
+  const std::uint64_t size = values.size();
+  if (min_repeats == 0) min_repeats = 1;
+  for (std::uint64_t p = 1; p * min_repeats <= size; ++p) {
+    Nimber s = 0;
+    if (arithmetic) {
+      if (values[size - 1] <= values[size - 1 - p]) continue;
+      s = values[size - 1] - values[size - 1 - p];
+    }
+    const std::uint64_t pre = least_preperiod(values, p, s);
+    if (size - pre >= min_repeats * p) {
+      result.kind = arithmetic ? Periodicity::Kind::arithmetic : Periodicity::Kind::periodic;
+      result.status = Periodicity::Status::detected;
+      result.preperiod = pre;
+      result.period = p;
+      result.saltus = s;
+      return result;
+    }
+  }
+  return result;
+}
+
+}  // namespace
+
+Periodicity detect_periodicity(const std::vector<Nimber>& values, std::uint64_t min_repeats) {
+  return detect(values, min_repeats, false);
+}
+
+Periodicity detect_arithmetic_periodicity(const std::vector<Nimber>& values, std::uint64_t min_repeats) {
+  return detect(values, min_repeats, true);
+}
+
+Nimber value_from_pattern(const std::vector<Nimber>& values, const Periodicity& pattern, std::uint64_t n) {
+  if (n < values.size()) return values[n];
+  if (pattern.kind == Periodicity::Kind::none || pattern.period == 0 ||
+      pattern.preperiod + pattern.period > values.size()) {
+    throw std::logic_error("value_from_pattern: no pattern covers this heap");
+  }
+  const std::uint64_t offset = n - pattern.preperiod;
+  const Nimber base = values[pattern.preperiod + offset % pattern.period];
+  if (pattern.kind == Periodicity::Kind::periodic) return base;
+  Nimber shift = 0;
+  Nimber total = 0;
+  if (__builtin_mul_overflow(offset / pattern.period, pattern.saltus, &shift) ||
+      __builtin_add_overflow(base, shift, &total)) {
+    throw LimitError("the nim-value of heap " + std::to_string(n) + " exceeds 64 bits");
+  }
+  return total;
+}
+
+}  // namespace grundy
