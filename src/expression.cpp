@@ -1,0 +1,237 @@
+#include "grundy/expression.hpp"
+
+#include <cctype>
+#include <limits>
+
+#include "grundy/input_error.hpp"
+
+namespace grundy {
+namespace {
+
+// A hand-written recursive-descent parser: the grammar is tiny and every error
+// must name its column, which a generator would make harder, not easier.
+class Parser {
+ public:
+  explicit Parser(std::string_view source) : src_(source) {}
+
+  Expression parse_sum() {
+    Expression expr;
+    skip_space();
+    if (at_end()) fail("the expression is empty", pos_);
+    expr.terms.push_back(parse_term());
+    skip_space();
+    while (!at_end()) {
+      if (peek() != '+') fail(std::string("expected '+' between terms, found '") + peek() + "'", pos_);
+      ++pos_;
+      skip_space();
+      if (at_end()) fail("expected a term after '+'", pos_);
+      expr.terms.push_back(parse_term());
+      skip_space();
+    }
+    return expr;
+  }
+
+  ExprTerm parse_single_rule() {
+    skip_space();
+    if (at_end()) fail("the rule is empty", pos_);
+    ExprTerm term = parse_term();
+    skip_space();
+    if (!at_end()) fail(std::string("unexpected '") + peek() + "' after the rule", pos_);
+    return term;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& message, std::size_t at) const {
+    throw InputError(message, SourceLocation{"", 0, at + 1});
+  }
+
+  bool at_end() const { return pos_ >= src_.size(); }
+  char peek() const { return src_[pos_]; }
+  void skip_space() {
+    while (!at_end() && std::isspace(static_cast<unsigned char>(peek()))) ++pos_;
+  }
+
+  static bool is_name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+  static bool is_name_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+  }
+
+  ExprTerm parse_term() {
+    ExprTerm term;
+    const std::size_t start = pos_;
+    term.column = pos_ + 1;
+    const char c = peek();
+    if (is_name_start(c)) {
+      term.head = parse_name();
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
+      term.head = parse_code();
+      term.head_is_code = true;
+    } else {
+      fail(std::string("expected a ruleset name or a take-and-break code, found '") + c + "'", pos_);
+    }
+    skip_space();
+    while (!at_end() && (peek() == '(' || peek() == '{')) {
+      term.groups.push_back(parse_group());
+      skip_space();
+    }
+    std::size_t end = pos_;
+    while (end > start && std::isspace(static_cast<unsigned char>(src_[end - 1]))) --end;
+    term.text = std::string(src_.substr(start, end - start));
+    return term;
+  }
+
+  std::string parse_name() {
+    const std::size_t start = pos_;
+    while (!at_end() && is_name_char(peek())) ++pos_;
+    // A trailing '-' belongs to nobody's name; it is a typo or a minus sign.
+    if (src_[pos_ - 1] == '-') fail("a name cannot end with '-'", pos_ - 1);
+    return std::string(src_.substr(start, pos_ - start));
+  }
+
+  // 0.77, .6, 4.3, 0.F7, 0.137 — validated by the take-and-break parser, which knows
+  // what each digit means; here only its extent is found.
+  std::string parse_code() {
+    const std::size_t start = pos_;
+    while (!at_end() && std::isdigit(static_cast<unsigned char>(peek()))) ++pos_;
+    if (at_end() || peek() != '.') fail("expected a take-and-break code such as 0.77 (a '.' is missing)", pos_);
+    ++pos_;
+    while (!at_end() && std::isalnum(static_cast<unsigned char>(peek()))) ++pos_;
+    return std::string(src_.substr(start, pos_ - start));
+  }
+
+  ExprGroup parse_group() {
+    ExprGroup group;
+    group.open = peek();
+    group.column = pos_ + 1;
+    const char close = group.open == '(' ? ')' : '}';
+    const std::size_t open_at = pos_;
+    ++pos_;
+    skip_space();
+    if (!at_end() && peek() == close) {
+      ++pos_;
+      return group;
+    }
+    while (true) {
+      skip_space();
+      if (at_end()) fail(std::string("missing '") + close + "' to close the '" + group.open + "'", open_at);
+      group.args.push_back(parse_arg());
+      skip_space();
+      if (at_end()) fail(std::string("missing '") + close + "' to close the '" + group.open + "'", open_at);
+      if (peek() == ',') {
+        ++pos_;
+        continue;
+      }
+      if (peek() == close) {
+        ++pos_;
+        return group;
+      }
+      fail(std::string("expected ',' or '") + close + "', found '" + peek() + "'", pos_);
+    }
+  }
+
+  ExprArg parse_arg() {
+    ExprArg arg;
+    arg.column = pos_ + 1;
+    const std::size_t start = pos_;
+    const char c = peek();
+    if (c == '-') fail("a negative number is not a position or a parameter", pos_);
+    if (c == '@') {
+      ++pos_;
+      const std::size_t path_start = pos_;
+      while (!at_end() && peek() != ',' && peek() != ')' && peek() != '}' &&
+             !std::isspace(static_cast<unsigned char>(peek())))
+        ++pos_;
+      if (pos_ == path_start) fail("expected a file name after '@'", pos_);
+      arg.kind = ExprArg::Kind::path;
+      arg.text = std::string(src_.substr(path_start, pos_ - path_start));
+      return arg;
+    }
+    if (c == '"') {
+      ++pos_;
+      const std::size_t path_start = pos_;
+      while (!at_end() && peek() != '"') ++pos_;
+      if (at_end()) fail("missing '\"' to close the file name", start);
+      arg.kind = ExprArg::Kind::path;
+      arg.text = std::string(src_.substr(path_start, pos_ - path_start));
+      ++pos_;
+      return arg;
+    }
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      // A number, a range a..b, or a word that starts with a digit (8x8).
+      std::size_t end = pos_;
+      while (end < src_.size() && std::isalnum(static_cast<unsigned char>(src_[end]))) ++end;
+      const std::string_view token = src_.substr(pos_, end - pos_);
+      bool all_digits = true;
+      for (char d : token) all_digits = all_digits && std::isdigit(static_cast<unsigned char>(d));
+      if (!all_digits) {
+        arg.kind = ExprArg::Kind::word;
+        arg.text = std::string(token);
+        pos_ = end;
+        return arg;
+      }
+      arg.integer = parse_integer();
+      if (src_.substr(pos_, 2) == "..") {
+        pos_ += 2;
+        if (at_end() || !std::isdigit(static_cast<unsigned char>(peek())))
+          fail("expected a number after '..'", pos_);
+        arg.kind = ExprArg::Kind::range;
+        arg.range_high = parse_integer();
+        if (arg.range_high < arg.integer) fail("a range a..b needs a <= b", start);
+      } else {
+        arg.kind = ExprArg::Kind::integer;
+      }
+      arg.text = std::string(src_.substr(start, pos_ - start));
+      return arg;
+    }
+    if (is_name_start(c)) {
+      arg.text = parse_name();
+      skip_space();
+      if (!at_end() && (peek() == '(' || peek() == '{')) {
+        arg.kind = ExprArg::Kind::call;
+        while (!at_end() && (peek() == '(' || peek() == '{')) {
+          arg.groups.push_back(parse_group());
+          skip_space();
+        }
+        arg.text = std::string(src_.substr(start, pos_ - start));
+        while (!arg.text.empty() && std::isspace(static_cast<unsigned char>(arg.text.back()))) arg.text.pop_back();
+      } else {
+        arg.kind = ExprArg::Kind::word;
+      }
+      return arg;
+    }
+    fail(std::string("expected a number, a name or a file, found '") + c + "'", pos_);
+  }
+
+  std::uint64_t parse_integer() {
+    const std::size_t start = pos_;
+    std::uint64_t value = 0;
+    while (!at_end() && std::isdigit(static_cast<unsigned char>(peek()))) {
+      const auto digit = static_cast<std::uint64_t>(peek() - '0');
+      if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) {
+        fail("the number " + std::string(src_.substr(start, digit_run_end() - start)) +
+                 " does not fit in 64 bits (largest: 18446744073709551615)",
+             start);
+      }
+      value = value * 10 + digit;
+      ++pos_;
+    }
+    return value;
+  }
+
+  std::size_t digit_run_end() const {
+    std::size_t end = pos_;
+    while (end < src_.size() && std::isdigit(static_cast<unsigned char>(src_[end]))) ++end;
+    return end;
+  }
+
+  std::string_view src_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+Expression parse_expression(std::string_view source) { return Parser(source).parse_sum(); }
+
+ExprTerm parse_rule(std::string_view source) { return Parser(source).parse_single_rule(); }
+
+}  // namespace grundy

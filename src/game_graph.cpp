@@ -1,0 +1,204 @@
+#include "grundy/game_graph.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <limits>
+
+#include "grundy/input_error.hpp"
+#include "grundy/solver.hpp"
+
+namespace grundy {
+namespace {
+
+bool is_name_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+}
+
+// Vertex indices are 32-bit to halve the edge array; 4·10^9 vertices would not fit
+// in memory anyway.
+constexpr std::size_t kMaxVertices = std::numeric_limits<GameGraph::Vertex>::max() - 1;
+
+}  // namespace
+
+GameGraph GameGraph::parse(std::istream& in, const std::string& file) {
+  GameGraph graph;
+  graph.source_ = file;
+  std::vector<std::vector<Vertex>> adjacency;
+  std::vector<bool> defined;
+  std::vector<std::size_t> defined_at;
+
+  auto vertex_of = [&](const std::string& name, std::size_t line, std::size_t column) -> Vertex {
+    auto it = graph.index_.find(name);
+    if (it != graph.index_.end()) return it->second;
+    if (graph.names_.size() >= kMaxVertices) {
+      throw InputError("too many vertices (at most " + std::to_string(kMaxVertices) + ")",
+                       SourceLocation{file, line, column});
+    }
+    const auto v = static_cast<Vertex>(graph.names_.size());
+    graph.names_.push_back(name);
+    graph.index_.emplace(name, v);
+    adjacency.emplace_back();
+    defined.push_back(false);
+    defined_at.push_back(0);
+    return v;
+  };
+
+  std::string line;
+  std::size_t line_number = 0;
+  while (std::getline(in, line)) {
+    ++line_number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::size_t pos = 0;
+    auto skip_space = [&] {
+      while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
+    };
+    auto read_name = [&]() -> std::string {
+      const std::size_t start = pos;
+      while (pos < line.size() && is_name_char(line[pos])) ++pos;
+      return line.substr(start, pos - start);
+    };
+    skip_space();
+    if (pos == line.size() || line[pos] == '#') continue;
+    const std::size_t name_column = pos + 1;
+    const std::string name = read_name();
+    if (name.empty()) {
+      throw InputError(std::string("expected a vertex name, found '") + line[pos] + "'",
+                       SourceLocation{file, line_number, pos + 1});
+    }
+    const Vertex v = vertex_of(name, line_number, name_column);
+    if (defined[v]) {
+      throw InputError("vertex '" + name + "' is defined twice (first on line " +
+                           std::to_string(defined_at[v]) + ")",
+                       SourceLocation{file, line_number, name_column});
+    }
+    defined[v] = true;
+    defined_at[v] = line_number;
+    skip_space();
+    if (pos == line.size() || line[pos] == '#') continue;
+    if (line[pos] != ':') {
+      throw InputError(std::string("expected ':' after the vertex name, found '") + line[pos] + "'",
+                       SourceLocation{file, line_number, pos + 1});
+    }
+    ++pos;
+    while (true) {
+      skip_space();
+      if (pos == line.size() || line[pos] == '#') break;
+      const std::size_t column = pos + 1;
+      const std::string successor = read_name();
+      if (successor.empty()) {
+        throw InputError(std::string("expected a successor name, found '") + line[pos] + "'",
+                         SourceLocation{file, line_number, column});
+      }
+      const Vertex w = vertex_of(successor, line_number, column);
+      adjacency[v].push_back(w);
+      if (pos < line.size() && line[pos] == ',') ++pos;  // commas between successors are allowed
+    }
+  }
+  if (in.bad()) throw InputError("cannot read the graph file", SourceLocation{file});
+  if (graph.names_.empty()) throw InputError("the graph file has no vertices", SourceLocation{file});
+
+  graph.offsets_.assign(graph.names_.size() + 1, 0);
+  for (std::size_t v = 0; v < adjacency.size(); ++v) graph.offsets_[v + 1] = graph.offsets_[v] + adjacency[v].size();
+  graph.targets_.reserve(graph.offsets_.back());
+  for (auto& successors : adjacency) graph.targets_.insert(graph.targets_.end(), successors.begin(), successors.end());
+  return graph;
+}
+
+GameGraph GameGraph::load(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot open the graph file", SourceLocation{path});
+  return parse(in, path);
+}
+
+GameGraph GameGraph::from_edges(std::size_t vertex_count, const std::vector<std::pair<Vertex, Vertex>>& edges) {
+  if (vertex_count > kMaxVertices) throw InputError("too many vertices");
+  GameGraph graph;
+  graph.source_ = "<edges>";
+  graph.names_.reserve(vertex_count);
+  for (std::size_t v = 0; v < vertex_count; ++v) {
+    graph.names_.push_back(std::to_string(v));
+    graph.index_.emplace(graph.names_.back(), static_cast<Vertex>(v));
+  }
+  graph.offsets_.assign(vertex_count + 1, 0);
+  for (const auto& [from, to] : edges) {
+    if (from >= vertex_count || to >= vertex_count) throw InputError("edge to a vertex that does not exist");
+    ++graph.offsets_[from + 1];
+  }
+  for (std::size_t v = 0; v < vertex_count; ++v) graph.offsets_[v + 1] += graph.offsets_[v];
+  graph.targets_.resize(edges.size());
+  std::vector<std::uint64_t> fill(graph.offsets_.begin(), graph.offsets_.end() - 1);
+  for (const auto& [from, to] : edges) graph.targets_[fill[from]++] = to;
+  return graph;
+}
+
+std::optional<GameGraph::Vertex> GameGraph::find(std::string_view name) const {
+  auto it = index_.find(std::string(name));
+  if (it == index_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::vector<Nimber> GameGraph::all_values() const {
+  const std::size_t n = size();
+  // Predecessor lists (reverse CSR).
+  std::vector<std::uint64_t> in_offsets(n + 1, 0);
+  for (Vertex t : targets_) ++in_offsets[t + 1];
+  for (std::size_t v = 0; v < n; ++v) in_offsets[v + 1] += in_offsets[v];
+  std::vector<Vertex> predecessors(targets_.size());
+  {
+    std::vector<std::uint64_t> fill(in_offsets.begin(), in_offsets.end() - 1);
+    for (std::size_t v = 0; v < n; ++v)
+      for (Vertex t : successors(static_cast<Vertex>(v))) predecessors[fill[t]++] = static_cast<Vertex>(v);
+  }
+  std::vector<std::uint64_t> unresolved(n);
+  std::vector<Vertex> ready;
+  for (std::size_t v = 0; v < n; ++v) {
+    unresolved[v] = offsets_[v + 1] - offsets_[v];
+    if (unresolved[v] == 0) ready.push_back(static_cast<Vertex>(v));
+  }
+  std::vector<Nimber> values(n, 0);
+  std::size_t resolved = 0;
+  MexSet mex;
+  while (!ready.empty()) {
+    const Vertex v = ready.back();
+    ready.pop_back();
+    mex.clear();
+    for (Vertex w : successors(v)) mex.insert(values[w]);
+    values[v] = mex.mex();
+    ++resolved;
+    for (std::uint64_t i = in_offsets[v]; i < in_offsets[v + 1]; ++i) {
+      const Vertex u = predecessors[i];
+      if (--unresolved[u] == 0) ready.push_back(u);
+    }
+  }
+  if (resolved == n) return values;
+
+  // Every unresolved vertex has an unresolved successor, so walking those edges
+  // must revisit a vertex: that walk contains a cycle.
+  std::vector<std::size_t> seen_at(n, std::numeric_limits<std::size_t>::max());
+  std::vector<Vertex> walk;
+  Vertex v = 0;
+  while (unresolved[v] == 0) ++v;
+  while (seen_at[v] == std::numeric_limits<std::size_t>::max()) {
+    seen_at[v] = walk.size();
+    walk.push_back(v);
+    for (Vertex w : successors(v)) {
+      if (unresolved[w] != 0) {
+        v = w;
+        break;
+      }
+    }
+  }
+  std::vector<std::string> cycle;
+  std::string path;
+  for (std::size_t i = seen_at[v]; i < walk.size(); ++i) {
+    cycle.push_back(names_[walk[i]]);
+    path += names_[walk[i]] + " -> ";
+  }
+  cycle.push_back(names_[v]);
+  path += names_[v];
+  throw CycleError(source_ + ": the graph has a cycle, so its vertices have no Sprague-Grundy values: " + path,
+                   std::move(cycle));
+}
+
+}  // namespace grundy

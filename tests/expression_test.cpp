@@ -1,0 +1,86 @@
+// The expression grammar: what parses into what, and where each error points.
+#include "grundy/expression.hpp"
+
+#include <gtest/gtest.h>
+
+#include "grundy/input_error.hpp"
+
+namespace grundy {
+namespace {
+
+std::size_t error_column(const std::string& source) {
+  try {
+    (void)parse_expression(source);
+  } catch (const InputError& e) {
+    return e.where().column;
+  }
+  ADD_FAILURE() << "no error for: " << source;
+  return 0;
+}
+
+TEST(Expression, MixedSumFromTheIssue) {
+  const Expression e = parse_expression("sub{1,2,3}(10) + sub(odd)(7) + nim(9,12)");
+  ASSERT_EQ(e.terms.size(), 3u);
+  EXPECT_EQ(e.terms[0].head, "sub");
+  ASSERT_EQ(e.terms[0].groups.size(), 2u);
+  EXPECT_EQ(e.terms[0].groups[0].open, '{');
+  ASSERT_EQ(e.terms[0].groups[0].args.size(), 3u);
+  EXPECT_EQ(e.terms[0].groups[0].args[2].integer, 3u);
+  EXPECT_EQ(e.terms[0].groups[1].args[0].integer, 10u);
+  EXPECT_EQ(e.terms[1].groups[0].args[0].kind, ExprArg::Kind::word);
+  EXPECT_EQ(e.terms[1].groups[0].args[0].text, "odd");
+  EXPECT_EQ(e.terms[2].text, "nim(9,12)");
+  EXPECT_EQ(e.terms[2].column, 32u);
+}
+
+TEST(Expression, CodesRangesWordsPathsAndCalls) {
+  const Expression e = parse_expression(".77(5) + 0.137(3) + sub{1..4}(9) + cram(7x7) + graph(@g.txt)(a) + sub(allbut{2,5})(8)");
+  ASSERT_EQ(e.terms.size(), 6u);
+  EXPECT_TRUE(e.terms[0].head_is_code);
+  EXPECT_EQ(e.terms[0].head, ".77");
+  EXPECT_EQ(e.terms[1].head, "0.137");
+  const ExprArg& range = e.terms[2].groups[0].args[0];
+  EXPECT_EQ(range.kind, ExprArg::Kind::range);
+  EXPECT_EQ(range.integer, 1u);
+  EXPECT_EQ(range.range_high, 4u);
+  EXPECT_EQ(e.terms[3].groups[0].args[0].kind, ExprArg::Kind::word);
+  EXPECT_EQ(e.terms[3].groups[0].args[0].text, "7x7");
+  EXPECT_EQ(e.terms[4].groups[0].args[0].kind, ExprArg::Kind::path);
+  EXPECT_EQ(e.terms[4].groups[0].args[0].text, "g.txt");
+  const ExprArg& call = e.terms[5].groups[0].args[0];
+  EXPECT_EQ(call.kind, ExprArg::Kind::call);
+  EXPECT_EQ(call.text, "allbut{2,5}");
+  ASSERT_EQ(call.groups.size(), 1u);
+  EXPECT_EQ(call.groups[0].args[1].integer, 5u);
+}
+
+TEST(Expression, LargestHeapParses) {
+  const Expression e = parse_expression("nim(18446744073709551615)");
+  EXPECT_EQ(e.terms[0].groups[0].args[0].integer, 18446744073709551615ull);
+}
+
+TEST(Expression, ErrorsNameTheColumn) {
+  EXPECT_EQ(error_column(""), 1u);
+  EXPECT_EQ(error_column("   "), 4u);
+  EXPECT_EQ(error_column("nim(3,4"), 4u);                 // the unclosed '('
+  EXPECT_EQ(error_column("nim(3,,4)"), 7u);
+  EXPECT_EQ(error_column("nim(3) + "), 10u);
+  EXPECT_EQ(error_column("nim(3) nim(4)"), 8u);
+  EXPECT_EQ(error_column("nim(-3)"), 5u);
+  EXPECT_EQ(error_column("nim(18446744073709551616)"), 5u);  // 2^64
+  EXPECT_EQ(error_column("nim(3;4)"), 6u);
+  EXPECT_EQ(error_column("sub{1..}(3)"), 8u);
+  EXPECT_EQ(error_column("sub{5..2}(3)"), 5u);
+  EXPECT_EQ(error_column("+nim(3)"), 1u);
+  EXPECT_EQ(error_column("graph(@)(a)"), 8u);
+}
+
+TEST(Expression, RuleAloneForTables) {
+  const ExprTerm t = parse_rule("lr(1,2)");
+  EXPECT_EQ(t.head, "lr");
+  ASSERT_EQ(t.groups.size(), 1u);
+  EXPECT_THROW((void)parse_rule("lr(1,2) + nim"), InputError);
+}
+
+}  // namespace
+}  // namespace grundy
