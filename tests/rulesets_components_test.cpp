@@ -121,9 +121,16 @@ TEST(MooreNim, ValuesLossesAndMovesAgainstSolver) {
 // theorem, on heaps too big for the nim-value search.
 TEST(MooreNim, MovesToLossesAgainstEnumeratedOptions) {
   std::mt19937_64 rng(77);
-  for (int trial = 0; trial < 120; ++trial) {
-    const std::uint64_t k = 2 + rng() % 3;
-    const Tuple heaps = random_tuple(rng, 4, 24);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::uint64_t k = 2 + rng() % 3;
+    Tuple heaps = random_tuple(rng, 4, 24);
+    if (trial % 2 == 0) {
+      // k = 3 with 5 heaps: two touched heaps can share the one free 1 of a column
+      // with three untouched ones (C(2,1) ways), which needs k >= 3 and k + 2 heaps.
+      k = 3;
+      heaps = random_tuple(rng, 1, 15);
+      while (heaps.size() < 5) heaps.push_back(rng() % 16);
+    }
     MooreBrute game{k};
     std::vector<Tuple> options;
     game.moves(heaps, options);
