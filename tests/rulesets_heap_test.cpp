@@ -323,5 +323,40 @@ TEST(InfiniteSubtractionSets, HugeHeaps) {
   EXPECT_NO_THROW((void)make_subtraction_fibonacci()->value(1'000'000));
 }
 
+// Longer: larger random sets (max up to 40), tables by the O(n |S|) definition to
+// 10 x (preperiod + period + max S), normal and misère.
+TEST(SubtractionGamesLong, ProvenPatternMatchesDefinitionForLargerSets) {
+  std::mt19937_64 rng(4242);
+  for (int trial = 0; trial < 400; ++trial) {
+    std::vector<std::uint64_t> set;
+    for (std::uint64_t i = 0, size = 1 + rng() % 7; i < size; ++i) set.push_back(1 + rng() % 40);
+    const HeapRulePtr rule = make_subtraction(set);
+    std::sort(set.begin(), set.end());
+    set.erase(std::unique(set.begin(), set.end()), set.end());
+    for (bool misere : {false, true}) {
+      const Periodicity p = (misere ? rule->misere_table(0) : rule->table(0)).pattern;
+      ASSERT_TRUE(p.proven());
+      const std::uint64_t length = 10 * (p.preperiod + p.period + set.back());
+      std::vector<Nimber> g;
+      for (std::uint64_t n = 0; n <= length; ++n) {
+        std::vector<Nimber> options;
+        for (std::uint64_t s : set)
+          if (s <= n) options.push_back(g[n - s]);
+        g.push_back(options.empty() && misere ? 1 : mex(options));
+      }
+      for (std::uint64_t n = 0; n <= length; ++n) {
+        ASSERT_EQ(value_from_pattern(std::vector<Nimber>(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(
+                                                                          p.preperiod + p.period)),
+                                     p, n),
+                  g[n])
+            << rule->text() << (misere ? " misère" : "") << " heap " << n;
+      }
+      if (p.preperiod > 0) {
+        ASSERT_NE(g[p.preperiod - 1], g[p.preperiod - 1 + p.period]);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace grundy
