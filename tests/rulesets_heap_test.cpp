@@ -63,6 +63,20 @@ void expect_moves_match(const HeapRule& rule, const Allowed& allowed, const std:
   }
 }
 
+// A reported pattern (kind, preperiod, period, saltus) regenerates the whole
+// definition table from its first preperiod + period values, and its preperiod is
+// the least one.
+void expect_pattern_describes(const SequenceReport& report, const std::vector<Nimber>& g, const std::string& what) {
+  const Periodicity& p = report.pattern;
+  ASSERT_NE(p.kind, Periodicity::Kind::none) << what;
+  ASSERT_LE(p.preperiod + p.period, g.size()) << what;
+  const std::vector<Nimber> prefix(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(p.preperiod + p.period));
+  for (std::uint64_t n = 0; n < g.size(); ++n) ASSERT_EQ(value_from_pattern(prefix, p, n), g[n]) << what << " heap " << n;
+  if (p.preperiod > 0) {
+    EXPECT_NE(g[p.preperiod - 1 + p.period], g[p.preperiod - 1] + p.saltus) << what << ": preperiod not least";
+  }
+}
+
 void expect_values_match(const HeapRule& rule, const std::vector<Nimber>& g) {
   for (std::uint64_t n = 0; n < g.size(); ++n) ASSERT_EQ(rule.value(n), g[n]) << rule.text() << " heap " << n;
   const SequenceReport table = rule.table(g.size() - 1);
@@ -84,6 +98,8 @@ TEST(Nim, ValuesMovesAndPattern) {
   EXPECT_EQ(table.pattern.saltus, 1u);
   EXPECT_EQ(table.pattern.preperiod, 0u);
   EXPECT_EQ(nim->misere_table(60).values, definition_table(any, 60, true));
+  expect_pattern_describes(nim->misere_table(1), definition_table(any, 60, true), "nim misère");
+  expect_pattern_describes(nim->table(1), g, "nim");
   const std::uint64_t huge = 1'000'000'000'000'000'000ULL;
   EXPECT_EQ(nim->value(huge), huge);
   const MoveList to_five = nim->moves_to_value(huge, 5, 10);
@@ -104,6 +120,7 @@ TEST(ConstrainedNim, ClosedFormAgainstDefinitionForRandomBounds) {
     expect_moves_match(*rule, allowed, g);
     const SequenceReport table = rule->table(5);
     EXPECT_TRUE(table.pattern.proven());
+    expect_pattern_describes(table, g, rule->text());
     EXPECT_EQ(table.pattern.period, low + high);
   }
 }
@@ -249,6 +266,8 @@ TEST(Bash, ClosedFormAgainstDefinitionAndFiniteEngine) {
     EXPECT_EQ(bash->table(200).values, finite->table(200).values);
     EXPECT_EQ(bash->table(0).pattern.period, finite->table(0).pattern.period);
     EXPECT_EQ(bash->misere_table(80).values, definition_table(allowed, 80, true));
+    expect_pattern_describes(bash->table(1), g, bash->text());
+    expect_pattern_describes(bash->misere_table(1), definition_table(allowed, 80, true), bash->text() + " misère");
     EXPECT_EQ(bash->misere_table(200).values, finite->misere_table(200).values);
   }
   EXPECT_EQ(make_bash(UINT64_MAX)->value(12345), 12345u);
@@ -283,6 +302,11 @@ TEST(InfiniteSubtractionSets, TablesAndMovesAgainstDefinition) {
     expect_moves_match(*c.rule, c.allowed, std::vector<Nimber>(g.begin(), g.begin() + 70));
     EXPECT_EQ(c.rule->misere_table(400).values, definition_table(c.allowed, 400, true)) << c.rule->text();
     EXPECT_EQ(c.rule->table(400).pattern.proven(), c.proven) << c.rule->text();
+    if (c.proven) {
+      expect_pattern_describes(c.rule->table(1), g, c.rule->text());
+      expect_pattern_describes(c.rule->misere_table(1), definition_table(c.allowed, 400, true),
+                               c.rule->text() + " misère");
+    }
   }
 }
 
