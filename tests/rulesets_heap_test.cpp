@@ -342,6 +342,11 @@ TEST(InfiniteSubtractionSets, HugeHeaps) {
   EXPECT_THROW((void)make_subtraction_all_but({2, 5})->value(huge), LimitError);
   EXPECT_THROW((void)make_subtraction_all_but({2, 5})->moves_to_value(huge, 0, 3), LimitError);
   EXPECT_EQ(make_subtraction_all_but({2, 5})->text(), "sub(allbut{2,5})");
+  // Its arithmetic periodicity is seen, and reported as detected only.
+  const Periodicity seen = make_subtraction_all_but({2, 5})->table(3000).pattern;
+  EXPECT_EQ(seen.kind, Periodicity::Kind::arithmetic);
+  EXPECT_EQ(seen.status, Periodicity::Status::detected);
+  EXPECT_TRUE(seen.proof.empty());
   EXPECT_EQ(make_subtraction_fibonacci()->text(), "sub(fib)");
   // Heaps within the cached bound are answered.
   EXPECT_NO_THROW((void)make_subtraction_fibonacci()->value(1'000'000));

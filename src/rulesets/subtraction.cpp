@@ -145,7 +145,8 @@ ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere
           "g(n) is determined by the window of the " + std::to_string(k) + " previous values; the windows at n = " +
           std::to_string(tortoise) + " and n = " + std::to_string(tortoise + period) + " are equal, so g(n + " +
           std::to_string(period) + ") = g(n) for n >= " + std::to_string(tortoise) +
-          " (least period by divisor check, least preperiod by checking back)");
+          "; checking back, it holds from n = " + std::to_string(preperiod) +
+          " (least preperiod); no proper divisor of the window period is a period (least period)");
   return result;
 }
 
