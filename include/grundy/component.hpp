@@ -30,6 +30,9 @@ struct Move {
 struct MoveList {
   std::vector<Move> listed;
   std::uint64_t total = 0;  // saturates at UINT64_MAX
+  // Set when `total` counts only the moves a bounded search got through (a
+  // component whose exact count is out of reach says so rather than guess).
+  bool total_is_lower_bound = false;
 };
 
 class Component {
@@ -47,6 +50,10 @@ class Component {
   // For misère play, which the nim-value alone does not decide: a component that is
   // a plain Nim heap says so (the Anti-Nim rule covers sums of those).
   [[nodiscard]] virtual std::optional<std::uint64_t> as_nim_heap() const { return std::nullopt; }
+
+  // True if the player to move loses, when a theorem decides it without the
+  // nim-value (Moore's Nim: the binary digit sums); nullopt when no theorem does.
+  [[nodiscard]] virtual std::optional<bool> known_loss() const { return std::nullopt; }
 };
 
 using ComponentPtr = std::unique_ptr<Component>;

@@ -1,0 +1,129 @@
+#include "grundy/rulesets/constrained_nim.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include "grundy/input_error.hpp"
+#include "heap_move_text.hpp"
+
+namespace grundy {
+namespace {
+
+using rulesets_detail::check_table_request;
+using rulesets_detail::proven_pattern;
+
+// Proof of g(x) = floor((x mod P) / L), P = L + R, by induction on x. Write
+// x = qP + r with 0 <= r < P and w = floor(r / L); the options are x - s for
+// s in [L, R], s <= x.
+// - Every v < w is an option's value: take y = qP + r' with r' = max(vL, r - R).
+//   Then vL <= r' <= vL + L - 1 (since r - R <= P - 1 - R = L - 1), so g(y) = v
+//   by induction; and s = r - r' = min(r - vL, R) lies in
+//   [L, R] because r - vL >= (w - v)L >= L.
+// - No option has value w: such a y = q'P + r' has r' in [wL, wL + L). If q' = q
+//   then s = r - r' < L; if q' < q then s >= P + r - r' > P - L = R.
+// So g(x) = mex = w. The period P holds from x = 0 (preperiod 0).
+class ConstrainedNimRule final : public HeapRule {
+ public:
+  ConstrainedNimRule(std::uint64_t low, std::uint64_t high) : low_(low), high_(high) {
+    // L + R may exceed 64 bits; then every heap is below the period and x mod P = x.
+    if (high <= UINT64_MAX - low) period_ = low + high;
+  }
+
+  std::string text() const override { return "lr(" + std::to_string(low_) + "," + std::to_string(high_) + ")"; }
+
+  Nimber value(std::uint64_t heap) const override { return residue(heap) / low_; }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    if (heap < low_) return;
+    const std::uint64_t most = std::min(heap, high_);
+    for (std::uint64_t taken = low_;; ++taken) {
+      HeapMove move{taken, {}};
+      if (taken < heap) move.leaves.push_back(heap - taken);
+      if (!visit(move) || taken == most) return;
+    }
+  }
+
+  // Options are the heaps y in [heap - min(heap, R), heap - L]; those of value t have
+  // residue y mod P in [tL, tL + L - 1] (clipped to P - 1). Counted per period, listed
+  // from the largest y (the smallest take) down by jumping between residue blocks.
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    MoveList result;
+    if (heap < low_) return result;
+    const std::uint64_t top = heap - low_;
+    const std::uint64_t bottom = heap - std::min(heap, high_);
+    // Residues of value `target`: [first, last].
+    if (target > (UINT64_MAX - (low_ - 1)) / low_) return result;  // target * L + L - 1 overflows
+    const std::uint64_t first = target * low_;
+    std::uint64_t last = first + (low_ - 1);
+    if (period_) {
+      if (first >= *period_) return result;
+      last = std::min(last, *period_ - 1);
+    }
+    result.total = count_up_to(top, first, last) - (bottom == 0 ? 0 : count_up_to(bottom - 1, first, last));
+    std::uint64_t y = top;
+    while (result.listed.size() < limit) {
+      const std::uint64_t r = residue(y);
+      std::uint64_t step = 0;
+      if (r >= first && r <= last) {
+        result.listed.push_back(rulesets_detail::take_move(text(), heap, heap - y));
+        step = 1;
+      } else if (r > last) {
+        step = r - last;  // down to residue `last` in this period
+      } else {
+        // r < first: down to residue `last` of the previous period (there is one:
+        // an absent period means y = r and no smaller y has the residue).
+        if (!period_) break;
+        step = r + 1 + (*period_ - 1 - last);
+      }
+      if (y < bottom + step) break;
+      y -= step;
+    }
+    return result;
+  }
+
+  SequenceReport table(std::uint64_t upto) const override {
+    check_table_request(upto, text());
+    SequenceReport report;
+    report.values.reserve(upto + 1);
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(value(n));
+    if (period_) {
+      report.pattern = proven_pattern(Periodicity::Kind::periodic, 0, *period_, 0,
+                                      "g(x) = floor((x mod (L+R)) / L) for [L,R]-Nim (induction on x)");
+    } else {
+      // L + R beyond 64 bits: for every representable heap g(x) = floor(x / L).
+      report.pattern = proven_pattern(Periodicity::Kind::arithmetic, 0, low_, 1,
+                                      "g(x) = floor(x / L) for all 64-bit heaps, since L + R exceeds them");
+    }
+    return report;
+  }
+
+ private:
+  std::uint64_t residue(std::uint64_t x) const { return period_ ? x % *period_ : x; }
+
+  // Number of y in [0, z] with y mod P in [first, last].
+  std::uint64_t count_up_to(std::uint64_t z, std::uint64_t first, std::uint64_t last) const {
+    const std::uint64_t width = last - first + 1;
+    if (!period_) return z < first ? 0 : std::min(z, last) - first + 1;
+    const std::uint64_t full = z / *period_;
+    const std::uint64_t r = z % *period_;
+    const std::uint64_t partial = r < first ? 0 : std::min(r, last) - first + 1;
+    return full * width + partial;  // <= z + 1, no overflow
+  }
+
+  std::uint64_t low_;
+  std::uint64_t high_;
+  std::optional<std::uint64_t> period_;
+};
+
+}  // namespace
+
+HeapRulePtr make_constrained_nim(std::uint64_t low, std::uint64_t high) {
+  if (low == 0) throw InputError("lr(L,R) needs L >= 1: a move must take at least one stone");
+  if (low > high) {
+    throw InputError("lr(L,R) needs L <= R, got L = " + std::to_string(low) + " and R = " + std::to_string(high));
+  }
+  return std::make_shared<const ConstrainedNimRule>(low, high);
+}
+
+}  // namespace grundy

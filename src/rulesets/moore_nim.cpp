@@ -1,0 +1,378 @@
+#include "grundy/rulesets/moore_nim.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <memory>
+#include <utility>
+
+#include "grundy/input_error.hpp"
+#include "grundy/solver.hpp"
+#include "heap_move_text.hpp"
+
+namespace grundy {
+namespace {
+
+__extension__ using Wide = unsigned __int128;
+
+std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
+std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
+  const Wide product = static_cast<Wide>(a) * b;
+  return product > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(product);
+}
+
+// C(n, r), saturating: with r <= n/2 the partial products C(n, i) increase, so once
+// one saturates the result does.
+std::uint64_t binomial(std::uint64_t n, std::uint64_t r) {
+  if (r > n) return 0;
+  r = std::min(r, n - r);
+  Wide c = 1;
+  for (std::uint64_t i = 1; i <= r; ++i) {
+    c = c * (n - r + i) / i;  // exact: C(n-r+i, i) = C(n-r+i-1, i-1) (n-r+i) / i
+    if (c > UINT64_MAX) return UINT64_MAX;
+  }
+  return static_cast<std::uint64_t>(c);
+}
+
+// The game for the generic solver: positions are sorted heap lists without empty
+// heaps (heap order and empty heaps do not change the game).
+struct MooreGame {
+  using Position = std::vector<std::uint64_t>;
+  std::uint64_t k;
+
+  void moves(const Position& p, std::vector<Position>& out) const {
+    Position current = p;
+    options(p, 0, 0, current, out);
+  }
+  Position canonical(const Position& p) const {
+    Position q;
+    for (std::uint64_t h : p)
+      if (h > 0) q.push_back(h);
+    std::sort(q.begin(), q.end());
+    return q;
+  }
+  std::size_t hash(const Position& p) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ p.size();
+    for (std::uint64_t x : p) h = (h ^ x) * 0x100000001B3ULL + (h >> 29);
+    return static_cast<std::size_t>(h);
+  }
+
+  // Every tuple that lowers between 1 and k of the heaps, heaps in the given order.
+  void options(const Position& p, std::size_t index, std::uint64_t lowered, Position& current,
+               std::vector<Position>& out) const {
+    if (index == p.size()) {
+      if (lowered > 0) out.push_back(current);
+      return;
+    }
+    options(p, index + 1, lowered, current, out);
+    if (lowered == k) return;
+    for (std::uint64_t v = 0; v < p[index]; ++v) {
+      current[index] = v;
+      options(p, index + 1, lowered + 1, current, out);
+    }
+    current[index] = p[index];
+  }
+};
+
+// The brute-force search is allowed when both the positions below the start
+// (at most prod (h_i + 1)) and that count times the start's number of options
+// (sum over sets of at most k heaps of the product of their sizes) are modest.
+constexpr std::uint64_t kMaxSearchPositions = 2'000'000;
+constexpr std::uint64_t kMaxSearchWork = 400'000'000;
+
+// A budget for counting the moves to P-positions exactly, in heap visits (each
+// search node scans the heaps once). Past it the count is reported as a lower bound.
+constexpr std::uint64_t kCountBudget = 30'000'000;
+
+class MooreNim final : public Component {
+ public:
+  MooreNim(std::uint64_t k, std::vector<std::uint64_t> heaps) : k_(k), heaps_(std::move(heaps)) {
+    for (std::uint64_t h : heaps_)
+      for (int bit = 0; bit < 64; ++bit) column_[bit] += (h >> bit) & 1U;
+  }
+
+  std::string text() const override { return "moore(" + std::to_string(k_) + ")" + tuple_text(heaps_); }
+
+  // Moore's theorem.
+  std::optional<bool> known_loss() const override {
+    for (std::uint64_t count : column_)
+      if (!divisible(count)) return false;
+    return true;
+  }
+
+  Nimber value() const override {
+    if (k_ == 1) return nim_sum_of_heaps();
+    if (*known_loss()) return 0;
+    check_search_size();
+    MooreGame game{k_};
+    Solver<MooreGame> solver(game);
+    return solver.value(heaps_);
+  }
+
+  MoveList moves_to_value(Nimber target, std::size_t limit) const override {
+    if (k_ == 1) return nim_moves(target, limit);
+    if (target == 0) return moves_to_losses(limit);
+    return searched_moves(target, limit);
+  }
+
+ private:
+  // count ≡ 0 (mod k + 1), where k + 1 may not fit 64 bits (then only 0 is).
+  bool divisible(std::uint64_t count) const { return k_ == UINT64_MAX ? count == 0 : count % (k_ + 1) == 0; }
+
+  Nimber nim_sum_of_heaps() const {
+    Nimber x = 0;
+    for (std::uint64_t h : heaps_) x ^= h;
+    return x;
+  }
+
+  static std::string tuple_text(const std::vector<std::uint64_t>& values) {
+    std::string out = "(";
+    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
+    return out + ")";
+  }
+
+  Move describe(const std::vector<std::uint64_t>& after) const {
+    std::string action;
+    for (std::size_t i = 0; i < heaps_.size(); ++i) {
+      if (after[i] == heaps_[i]) continue;
+      action += (action.empty() ? "take " : " and ") + std::to_string(heaps_[i] - after[i]) + " from heap " +
+                std::to_string(i + 1) + " (of " + std::to_string(heaps_[i]) + ")";
+    }
+    return Move{action, "moore(" + std::to_string(k_) + ")" + tuple_text(after)};
+  }
+
+  // k = 1: Nim, one move per heap at most.
+  MoveList nim_moves(Nimber target, std::size_t limit) const {
+    MoveList result;
+    const Nimber x = nim_sum_of_heaps();
+    for (std::size_t i = 0; i < heaps_.size(); ++i) {
+      const std::uint64_t wanted = x ^ heaps_[i] ^ target;
+      if (wanted >= heaps_[i]) continue;
+      rulesets_detail::count_one(result);
+      if (result.listed.size() < limit) {
+        std::vector<std::uint64_t> after = heaps_;
+        after[i] = wanted;
+        result.listed.push_back(describe(after));
+      }
+    }
+    return result;
+  }
+
+  void check_search_size() const {
+    std::uint64_t positions = 1;
+    // elementary[j] = sum over j-sets of heaps of the product of their sizes.
+    const std::uint64_t most_lowered = std::min<std::uint64_t>(k_, heaps_.size());
+    std::vector<std::uint64_t> elementary(most_lowered + 1, 0);
+    elementary[0] = 1;
+    for (std::uint64_t h : heaps_) {
+      positions = saturating_mul(positions, saturating_add(h, 1));
+      for (std::uint64_t j = most_lowered; j >= 1; --j) {
+        elementary[j] = saturating_add(elementary[j], saturating_mul(elementary[j - 1], h));
+      }
+    }
+    std::uint64_t options = 0;
+    for (std::uint64_t j = 1; j <= most_lowered; ++j) options = saturating_add(options, elementary[j]);
+    if (positions > kMaxSearchPositions || saturating_mul(positions, options) > kMaxSearchWork) {
+      throw LimitError("the nim-value of " + text() +
+                       " has no known formula and its game is too large to search (" +
+                       (positions == UINT64_MAX ? std::string("over 2^64") : std::to_string(positions)) +
+                       " positions); Moore's theorem still decides who wins");
+    }
+  }
+
+  // Other targets: every option valued by the search.
+  MoveList searched_moves(Nimber target, std::size_t limit) const {
+    check_search_size();
+    MooreGame game{k_};
+    Solver<MooreGame> solver(game);
+    std::vector<std::vector<std::uint64_t>> options;
+    game.moves(heaps_, options);
+    MoveList result;
+    for (const auto& option : options) {
+      if (solver.value(option) != target) continue;
+      rulesets_detail::count_one(result);
+      if (result.listed.size() < limit) result.listed.push_back(describe(option));
+    }
+    return result;
+  }
+
+  // ---- Moves to P-positions by Moore's theorem, for heaps of any size ----
+  //
+  // A move lowers a set T of at most k heaps; a lowered heap's new value first
+  // differs from the old one at some bit where it drops from 1 to 0 ("touched"
+  // there), below which its bits are free. Going from the top bit down, at bit j
+  // let u = untouched heaps with a 1 there and m = heaps touched above. The move
+  // touches y of those u heaps here (their bit becomes 0, m + y <= k), and sets x of
+  // the m touched heaps' bits to 1; the column is then u - y + x, which must be
+  // divisible by k + 1. As x <= m <= k < k + 1, y fixes x uniquely. There is always
+  // a choice (x = (-u) mod (k+1) if that is <= m, else y = u mod (k+1), which leaves
+  // m + y <= k), so the search has no dead ends; each complete path with m >= 1 is
+  // one move, each move one path.
+
+  struct Search {
+    std::vector<bool> touched;
+    std::vector<std::size_t> touched_list;
+    std::vector<std::uint64_t> after;
+  };
+
+  int top_bit() const {
+    int top = -1;
+    for (int bit = 0; bit < 64; ++bit)
+      if (column_[bit] > 0) top = bit;
+    return top;
+  }
+
+  // Untouched heaps with a 1 at `bit`.
+  std::vector<std::size_t> untouched_ones(const Search& s, int bit) const {
+    std::vector<std::size_t> ones;
+    for (std::size_t i = 0; i < heaps_.size(); ++i)
+      if (!s.touched[i] && ((heaps_[i] >> bit) & 1U)) ones.push_back(i);
+    return ones;
+  }
+
+  // The x for a column of `remaining` untouched ones with m touched heaps, if any.
+  std::optional<std::uint64_t> ones_needed(std::uint64_t remaining, std::uint64_t m) const {
+    // x in [0, m] with remaining + x ≡ 0 (mod k+1); m <= k so at most one.
+    std::uint64_t x = 0;
+    if (k_ != UINT64_MAX) {
+      const std::uint64_t r = remaining % (k_ + 1);
+      x = r == 0 ? 0 : k_ + 1 - r;
+    } else if (remaining != 0) {
+      return std::nullopt;
+    }
+    if (x > m) return std::nullopt;
+    return x;
+  }
+
+  MoveList moves_to_losses(std::size_t limit) const {
+    MoveList result;
+    Search search{std::vector<bool>(heaps_.size(), false), {}, heaps_};
+    const int top = top_bit();
+    if (top < 0) return result;
+    // Untouched heaps keep their bits; touched ones are rebuilt bit by bit.
+    list_moves(search, top, limit, result);
+    Budget budget{kCountBudget, false};
+    Search counting{std::vector<bool>(heaps_.size(), false), {}, heaps_};
+    result.total = count_moves(counting, top, budget);
+    result.total_is_lower_bound = budget.exhausted;
+    if (result.total_is_lower_bound) result.total = std::max<std::uint64_t>(result.total, result.listed.size());
+    return result;
+  }
+
+  // Lists moves in search order (fewest newly lowered heaps first) until `limit`.
+  void list_moves(Search& s, int bit, std::size_t limit, MoveList& out) const {
+    if (out.listed.size() >= limit) return;
+    if (bit < 0) {
+      if (!s.touched_list.empty()) out.listed.push_back(describe(s.after));
+      return;
+    }
+    const std::vector<std::size_t> ones = untouched_ones(s, bit);
+    const std::uint64_t m = s.touched_list.size();
+    const std::uint64_t most_new = std::min<std::uint64_t>(ones.size(), k_ - m);
+    for (std::uint64_t y = 0; y <= most_new && out.listed.size() < limit; ++y) {
+      const auto x = ones_needed(ones.size() - y, m);
+      if (!x) continue;
+      for_each_subset(ones.size(), y, [&](const std::vector<std::size_t>& chosen) {
+        for (std::size_t c : chosen) touch(s, ones[c], bit);
+        // The touched-before heaps (not the ones touched at this bit) take x ones here.
+        for_each_subset(m, *x, [&](const std::vector<std::size_t>& set_ones) {
+          for (std::size_t t : set_ones) s.after[s.touched_list[t]] |= std::uint64_t{1} << bit;
+          list_moves(s, bit - 1, limit, out);
+          for (std::size_t t : set_ones) s.after[s.touched_list[t]] &= ~(std::uint64_t{1} << bit);
+          return out.listed.size() < limit;
+        });
+        for (std::size_t c = chosen.size(); c-- > 0;) untouch(s, ones[chosen[c]]);
+        return out.listed.size() < limit;
+      });
+    }
+  }
+
+  // Counts moves (saturating); the touched heaps' free bits are counted by binomials.
+  struct Budget {
+    std::uint64_t left;
+    bool exhausted;
+  };
+
+  std::uint64_t count_moves(Search& s, int bit, Budget& budget) const {
+    const std::uint64_t cost = heaps_.size() + 1;
+    if (budget.exhausted || budget.left < cost) {
+      budget.exhausted = true;
+      return 0;
+    }
+    budget.left -= cost;
+    if (bit < 0) return s.touched_list.empty() ? 0 : 1;
+    const std::uint64_t m = s.touched_list.size();
+    if (m == std::min<std::uint64_t>(k_, heaps_.size())) return count_without_touching(s, bit);
+    const std::vector<std::size_t> ones = untouched_ones(s, bit);
+    const std::uint64_t most_new = std::min<std::uint64_t>(ones.size(), k_ - m);
+    std::uint64_t total = 0;
+    for (std::uint64_t y = 0; y <= most_new && !budget.exhausted; ++y) {
+      const auto x = ones_needed(ones.size() - y, m);
+      if (!x) continue;
+      const std::uint64_t ways = binomial(m, *x);
+      for_each_subset(ones.size(), y, [&](const std::vector<std::size_t>& chosen) {
+        for (std::size_t c : chosen) touch(s, ones[c], bit);
+        total = saturating_add(total, saturating_mul(ways, count_moves(s, bit - 1, budget)));
+        for (std::size_t c = chosen.size(); c-- > 0;) untouch(s, ones[chosen[c]]);
+        return !budget.exhausted;
+      });
+    }
+    return total;
+  }
+
+  // No more heaps may be lowered: each remaining bit has one x or none.
+  std::uint64_t count_without_touching(const Search& s, int bit) const {
+    const std::uint64_t m = s.touched_list.size();
+    std::uint64_t total = 1;
+    for (int b = bit; b >= 0; --b) {
+      std::uint64_t touched_ones = 0;
+      for (std::size_t t : s.touched_list) touched_ones += (heaps_[t] >> b) & 1U;
+      const auto x = ones_needed(column_[b] - touched_ones, m);
+      if (!x) return 0;
+      total = saturating_mul(total, binomial(m, *x));
+    }
+    return m == 0 ? 0 : total;
+  }
+
+  void touch(Search& s, std::size_t heap, int bit) const {
+    s.touched[heap] = true;
+    s.touched_list.push_back(heap);
+    // Bit `bit` drops to 0; the bits below are chosen later (start from 0).
+    s.after[heap] = (heaps_[heap] >> bit >> 1 << 1 << bit);
+  }
+  void untouch(Search& s, std::size_t heap) const {
+    s.touched[heap] = false;
+    s.touched_list.pop_back();
+    s.after[heap] = heaps_[heap];
+  }
+
+  // Calls visit(indices) for each r-subset of {0..n-1} in lexicographic order,
+  // stopping when visit returns false.
+  template <class F>
+  static void for_each_subset(std::size_t n, std::uint64_t r, F visit) {
+    if (r > n) return;
+    std::vector<std::size_t> chosen(r);
+    for (std::size_t i = 0; i < r; ++i) chosen[i] = i;
+    while (true) {
+      if (!visit(chosen)) return;
+      std::size_t i = r;
+      while (i > 0 && chosen[i - 1] == n - r + i - 1) --i;
+      if (i == 0) return;
+      ++chosen[i - 1];
+      for (std::size_t j = i; j < r; ++j) chosen[j] = chosen[j - 1] + 1;
+    }
+  }
+
+  std::uint64_t k_;
+  std::vector<std::uint64_t> heaps_;
+  std::uint64_t column_[64] = {};  // column_[b] = heaps with bit b set
+};
+
+}  // namespace
+
+ComponentPtr make_moore_nim(std::uint64_t k, std::vector<std::uint64_t> heaps) {
+  if (k == 0) throw InputError("moore(k) needs k >= 1: a move lowers at least one heap");
+  if (heaps.empty()) throw InputError("moore(k)(...) needs at least one heap");
+  return std::make_unique<MooreNim>(k, std::move(heaps));
+}
+
+}  // namespace grundy

@@ -1,0 +1,86 @@
+#include "grundy/rulesets/staircase_nim.hpp"
+
+#include <memory>
+#include <utility>
+
+#include "grundy/input_error.hpp"
+#include "heap_move_text.hpp"
+
+namespace grundy {
+namespace {
+
+// Why g = x, the xor of the odd steps (the poker-Nim argument, made exact):
+// every move changes exactly one odd step, by a nonzero amount —
+//   from an odd step i it lowers step i (and raises the even step i - 1, or the floor);
+//   from an even step i >= 2 it raises the odd step i - 1.
+// So no option has the same odd-step xor, hence (induction on the total height of
+// the coins, which every move lowers) no option has value x. And every v < x is an
+// option's value: as in Nim, some odd step a has a xor x xor v < a, and pushing
+// the difference down from that step reaches xor v. So g = mex = x. Moves from an
+// even step are the "reversible" ones of poker Nim: they only ever raise an odd
+// step, and they matter for the moves to a given value, which include them.
+class StaircaseNim final : public Component {
+ public:
+  explicit StaircaseNim(std::vector<std::uint64_t> coins) : coins_(std::move(coins)) {}
+
+  std::string text() const override { return "staircase" + tuple_text(coins_); }
+
+  Nimber value() const override {
+    Nimber x = 0;
+    for (std::size_t i = 1; i < coins_.size(); i += 2) x ^= coins_[i];
+    return x;
+  }
+
+  // Each step offers at most one move to a given value: the changed odd step
+  // must become x xor (its coins) xor target. Listed by step, from the bottom.
+  MoveList moves_to_value(Nimber target, std::size_t limit) const override {
+    MoveList result;
+    const Nimber x = value();
+    for (std::size_t step = 1; step < coins_.size(); ++step) {
+      std::uint64_t pushed = 0;
+      if (step % 2 == 1) {
+        const std::uint64_t now = coins_[step];
+        const std::uint64_t wanted = x ^ now ^ target;
+        if (wanted < now) pushed = now - wanted;
+      } else {
+        const std::uint64_t below = coins_[step - 1];
+        const std::uint64_t wanted = x ^ below ^ target;
+        if (wanted > below && wanted - below <= coins_[step]) pushed = wanted - below;
+      }
+      if (pushed == 0) continue;
+      rulesets_detail::count_one(result);
+      if (result.listed.size() < limit) result.listed.push_back(describe(step, pushed));
+    }
+    return result;
+  }
+
+ private:
+  static std::string tuple_text(const std::vector<std::uint64_t>& values) {
+    std::string out = "(";
+    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
+    return out + ")";
+  }
+
+  Move describe(std::size_t step, std::uint64_t pushed) const {
+    std::vector<std::uint64_t> after = coins_;
+    after[step] -= pushed;
+    // The floor may overflow 64 bits only in its count, which is out of play;
+    // it saturates rather than wrap.
+    after[step - 1] = after[step - 1] > UINT64_MAX - pushed ? UINT64_MAX : after[step - 1] + pushed;
+    const std::string noun = pushed == 1 ? " coin" : " coins";
+    const std::string to = step == 1 ? "the floor" : "step " + std::to_string(step - 1);
+    return Move{"move " + std::to_string(pushed) + noun + " from step " + std::to_string(step) + " to " + to,
+                "staircase" + tuple_text(after)};
+  }
+
+  std::vector<std::uint64_t> coins_;
+};
+
+}  // namespace
+
+ComponentPtr make_staircase_nim(std::vector<std::uint64_t> coins) {
+  if (coins.empty()) throw InputError("staircase(...) needs at least the floor: write staircase(0, ...)");
+  return std::make_unique<StaircaseNim>(std::move(coins));
+}
+
+}  // namespace grundy

@@ -1,0 +1,663 @@
+#include "grundy/rulesets/subtraction.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <utility>
+
+#include "grundy/input_error.hpp"
+#include "heap_move_text.hpp"
+
+namespace grundy {
+namespace {
+
+using rulesets_detail::check_table_request;
+using rulesets_detail::count_one;
+using rulesets_detail::proven_pattern;
+using rulesets_detail::take_move;
+
+std::string set_text(const std::vector<std::uint64_t>& set) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < set.size(); ++i) out += (i ? "," : "") + std::to_string(set[i]);
+  return out + "}";
+}
+
+// Sorted, deduplicated, non-empty and without 0, or InputError naming the rule.
+std::vector<std::uint64_t> checked_set(std::vector<std::uint64_t> set, const std::string& what) {
+  std::sort(set.begin(), set.end());
+  set.erase(std::unique(set.begin(), set.end()), set.end());
+  if (set.empty()) throw InputError(what + " needs at least one number");
+  if (set.front() == 0) throw InputError(what + " cannot contain 0: taking nothing is not a move");
+  return set;
+}
+
+// The misère value map: misère values of these games are the normal values with 0
+// and 1 exchanged (each proof is by induction where the closed form is stated).
+constexpr Nimber swap_zero_one(Nimber v) noexcept { return v <= 1 ? 1 - v : v; }
+
+// ---------------------------------------------------------------------------
+// Finite subtraction sets: periodicity proven by a repeated window.
+
+// Values computed in search of a repeated window, and mex steps (values × |S|):
+// a proof that needs more is refused, never guessed.
+constexpr std::uint64_t kProofValueLimit = 100'000'000;
+constexpr std::uint64_t kProofWorkLimit = 4'000'000'000;
+
+struct ProvenSequence {
+  std::vector<Nimber> prefix;  // g(0 .. preperiod + period - 1)
+  Periodicity pattern;         // periodic, proven
+};
+
+// g for sub(S) (or its misère values: a heap with no move is worth 1) until the
+// window theorem proves a period. Brent's cycle finding on the windows keeps the
+// memory to the values themselves; windows are compared by a rolling hash and
+// then element by element, so a hash collision can never make a false proof.
+ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere, const std::string& rule_text) {
+  const std::uint64_t k = set.back();
+  const std::uint64_t smallest = set.front();
+  const std::uint64_t value_limit = std::min<std::uint64_t>(kProofValueLimit, kProofWorkLimit / set.size());
+  const std::string play = misere ? "misère " : "";
+  auto refuse = [&] {
+    throw LimitError("the " + play + "period of " + rule_text + " is not proven within " +
+                     std::to_string(value_limit) + " values (the window theorem needs a repeated window of length " +
+                     std::to_string(k) + "); refusing rather than guessing");
+  };
+  // Values are mex of at most |S| options, so at most |S|: 16 bits hold them.
+  if (set.size() >= 65535 || k >= value_limit / 2) refuse();
+
+  std::vector<std::uint16_t> g;
+  std::vector<std::uint64_t> seen(set.size() + 2, UINT64_MAX);  // seen[v] == n: v is an option of n
+  auto compute_through = [&](std::uint64_t last) {
+    while (g.size() <= last) {
+      const std::uint64_t n = g.size();
+      if (n >= value_limit) refuse();
+      if (n < smallest) {
+        g.push_back(misere ? 1 : 0);  // no move: normal 0, misère 1
+        continue;
+      }
+      for (std::uint64_t s : set) {
+        if (s > n) break;
+        seen[g[n - s]] = n;
+      }
+      std::uint16_t mex = 0;
+      while (seen[mex] == n) ++mex;
+      g.push_back(mex);
+    }
+  };
+
+  // Window at i (i >= k): g(i-k .. i-1). Hash H(i) = sum (g(i-k+j) + 1) B^(k-1-j) mod 2^64.
+  constexpr std::uint64_t kBase = 0x9E3779B97F4A7C15ULL;
+  std::uint64_t base_to_k = 1;
+  for (std::uint64_t e = k, b = kBase; e > 0; e >>= 1, b *= b) {
+    if (e & 1U) base_to_k *= b;
+  }
+  compute_through(k - 1);
+  std::uint64_t first_hash = 0;
+  for (std::uint64_t j = 0; j < k; ++j) first_hash = first_hash * kBase + (g[j] + 1U);
+  auto roll = [&](std::uint64_t hash_at_i, std::uint64_t i) {  // H(i) -> H(i + 1)
+    compute_through(i);
+    return hash_at_i * kBase - (g[i - k] + 1U) * base_to_k + (g[i] + 1U);
+  };
+  auto windows_equal = [&](std::uint64_t i, std::uint64_t j) {
+    return std::equal(g.begin() + static_cast<std::ptrdiff_t>(i - k), g.begin() + static_cast<std::ptrdiff_t>(i),
+                      g.begin() + static_cast<std::ptrdiff_t>(j - k));
+  };
+
+  // Brent: the tortoise waits at the hare's position of each power of two; the
+  // first repeat is found at distance exactly the least period of the windows.
+  std::uint64_t tortoise = k;
+  std::uint64_t tortoise_hash = first_hash;
+  std::uint64_t hare = k + 1;
+  std::uint64_t hare_hash = roll(first_hash, k);
+  std::uint64_t power = 1;
+  std::uint64_t distance = 1;
+  while (!(hare_hash == tortoise_hash && windows_equal(tortoise, hare))) {
+    if (power == distance) {
+      tortoise = hare;
+      tortoise_hash = hare_hash;
+      power *= 2;
+      distance = 0;
+    }
+    hare_hash = roll(hare_hash, hare);
+    ++hare;
+    ++distance;
+  }
+  // Proven: g(n + distance) = g(n) for n >= tortoise. Least period: a divisor d
+  // with equal windows at tortoise and tortoise + d is a period by the same theorem.
+  std::uint64_t period = distance;
+  for (std::uint64_t d = 1; d < distance; ++d) {
+    if (distance % d == 0 && windows_equal(tortoise, tortoise + d)) {
+      period = d;
+      break;
+    }
+  }
+  // Least preperiod: walk back while the period still holds (beyond `tortoise`
+  // the theorem guarantees it).
+  std::uint64_t preperiod = tortoise;
+  while (preperiod > 0 && g[preperiod - 1] == g[preperiod - 1 + period]) --preperiod;
+
+  ProvenSequence result;
+  result.prefix.assign(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(preperiod + period));
+  result.pattern = proven_pattern(
+      Periodicity::Kind::periodic, preperiod, period, 0,
+      "window theorem: for n >= k = max(S) = " + std::to_string(k) + ", " + play +
+          "g(n) is determined by the window of the " + std::to_string(k) + " previous values; the windows at n = " +
+          std::to_string(tortoise) + " and n = " + std::to_string(tortoise + period) + " are equal, so g(n + " +
+          std::to_string(period) + ") = g(n) for n >= " + std::to_string(tortoise) +
+          "; checking back, it holds from n = " + std::to_string(preperiod) +
+          " (least preperiod); no proper divisor of the window period is a period (least period)");
+  return result;
+}
+
+// Values 0..upto of a proven sequence, and its pattern.
+SequenceReport report_from(const ProvenSequence& proven, std::uint64_t upto) {
+  SequenceReport report;
+  report.values.reserve(upto + 1);
+  for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(value_from_pattern(proven.prefix, proven.pattern, n));
+  report.pattern = proven.pattern;
+  return report;
+}
+
+class FiniteSubtractionRule final : public HeapRule {
+ public:
+  explicit FiniteSubtractionRule(std::vector<std::uint64_t> set) : set_(std::move(set)) {}
+
+  std::string text() const override { return "sub" + set_text(set_); }
+
+  Nimber value(std::uint64_t heap) const override {
+    const ProvenSequence& proven = sequence(false);
+    return value_from_pattern(proven.prefix, proven.pattern, heap);
+  }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    for (std::uint64_t s : set_) {
+      if (s > heap) return;
+      HeapMove move{s, {}};
+      if (s < heap) move.leaves.push_back(heap - s);
+      if (!visit(move)) return;
+    }
+  }
+
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    MoveList result;
+    for (std::uint64_t s : set_) {
+      if (s > heap) break;
+      if (value(heap - s) != target) continue;
+      count_one(result);
+      if (result.listed.size() < limit) result.listed.push_back(take_move(text(), heap, s));
+    }
+    return result;
+  }
+
+  SequenceReport table(std::uint64_t upto) const override {
+    check_table_request(upto, text());
+    try {
+      return report_from(sequence(false), upto);
+    } catch (const LimitError&) {
+      return HeapRule::table(upto);  // by the definition; its pattern stays "detected"
+    }
+  }
+
+  SequenceReport misere_table(std::uint64_t upto) const override {
+    check_table_request(upto, text());
+    try {
+      return report_from(sequence(true), upto);
+    } catch (const LimitError&) {
+      return HeapRule::misere_table(upto);
+    }
+  }
+
+ private:
+  // Computed once per play convention; a refused proof is retried (and refused) per call.
+  const ProvenSequence& sequence(bool misere) const {
+    std::lock_guard lock(mutex_);
+    std::optional<ProvenSequence>& slot = misere ? misere_ : normal_;
+    if (!slot) slot = prove_periodic(set_, misere, text());
+    return *slot;
+  }
+
+  std::vector<std::uint64_t> set_;
+  mutable std::mutex mutex_;
+  mutable std::optional<ProvenSequence> normal_;
+  mutable std::optional<ProvenSequence> misere_;
+};
+
+// ---------------------------------------------------------------------------
+// Bash: S = {1..m}. The m heaps n-1..n-m hold every residue mod m+1 but n's, so by
+// induction g(n) = n mod (m+1) (for n < m the options are all smaller heaps).
+// Misère: g-(n) = swap01(n mod (m+1)) by the same induction, since swapping 0 and
+// 1 maps "all residues but r" to "all residues but swap01(r)", and the terminal
+// heap 0 is worth 1 = swap01(0).
+class BashRule final : public HeapRule {
+ public:
+  explicit BashRule(std::uint64_t m) : m_(m) {}
+
+  std::string text() const override { return "bash(" + std::to_string(m_) + ")"; }
+
+  Nimber value(std::uint64_t heap) const override { return m_ == UINT64_MAX ? heap : heap % (m_ + 1); }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    const std::uint64_t most = std::min(heap, m_);
+    for (std::uint64_t s = 1; s <= most; ++s) {
+      HeapMove move{s, {}};
+      if (s < heap) move.leaves.push_back(heap - s);
+      if (!visit(move)) return;
+    }
+  }
+
+  // The only heap of value t among n-1..n-m is n - ((n - t) mod (m+1)), if t != g(n),
+  // t <= m and it is not below 0.
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    MoveList result;
+    const Nimber current = value(heap);
+    if (target == current || target > m_ || target > heap) return result;
+    // (heap - target) mod (m+1), with heap - target >= 0 here.
+    const std::uint64_t taken = m_ == UINT64_MAX ? heap - target : (heap - target) % (m_ + 1);
+    result.total = 1;
+    if (limit > 0) result.listed.push_back(take_move(text(), heap, taken));
+    return result;
+  }
+
+  SequenceReport table(std::uint64_t upto) const override {
+    check_table_request(upto, text());
+    SequenceReport report;
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(value(n));
+    report.pattern = m_ == UINT64_MAX
+                         ? proven_pattern(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n: every smaller heap is an option")
+                         : proven_pattern(Periodicity::Kind::periodic, 0, m_ + 1, 0, "g(n) = n mod (m+1) (induction on n)");
+    return report;
+  }
+
+  SequenceReport misere_table(std::uint64_t upto) const override {
+    check_table_request(upto, text());
+    SequenceReport report;
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(swap_zero_one(value(n)));
+    report.pattern =
+        m_ == UINT64_MAX
+            ? proven_pattern(Periodicity::Kind::arithmetic, 2, 1, 1, "misère g(n) = n for n >= 2 (induction on n)")
+            : proven_pattern(Periodicity::Kind::periodic, 0, m_ + 1, 0,
+                             "misère g(n) = n mod (m+1) with 0 and 1 exchanged (induction on n)");
+    return report;
+  }
+
+ private:
+  std::uint64_t m_;
+};
+
+// ---------------------------------------------------------------------------
+// Infinite sets with closed forms. Each class gives g, the misère values, the
+// pattern, and moves counted without enumerating them.
+
+template <class F>
+SequenceReport closed_table(const std::string& rule_text, std::uint64_t upto, F formula, Periodicity pattern) {
+  check_table_request(upto, rule_text);
+  SequenceReport report;
+  report.values.reserve(upto + 1);
+  for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(formula(n));
+  report.pattern = std::move(pattern);
+  return report;
+}
+
+// S = odd numbers. Every option of n has the other parity, so by induction
+// g(n) = n mod 2 (even heaps only reach odd ones, value 1; odd heaps reach even
+// ones, value 0). Misère: g-(n) = (n + 1) mod 2 by the same induction (0 is worth 1).
+class OddSubtractionRule final : public HeapRule {
+ public:
+  std::string text() const override { return "sub(odd)"; }
+  Nimber value(std::uint64_t heap) const override { return heap % 2; }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    for (std::uint64_t s = 1; s <= heap; s += 2) {
+      HeapMove move{s, {}};
+      if (s < heap) move.leaves.push_back(heap - s);
+      if (!visit(move) || heap - s < 2) return;
+    }
+  }
+
+  // Every option has value (heap + 1) mod 2; there are ceil(heap / 2) of them.
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    MoveList result;
+    if (heap == 0 || target != (heap + 1) % 2) return result;
+    result.total = heap / 2 + heap % 2;
+    for (std::uint64_t s = 1; s <= heap && result.listed.size() < limit; s += 2) {
+      result.listed.push_back(take_move(text(), heap, s));
+      if (heap - s < 2) break;
+    }
+    return result;
+  }
+
+  SequenceReport table(std::uint64_t upto) const override {
+    return closed_table(text(), upto, [](std::uint64_t n) { return n % 2; },
+                        proven_pattern(Periodicity::Kind::periodic, 0, 2, 0, "g(n) = n mod 2 (moves change parity)"));
+  }
+  SequenceReport misere_table(std::uint64_t upto) const override {
+    return closed_table(text(), upto, [](std::uint64_t n) { return (n + 1) % 2; },
+                        proven_pattern(Periodicity::Kind::periodic, 0, 2, 0,
+                                       "misère g(n) = (n + 1) mod 2 (moves change parity; 0 is worth 1)"));
+  }
+};
+
+// S = even numbers >= 2. Moves keep the parity, and within a parity class heap n
+// is a Nim heap of floor(n / 2) (heaps 0 and 1 are the empty ones): g(n) = floor(n/2).
+// Misère: the same Nim heap in misère play, swap01(floor(n / 2)).
+class EvenSubtractionRule final : public HeapRule {
+ public:
+  std::string text() const override { return "sub(even)"; }
+  Nimber value(std::uint64_t heap) const override { return heap / 2; }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    for (std::uint64_t s = 2; s <= heap; s += 2) {
+      HeapMove move{s, {}};
+      if (s < heap) move.leaves.push_back(heap - s);
+      if (!visit(move) || heap - s < 2) return;
+    }
+  }
+
+  // The heap of the same parity with half target: heap mod 2 + 2·target, if smaller.
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    MoveList result;
+    if (target >= heap / 2) return result;
+    result.total = 1;
+    if (limit > 0) result.listed.push_back(take_move(text(), heap, heap - (heap % 2 + 2 * target)));
+    return result;
+  }
+
+  SequenceReport table(std::uint64_t upto) const override {
+    return closed_table(text(), upto, [](std::uint64_t n) { return n / 2; },
+                        proven_pattern(Periodicity::Kind::arithmetic, 0, 2, 1,
+                                       "g(n) = floor(n/2): each parity class is a Nim heap of floor(n/2)"));
+  }
+  SequenceReport misere_table(std::uint64_t upto) const override {
+    return closed_table(text(), upto, [](std::uint64_t n) { return swap_zero_one(n / 2); },
+                        proven_pattern(Periodicity::Kind::arithmetic, 4, 2, 1,
+                                       "misère: each parity class is a misère Nim heap of floor(n/2)"));
+  }
+};
+
+// S = all positive numbers: Nim itself, so g(n) = n and misère g(n) = swap01(n).
+class AllSubtractionRule final : public HeapRule {
+ public:
+  std::string text() const override { return "sub(all)"; }
+  Nimber value(std::uint64_t heap) const override { return heap; }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    for (std::uint64_t s = 1; s <= heap; ++s) {
+      HeapMove move{s, {}};
+      if (s < heap) move.leaves.push_back(heap - s);
+      if (!visit(move) || s == heap) return;
+    }
+  }
+
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    MoveList result;
+    if (target >= heap) return result;
+    result.total = 1;
+    if (limit > 0) result.listed.push_back(take_move(text(), heap, heap - target));
+    return result;
+  }
+
+  SequenceReport table(std::uint64_t upto) const override {
+    return closed_table(text(), upto, [](std::uint64_t n) { return n; },
+                        proven_pattern(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n: this is Nim"));
+  }
+  SequenceReport misere_table(std::uint64_t upto) const override {
+    return closed_table(text(), upto, swap_zero_one,
+                        proven_pattern(Periodicity::Kind::arithmetic, 2, 1, 1, "misère Nim heap: g(n) = n for n >= 2"));
+  }
+
+  bool is_plain_nim() const override { return true; }
+};
+
+// ---------------------------------------------------------------------------
+// Infinite sets without a proven pattern: values by the definition, cached up to
+// a bound; heaps beyond it are refused.
+
+constexpr std::uint64_t kCachedValueLimit = 20'000'000;
+
+// A (possibly arithmetic) period seen over at least the second half of the table
+// and at least twice. detect_periodicity's default of two repeats would call two
+// equal values at the end of a growing sequence "period 1"; for an unproven
+// pattern the evidence should be most of the table.
+Periodicity detect_covering_half(const std::vector<Nimber>& values) {
+  Periodicity none;
+  const std::uint64_t size = values.size();
+  for (std::uint64_t period = 1; 4 * period <= size; ++period) {
+    const std::uint64_t last = size - 1;
+    const Nimber saltus = values[last] >= values[last - period] ? values[last] - values[last - period] : 0;
+    std::uint64_t start = size - period;  // least n from which g(n + p) = g(n) + saltus
+    while (start > 0 && values[start - 1 + period] == values[start - 1] + saltus) --start;
+    if (2 * start > size) continue;
+    Periodicity found;
+    found.kind = saltus == 0 ? Periodicity::Kind::periodic : Periodicity::Kind::arithmetic;
+    found.status = Periodicity::Status::detected;
+    found.preperiod = start;
+    found.period = period;
+    found.saltus = saltus;
+    return found;
+  }
+  return none;
+}
+
+class TabulatedRule : public HeapRule {
+ public:
+  Nimber value(std::uint64_t heap) const override {
+    std::lock_guard lock(mutex_);
+    ensure(heap);
+    return values_[heap];
+  }
+
+  SequenceReport table(std::uint64_t upto) const override { return report(upto, false); }
+  SequenceReport misere_table(std::uint64_t upto) const override { return report(upto, true); }
+
+ protected:
+  // g(0..upto) by the definition, normal or misère (a heap with no move is worth 1).
+  virtual std::vector<std::uint32_t> compute(std::uint64_t upto, bool misere) const = 0;
+
+  // Runs `use(values)` with values covering heaps 0..upto (LimitError beyond the bound).
+  template <class F>
+  void with_values(std::uint64_t upto, F use) const {
+    std::lock_guard lock(mutex_);
+    ensure(upto);
+    use(static_cast<const std::vector<std::uint32_t>&>(values_));
+  }
+
+ private:
+  void ensure(std::uint64_t heap) const {
+    if (heap < values_.size()) return;
+    if (heap >= kCachedValueLimit) {
+      throw LimitError("heap " + std::to_string(heap) + " of " + text() +
+                       " is beyond the computed table (" + std::to_string(kCachedValueLimit) +
+                       " heaps) and no pattern of this rule is proven");
+    }
+    // Doubling keeps the total work within twice the final table.
+    const std::uint64_t size = std::min<std::uint64_t>(std::max<std::uint64_t>({heap + 1, 2 * values_.size(), 1024}),
+                                                       kCachedValueLimit);
+    values_ = compute(size - 1, false);
+  }
+
+  SequenceReport report(std::uint64_t upto, bool misere) const {
+    check_table_request(upto, text());
+    SequenceReport result;
+    const std::vector<std::uint32_t> values = compute(upto, misere);
+    result.values.assign(values.begin(), values.end());
+    // Only a detection: no theorem bounds where these patterns start.
+    result.pattern = detect_covering_half(result.values);
+    return result;
+  }
+
+  mutable std::mutex mutex_;
+  mutable std::vector<std::uint32_t> values_;
+};
+
+// S = all positive numbers except a finite set E. g(n) = mex of g over the heaps
+// m < n except m = n - e (e in E). With count[v] = #{m < n : g(m) = v}, a value v is
+// missing among the options iff all its occurrences are excluded heaps, so the mex
+// is the least of: the least v never seen, and the excluded heaps' values v whose
+// count equals their number among the excluded heaps. O(|E| log |E|) per heap.
+class AllButSubtractionRule final : public TabulatedRule {
+ public:
+  explicit AllButSubtractionRule(std::vector<std::uint64_t> excluded) : excluded_(std::move(excluded)) {}
+
+  std::string text() const override { return "sub(allbut" + set_text(excluded_) + ")"; }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    auto next_excluded = excluded_.begin();
+    for (std::uint64_t s = 1; s <= heap; ++s) {
+      while (next_excluded != excluded_.end() && *next_excluded < s) ++next_excluded;
+      if (next_excluded != excluded_.end() && *next_excluded == s) continue;
+      HeapMove move{s, {}};
+      if (s < heap) move.leaves.push_back(heap - s);
+      if (!visit(move) || s == heap) return;
+    }
+  }
+
+  // The options are the heaps below `heap` (a bounded table), scanned from the
+  // smallest take up: exact count, at most kCachedValueLimit steps.
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    MoveList result;
+    if (heap == 0) return result;
+    with_values(heap - 1, [&](const std::vector<std::uint32_t>& values) {
+      auto next_excluded = excluded_.begin();
+      for (std::uint64_t s = 1; s <= heap; ++s) {
+        while (next_excluded != excluded_.end() && *next_excluded < s) ++next_excluded;
+        if (next_excluded != excluded_.end() && *next_excluded == s) continue;
+        if (values[heap - s] != target) continue;
+        count_one(result);
+        if (result.listed.size() < limit) result.listed.push_back(take_move(text(), heap, s));
+      }
+    });
+    return result;
+  }
+
+ protected:
+  std::vector<std::uint32_t> compute(std::uint64_t upto, bool misere) const override {
+    std::vector<std::uint32_t> g;
+    g.reserve(upto + 1);
+    std::vector<std::uint32_t> count;  // count[v] = heaps so far of value v
+    std::uint32_t never_seen = 0;       // least v with count[v] == 0
+    std::vector<std::uint32_t> excluded_values;
+    for (std::uint64_t n = 0; n <= upto; ++n) {
+      // A heap with no move: every take 1..n is excluded.
+      const bool stuck = n < excluded_.size() + 1 && (n == 0 || excluded_[n - 1] == n);
+      std::uint32_t v = 0;
+      if (stuck) {
+        v = misere ? 1 : 0;
+      } else {
+        excluded_values.clear();
+        for (std::uint64_t e : excluded_) {
+          if (e > n) break;
+          excluded_values.push_back(g[n - e]);
+        }
+        std::sort(excluded_values.begin(), excluded_values.end());
+        v = never_seen;
+        for (std::size_t i = 0; i < excluded_values.size();) {
+          std::size_t j = i;
+          while (j < excluded_values.size() && excluded_values[j] == excluded_values[i]) ++j;
+          const std::uint32_t candidate = excluded_values[i];
+          if (candidate < v && count[candidate] == j - i) v = candidate;
+          i = j;
+        }
+      }
+      g.push_back(v);
+      if (count.size() <= v) count.resize(v + 1, 0);
+      ++count[v];
+      while (never_seen < count.size() && count[never_seen] > 0) ++never_seen;
+    }
+    return g;
+  }
+
+ private:
+  std::vector<std::uint64_t> excluded_;  // sorted, no 0
+};
+
+// S = Fibonacci numbers 1, 2, 3, 5, 8, ... (about 1.44 log2 n of them below n):
+// the definition costs O(n log n).
+class FibonacciSubtractionRule final : public TabulatedRule {
+ public:
+  FibonacciSubtractionRule() {
+    std::uint64_t a = 1;
+    std::uint64_t b = 2;
+    fibonacci_.push_back(a);
+    while (true) {
+      fibonacci_.push_back(b);
+      if (b > UINT64_MAX - a) break;
+      const std::uint64_t c = a + b;
+      a = b;
+      b = c;
+    }
+  }
+
+  std::string text() const override { return "sub(fib)"; }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    for (std::uint64_t s : fibonacci_) {
+      if (s > heap) return;
+      HeapMove move{s, {}};
+      if (s < heap) move.leaves.push_back(heap - s);
+      if (!visit(move)) return;
+    }
+  }
+
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    MoveList result;
+    if (heap == 0) return result;
+    with_values(heap - 1, [&](const std::vector<std::uint32_t>& values) {
+      for (std::uint64_t s : fibonacci_) {
+        if (s > heap) break;
+        if (values[heap - s] != target) continue;
+        count_one(result);
+        if (result.listed.size() < limit) result.listed.push_back(take_move(text(), heap, s));
+      }
+    });
+    return result;
+  }
+
+ protected:
+  std::vector<std::uint32_t> compute(std::uint64_t upto, bool misere) const override {
+    std::vector<std::uint32_t> g;
+    g.reserve(upto + 1);
+    std::vector<std::uint64_t> seen(fibonacci_.size() + 2, UINT64_MAX);
+    for (std::uint64_t n = 0; n <= upto; ++n) {
+      if (n == 0) {
+        g.push_back(misere ? 1 : 0);
+        continue;
+      }
+      for (std::uint64_t s : fibonacci_) {
+        if (s > n) break;
+        seen[g[n - s]] = n;
+      }
+      std::uint32_t mex = 0;
+      while (seen[mex] == n) ++mex;
+      g.push_back(mex);
+    }
+    return g;
+  }
+
+ private:
+  std::vector<std::uint64_t> fibonacci_;
+};
+
+}  // namespace
+
+HeapRulePtr make_subtraction(std::vector<std::uint64_t> set) {
+  return std::make_shared<const FiniteSubtractionRule>(checked_set(std::move(set), "a subtraction set"));
+}
+
+HeapRulePtr make_bash(std::uint64_t m) {
+  if (m == 0) throw InputError("bash(m) needs m >= 1: a move must take at least one stone");
+  return std::make_shared<const BashRule>(m);
+}
+
+HeapRulePtr make_subtraction_odd() { return std::make_shared<const OddSubtractionRule>(); }
+HeapRulePtr make_subtraction_even() { return std::make_shared<const EvenSubtractionRule>(); }
+HeapRulePtr make_subtraction_all() { return std::make_shared<const AllSubtractionRule>(); }
+
+HeapRulePtr make_subtraction_all_but(std::vector<std::uint64_t> excluded) {
+  return std::make_shared<const AllButSubtractionRule>(
+      checked_set(std::move(excluded), "sub(allbut{...}) (for no exclusions write sub(all))"));
+}
+
+HeapRulePtr make_subtraction_fibonacci() { return std::make_shared<const FibonacciSubtractionRule>(); }
+
+}  // namespace grundy
