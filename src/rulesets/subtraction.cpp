@@ -165,9 +165,10 @@ class FiniteSubtractionRule final : public HeapRule {
 
   std::string text() const override { return "sub" + set_text(set_); }
 
+  // From the proven pattern; if the proof was refused, small heaps by the definition.
   Nimber value(std::uint64_t heap) const override {
-    const ProvenSequence& proven = sequence(false);
-    return value_from_pattern(proven.prefix, proven.pattern, heap);
+    if (const ProvenSequence* proven = sequence(false)) return value_from_pattern(proven->prefix, proven->pattern, heap);
+    return definition_value(heap);
   }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
@@ -192,35 +193,66 @@ class FiniteSubtractionRule final : public HeapRule {
 
   SequenceReport table(std::uint64_t upto) const override {
     check_table_request(upto, text());
-    try {
-      return report_from(sequence(false), upto);
-    } catch (const LimitError&) {
-      return HeapRule::table(upto);  // by the definition; its pattern stays "detected"
-    }
+    if (const ProvenSequence* proven = sequence(false)) return report_from(*proven, upto);
+    return HeapRule::table(upto);  // by the definition; a pattern there is only "detected"
   }
 
   SequenceReport misere_table(std::uint64_t upto) const override {
     check_table_request(upto, text());
-    try {
-      return report_from(sequence(true), upto);
-    } catch (const LimitError&) {
-      return HeapRule::misere_table(upto);
-    }
+    if (const ProvenSequence* proven = sequence(true)) return report_from(*proven, upto);
+    return HeapRule::misere_table(upto);
   }
 
  private:
-  // Computed once per play convention; a refused proof is retried (and refused) per call.
-  const ProvenSequence& sequence(bool misere) const {
+  // Heaps answered by the definition when the period proof was refused.
+  static constexpr std::uint64_t kUnprovenHeapLimit = 10'000'000;
+
+  struct Proof {
+    std::optional<ProvenSequence> sequence;
+    std::optional<std::string> refusal;  // why the proof was refused (not retried)
+  };
+
+  // The proven sequence, computed once per play convention; nullptr if refused.
+  const ProvenSequence* sequence(bool misere) const {
     std::lock_guard lock(mutex_);
-    std::optional<ProvenSequence>& slot = misere ? misere_ : normal_;
-    if (!slot) slot = prove_periodic(set_, misere, text());
-    return *slot;
+    Proof& proof = misere ? misere_ : normal_;
+    if (!proof.sequence && !proof.refusal) {
+      try {
+        proof.sequence = prove_periodic(set_, misere, text());
+      } catch (const LimitError& refused) {
+        proof.refusal = refused.message();
+      }
+    }
+    return proof.sequence ? &*proof.sequence : nullptr;
+  }
+
+  Nimber definition_value(std::uint64_t heap) const {
+    std::lock_guard lock(mutex_);
+    if (heap < definition_.size()) return definition_[heap];
+    if (heap >= kUnprovenHeapLimit || heap > kProofWorkLimit / set_.size()) {
+      throw LimitError(*normal_.refusal + "; without a proven period only heaps below " +
+                       std::to_string(std::min(kUnprovenHeapLimit, kProofWorkLimit / set_.size())) +
+                       " are computed");
+    }
+    const std::uint64_t size = std::max<std::uint64_t>({heap + 1, 2 * definition_.size(), 1024});
+    std::vector<std::uint64_t> seen(set_.size() + 2, UINT64_MAX);
+    for (std::uint64_t n = definition_.size(); n < size; ++n) {
+      for (std::uint64_t s : set_) {
+        if (s > n) break;
+        seen[definition_[n - s]] = n;
+      }
+      std::uint32_t mex = 0;
+      while (seen[mex] == n) ++mex;
+      definition_.push_back(mex);
+    }
+    return definition_[heap];
   }
 
   std::vector<std::uint64_t> set_;
   mutable std::mutex mutex_;
-  mutable std::optional<ProvenSequence> normal_;
-  mutable std::optional<ProvenSequence> misere_;
+  mutable Proof normal_;
+  mutable Proof misere_;
+  mutable std::vector<std::uint32_t> definition_;  // g(0..) by the definition, only after a refusal
 };
 
 // ---------------------------------------------------------------------------

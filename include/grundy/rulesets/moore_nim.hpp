@@ -6,6 +6,13 @@
 // (grundy::Solver over sorted heaps) when the state space is small and throws
 // LimitError otherwise; known_loss() and the moves to P-positions use Moore's
 // theorem for heaps of any size. k = 1 is Nim.
+//
+// moves_to_value(0, limit) lists moves found digit by digit from the top bit
+// (no dead ends, so listing is fast for any heaps). Its total is exact unless
+// the counting search runs past its budget (many heaps, large k): then it is the
+// number counted so far and MoveList::total_is_lower_bound is set.
+// moves_to_value(t != 0, ...) for k >= 2 values every option by search, so it has
+// the same size limit as value().
 #pragma once
 
 #include <cstdint>

@@ -6,7 +6,8 @@
 // once the window at i >= k equals the window at i + p, g is periodic with period
 // p from i on (induction). The engine computes until it sees such a repeat — that
 // is the proof — and refuses (LimitError) if the repeat lies beyond its table
-// bound rather than guess. Misère values obey the same window argument.
+// bound rather than guess; heaps below a table bound are then still answered by
+// the definition. Misère values obey the same window argument.
 //
 // Infinite S: closed forms where a short induction proves them (odd, even, all);
 // "all but a finite set" and the Fibonacci numbers are computed by the definition
