@@ -1,1 +1,68 @@
-int main() { return 0; }
+// grundy: Sprague–Grundy values, outcomes and winning moves from the command line.
+#include <CLI/CLI.hpp>
+
+#include <exception>
+#include <iostream>
+#include <new>
+
+#include "commands.hpp"
+#include "grundy/input_error.hpp"
+
+namespace {
+
+// Bad input of any kind exits with this status (0 is success, 1 an internal fault).
+constexpr int kExitBadInput = 2;
+
+constexpr const char* kExamples = R"(
+Examples:
+  grundy value 'nim(3,4,5)'
+  grundy value 'sub{1,2,3}(10) + sub(odd)(7) + nim(9,12)'
+  grundy value 'lr(1,2)(2,3,3)' --json
+  grundy value 'nim(1,1,2)' --misere
+  grundy value 'staircase(0,3,1,4)'
+  grundy value 'moore(2)(3,5,6)'
+  grundy value -f big-position.txt
+  grundy table 'sub{1,3,4}' --upto 30
+  grundy table 'lr(2,3)' --upto 20 --json
+  grundy graph examples/textbook.graph
+
+Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 bad input.)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"grundy: Sprague-Grundy values, outcomes and winning moves of impartial games"};
+  app.footer(kExamples);
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "grundy 0.1.0");
+  grundy::cli::register_value_command(app);
+  grundy::cli::register_table_command(app);
+  grundy::cli::register_graph_command(app);
+  try {
+    // CLI11 would only say "a subcommand is required"; name the word it did not know.
+    if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, table, graph; see grundy --help)\n";
+      return kExitBadInput;
+    }
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "grundy: " << e.what() << " (see grundy --help)\n";
+    return kExitBadInput;
+  } catch (const grundy::InputError& e) {
+    std::cerr << "grundy: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "grundy: out of memory\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "grundy: internal error: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

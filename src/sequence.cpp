@@ -45,7 +45,9 @@ Periodicity detect(const std::vector<Nimber>& values, std::uint64_t min_repeats,
       s = values[size - 1] - values[size - 1 - p];
     }
     const std::uint64_t pre = least_preperiod(values, p, s);
-    if (size - pre >= min_repeats * p) {
+    // A pattern is reported only when it is seen `min_repeats` times and covers at
+    // least half the table: two equal values at the end are not "period 1".
+    if (size - pre >= min_repeats * p && pre <= size / 2) {
       result.kind = arithmetic ? Periodicity::Kind::arithmetic : Periodicity::Kind::periodic;
       result.status = Periodicity::Status::detected;
       result.preperiod = pre;

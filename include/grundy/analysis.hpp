@@ -39,6 +39,7 @@ struct SumAnalysis {
   bool first_player_wins = false;
   std::vector<WinningMove> winning_moves;  // listed (at most max_moves)
   std::uint64_t winning_move_total = 0;    // all of them
+  bool winning_move_total_is_lower_bound = false;  // some component could only bound its count
 
   [[nodiscard]] std::string outcome_words() const;
   [[nodiscard]] nlohmann::json to_json() const;

@@ -43,8 +43,8 @@ struct SequenceReport {
 
 // Finds the least period p and then the least preperiod such that
 // g(n + p) = g(n) for n in [preperiod, size - p) and the periodic part is seen at
-// least `min_repeats` times (so a pattern that happened to hold once is not
-// reported). Status is `detected` when found; a caller with a theorem upgrades it.
+// least `min_repeats` times and the preperiod is at most half the table (so a
+// pattern that happened to hold once at the end is not reported). Status is `detected` when found; a caller with a theorem upgrades it.
 [[nodiscard]] Periodicity detect_periodicity(const std::vector<Nimber>& values,
                                              std::uint64_t min_repeats = 2);
 

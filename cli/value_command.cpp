@@ -1,0 +1,139 @@
+// grundy value EXPR: nim-value, outcome in words, and every winning move.
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "commands.hpp"
+#include "grundy/analysis.hpp"
+#include "grundy/expression.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/rulesets.hpp"
+
+namespace grundy::cli {
+namespace {
+
+struct ValueOptions {
+  std::string expression;
+  std::string file;
+  bool misere = false;
+  bool json = false;
+  std::size_t max_moves = 20;
+  std::size_t max_components_shown = 40;
+};
+
+// Reads the expression from the argument, stdin ("-") or a file, and parses it;
+// errors get a line and column in the file.
+Expression read_expression(const ValueOptions& options, std::string& source) {
+  std::string origin;
+  if (!options.file.empty() || options.expression == "-") {
+    origin = options.file.empty() ? "<stdin>" : options.file;
+    if (options.file.empty()) {
+      source.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else {
+      std::ifstream in(options.file);
+      if (!in) throw InputError("cannot open the file", SourceLocation{options.file});
+      source.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+  } else {
+    source = options.expression;
+  }
+  try {
+    return parse_expression(source);
+  } catch (const InputError& e) {
+    if (origin.empty()) throw;
+    // The parser counts columns across the whole text; give file:line:column.
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i + 1 < e.where().column && i < source.size(); ++i) {
+      if (source[i] == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+    }
+    throw InputError(e.message(), SourceLocation{origin, line, column});
+  }
+}
+
+void print_text(const SumAnalysis& a, const ValueOptions& options) {
+  std::cout << "Position: " << a.expression_text << "\n";
+  if (a.misere) std::cout << "Play: misère (the player who makes the last move loses)\n";
+  if (a.components.size() > 1 || !a.misere) {
+    std::cout << "Components:\n";
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < a.components.size() && i < options.max_components_shown; ++i)
+      width = std::max(width, a.components[i].text.size());
+    std::size_t shown = 0;
+    for (const auto& c : a.components) {
+      if (shown++ == options.max_components_shown) {
+        std::cout << "  … and " << a.components.size() - options.max_components_shown << " more\n";
+        break;
+      }
+      std::cout << "  " << c.text;
+      // In misère play the components' nim-values do not decide the outcome.
+      if (c.value && !a.misere) std::cout << std::string(width - c.text.size() + 2, ' ') << "g = " << *c.value;
+      std::cout << "\n";
+    }
+  }
+  if (a.value) {
+    std::cout << (a.misere ? "Misère nim-value: " : "Nim-value: ") << *a.value << "\n";
+  } else if (!a.value_note.empty()) {
+    std::cout << "Nim-value: not computed (" << a.value_note << ")\n";
+  }
+  std::cout << "Outcome: " << a.outcome_words() << "\n";
+  if (a.first_player_wins) {
+    std::cout << "Winning moves (" << (a.winning_move_total_is_lower_bound ? "at least " : "") << a.winning_move_total
+              << "):\n";
+    for (const auto& m : a.winning_moves) {
+      std::cout << "  " << m.component_text << ": " << m.move.action << "  ->  " << m.move.result << "\n";
+    }
+    if (a.winning_move_total > a.winning_moves.size()) {
+      std::cout << "  … and " << (a.winning_move_total - a.winning_moves.size())
+                << " more (--max-moves to list more)\n";
+    }
+  } else {
+    std::cout << "Every move loses against perfect play.\n";
+  }
+}
+
+void run_value(const ValueOptions& options) {
+  std::string source;
+  const Expression expression = read_expression(options, source);
+  const SumAnalysis analysis = analyze_sum(expression, options.misere, options.max_moves);
+  if (options.json) {
+    std::cout << analysis.to_json().dump(2) << "\n";
+  } else {
+    print_text(analysis, options);
+  }
+}
+
+}  // namespace
+
+void register_value_command(CLI::App& app) {
+  auto options = std::make_shared<ValueOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "value", "Nim-value, outcome and winning moves of a position (a sum of games)");
+  cmd->add_option("expression", options->expression,
+                  "the position, e.g. 'nim(3,4,5)' or 'sub{1,2,3}(10) + nim(9,12)'; '-' reads stdin");
+  cmd->add_option("-f,--file", options->file, "read the expression from a file (newlines are spaces)");
+  cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
+  cmd->add_flag("--json", options->json, "print JSON");
+  cmd->add_option("--max-moves", options->max_moves, "list at most this many winning moves (all are counted)")
+      ->capture_default_str();
+  cmd->footer(
+      "\nExamples:\n  grundy value 'nim(3,4,5)'\n  grundy value 'sub{1,2,3}(10) + sub(odd)(7) + nim(9,12)'\n"
+      "  grundy value 'lr(1,1)(3,1,4,1,5)' --json\n  grundy value 'nim(1,1,1)' --misere\n");
+  cmd->callback([options, cmd] {
+    if (cmd->count("expression") == 0 && options->file.empty())
+      throw InputError("no position given: grundy value 'nim(3,4,5)' (or -f FILE, or - for stdin)");
+    if (cmd->count("expression") != 0 && !options->file.empty())
+      throw InputError("give the expression either as an argument or with --file, not both");
+    run_value(*options);
+  });
+}
+
+}  // namespace grundy::cli
