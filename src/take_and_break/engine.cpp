@@ -1,0 +1,463 @@
+#include "grundy/take_and_break/engine.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <functional>
+#include <limits>
+#include <thread>
+
+#include "grundy/input_error.hpp"
+
+namespace grundy::take_and_break {
+
+const char* to_string(EngineKind kind) noexcept {
+  switch (kind) {
+    case EngineKind::automatic: return "auto";
+    case EngineKind::naive: return "naive";
+    case EngineKind::sparse: return "sparse";
+  }
+  return "?";
+}
+
+namespace {
+
+// The moves of a game by kind, from its code.
+struct Shape {
+  std::vector<std::uint64_t> whole;   // take k = the whole heap
+  std::vector<std::uint64_t> single;  // take k, leave one heap
+  std::vector<std::uint64_t> pair;    // take k, leave two heaps
+  std::vector<std::uint64_t> triple;  // take k, leave three heaps
+  bool unequal = false;               // Grundy's game: the two heaps must differ
+  bool lasker = false;                // Lasker's Nim: take any number, or split
+
+  explicit Shape(const GameCode& code) {
+    switch (code.family) {
+      case GameCode::Family::grundy:
+        pair.push_back(0);
+        unequal = true;
+        return;
+      case GameCode::Family::lasker:
+        pair.push_back(0);
+        lasker = true;
+        return;
+      case GameCode::Family::code: break;
+    }
+    for (std::uint64_t k = 0; k < code.digits.size(); ++k) {
+      const std::uint8_t d = code.digits[k];
+      if (d & 1) whole.push_back(k);
+      if (d & 2) single.push_back(k);
+      if (d & 4) pair.push_back(k);
+      if (d & 8) triple.push_back(k);
+    }
+  }
+};
+
+[[noreturn]] void value_overflow(std::uint64_t n) {
+  throw LimitError("g(" + std::to_string(n) + ") exceeds 65535, the largest value the compact (16-bit) table stores");
+}
+
+// Bits for the values [0, width) of one heap's options.
+class Marks {
+ public:
+  void resize(std::size_t width) { words_.assign(width / 64, 0); }
+  void clear() noexcept { std::fill(words_.begin(), words_.end(), 0); }
+  void set(unsigned v) noexcept { words_[v >> 6] |= std::uint64_t{1} << (v & 63); }
+  void merge(const Marks& other) noexcept {
+    for (std::size_t i = 0; i < words_.size(); ++i) words_[i] |= other.words_[i];
+  }
+  [[nodiscard]] std::uint64_t mex() const noexcept {
+    for (std::size_t i = 0; i < words_.size(); ++i) {
+      if (~words_[i] != 0) return i * 64 + static_cast<unsigned>(std::countr_one(words_[i]));
+    }
+    return words_.size() * 64;
+  }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
+
+// A second thread that runs one job at a time for the engine. It spins briefly
+// after a job (the next heap's job follows within microseconds) and then sleeps
+// on the atomic, so an idle engine costs no CPU.
+class Helper {
+ public:
+  Helper() : thread_([this] { loop(); }) {}
+  ~Helper() {
+    stop_.store(true, std::memory_order_release);
+    posted_.fetch_add(1, std::memory_order_acq_rel);
+    posted_.notify_one();
+    thread_.join();
+  }
+  Helper(const Helper&) = delete;
+  Helper& operator=(const Helper&) = delete;
+
+  void post(std::function<void()> job) {
+    job_ = std::move(job);
+    posted_.fetch_add(1, std::memory_order_acq_rel);
+    posted_.notify_one();
+  }
+  void wait() noexcept {
+    const std::uint64_t target = posted_.load(std::memory_order_acquire);
+    while (done_.load(std::memory_order_acquire) != target) {
+      // The job is as long as the caller's own half: a short spin suffices.
+    }
+  }
+
+ private:
+  void loop() {
+    std::uint64_t seen = 0;
+    for (;;) {
+      std::uint64_t now = posted_.load(std::memory_order_acquire);
+      for (int spin = 0; now == seen && spin < 20000; ++spin) now = posted_.load(std::memory_order_acquire);
+      while (now == seen) {
+        posted_.wait(seen, std::memory_order_acquire);
+        now = posted_.load(std::memory_order_acquire);
+      }
+      seen = now;
+      if (stop_.load(std::memory_order_acquire)) return;
+      job_();
+      done_.store(seen, std::memory_order_release);
+    }
+  }
+
+  std::function<void()> job_;
+  std::atomic<std::uint64_t> posted_{0};
+  std::atomic<std::uint64_t> done_{0};
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+// Splits worth handing half of to the helper (measured: below this the hand-over
+// costs more than the half it saves).
+constexpr std::uint64_t kParallelPairs = 16384;
+
+// The naive engine, which the sparse engine also uses for heaps it does not
+// compute the sparse way.
+class NaiveEngine : public SequenceEngine {
+ public:
+  NaiveEngine(const GameCode& code, unsigned threads) : shape_(code) {
+    if (threads > 1) helper_ = std::make_unique<Helper>();
+    set_width(64);
+  }
+
+  void extend_to(std::uint64_t count) override {
+    if (count > values_.size()) values_.reserve(count);
+    while (values_.size() < count) push(compute_naive(values_.size()));
+  }
+
+  void restore(std::vector<Value> values) override {
+    values_ = std::move(values);
+    std::size_t width = 64;
+    for (Value v : values_) {
+      while (v >= width) width *= 2;
+    }
+    set_width(width);
+  }
+
+  EngineKind kind() const noexcept override { return EngineKind::naive; }
+
+ protected:
+  virtual void set_width(std::size_t width) {
+    width_ = width;
+    marks_.resize(width);
+    helper_marks_.resize(width);
+  }
+
+  void push(std::uint64_t g) {
+    if (g > std::numeric_limits<Value>::max()) value_overflow(values_.size());
+    if (g >= width_) {
+      std::size_t width = width_;
+      while (g >= width) width *= 2;
+      set_width(width);
+    }
+    values_.push_back(static_cast<Value>(g));
+  }
+
+  // Marks the xors of the splits (a, m - a) for a in [from, to].
+  static void mark_pairs(const Value* g, std::uint64_t m, std::uint64_t from, std::uint64_t to, Marks& marks) {
+    for (std::uint64_t a = from; a <= to; ++a) marks.set(static_cast<unsigned>(g[a] ^ g[m - a]));
+  }
+
+  std::uint64_t compute_naive(std::uint64_t n) {
+    const Value* g = values_.data();
+    marks_.clear();
+    for (std::uint64_t k : shape_.whole) {
+      if (n == k) marks_.set(0);
+    }
+    for (std::uint64_t k : shape_.single) {
+      if (n > k) marks_.set(g[n - k]);
+    }
+    if (shape_.lasker && n > 0) {
+      // Take any number: every smaller heap, and nothing.
+      marks_.set(0);
+      for (std::uint64_t r = 1; r < n; ++r) marks_.set(g[r]);
+    }
+    for (std::uint64_t k : shape_.pair) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+      if (last == 0) continue;
+      if (helper_ && last >= kParallelPairs) {
+        const std::uint64_t mid = last / 2;
+        helper_->post([this, g, m, mid, last] {
+          helper_marks_.clear();
+          mark_pairs(g, m, mid + 1, last, helper_marks_);
+        });
+        mark_pairs(g, m, 1, mid, marks_);
+        helper_->wait();
+        marks_.merge(helper_marks_);
+      } else {
+        mark_pairs(g, m, 1, last, marks_);
+      }
+    }
+    for (std::uint64_t k : shape_.triple) {
+      if (n < k + 3) continue;
+      const std::uint64_t m = n - k;
+      for (std::uint64_t a = 1; 3 * a <= m; ++a) {
+        for (std::uint64_t b = a; 2 * b <= m - a; ++b) {
+          marks_.set(static_cast<unsigned>(g[a] ^ g[b] ^ g[m - a - b]));
+        }
+      }
+    }
+    return marks_.mex();
+  }
+
+  Shape shape_;
+  std::size_t width_ = 64;  // a power of two above every value so far
+  Marks marks_;
+  Marks helper_marks_;
+  std::unique_ptr<Helper> helper_;
+};
+
+// The sparse engine. Heaps before the first mask evaluation, and heaps where the
+// mask does not fit, are computed naively. Evaluation (at 1024 heaps and each
+// doubling, or early when rare positions pile up) picks the mask M minimising the
+// number of rare positions so far: with h the histogram of values, the number of
+// positions with popcount(g & M) even is (N + Ĥ(M)) / 2 where Ĥ is the
+// Walsh–Hadamard transform of h, so all masks cost O(w log w) for values below w.
+// In automatic mode the sparse way is used only when at most 1/8 of positions are
+// rare, and dropped for the rest of a doubling if a block of heaps shows the
+// sparse work above half the naive work (falling back, not crawling).
+class SparseEngine final : public NaiveEngine {
+ public:
+  SparseEngine(const GameCode& code, unsigned threads, bool forced)
+      : NaiveEngine(code, threads), forced_(forced) {
+    usable_ = !shape_.pair.empty() && shape_.triple.empty() && !shape_.lasker;
+    next_eval_ = forced_ ? 16 : 1024;
+    set_width(64);
+  }
+
+  void extend_to(std::uint64_t count) override {
+    if (count > values_.size()) values_.reserve(count);
+    while (values_.size() < count) {
+      const std::uint64_t n = values_.size();
+      if (usable_ && n >= next_eval_) evaluate();
+      if (sparse_mode_) {
+        push_tracked(compute_sparse(n));
+        ++stats_.sparse_heaps;
+        if (++block_heaps_ == kBlock) end_block();
+      } else {
+        push_tracked(compute_naive(n));
+        ++stats_.naive_heaps;
+      }
+    }
+  }
+
+  void restore(std::vector<Value> values) override {
+    NaiveEngine::restore(std::move(values));
+    sparse_mode_ = false;
+    rare_.clear();
+    next_eval_ = std::max<std::uint64_t>(forced_ ? 16 : 1024, values_.size());
+  }
+
+  SparseStats sparse_stats() const override {
+    SparseStats s = stats_;
+    if (s.mask != 0 && rare_valid_) {
+      s.rare_count = rare_.size();
+      s.last_rare = rare_.empty() ? 0 : rare_.back();
+    } else if (s.mask != 0) {
+      // The rare list is not kept while computing naively: count it afresh.
+      s.rare_count = 0;
+      for (std::uint64_t n = 0; n < values_.size(); ++n) {
+        if (!common(values_[n])) {
+          ++s.rare_count;
+          s.last_rare = n;
+        }
+      }
+    }
+    return s;
+  }
+
+  EngineKind kind() const noexcept override { return forced_ ? EngineKind::sparse : EngineKind::automatic; }
+
+ private:
+  static constexpr std::uint64_t kBlock = 4096;
+
+  bool common(std::uint64_t v) const noexcept { return std::popcount(v & stats_.mask) & 1; }
+
+  void set_width(std::size_t width) override {
+    NaiveEngine::set_width(width);
+    // Options are below width; the least missing common value is below 2·width.
+    stamp_.assign(2 * width, 0);
+    generation_ = 0;
+    rebuild_common();
+  }
+
+  void rebuild_common() {
+    common_.resize(stamp_.size());
+    for (std::size_t v = 0; v < common_.size(); ++v) common_[v] = common(v) ? 1 : 0;
+  }
+
+  void push_tracked(std::uint64_t g) {
+    const std::uint64_t n = values_.size();
+    push(g);
+    if (rare_valid_ && !common(g)) {
+      rare_.push_back(n);
+      if (!forced_ && rare_.size() > 2 * rare_at_eval_ + 256) next_eval_ = n + 1;  // the mask stops fitting
+    }
+  }
+
+  void evaluate() {
+    const std::uint64_t size = values_.size();
+    next_eval_ = 2 * size;
+    std::vector<std::int64_t> f(width_, 0);
+    for (Value v : values_) ++f[v];
+    for (std::size_t len = 1; len < width_; len <<= 1) {
+      for (std::size_t i = 0; i < width_; i += 2 * len) {
+        for (std::size_t j = i; j < i + len; ++j) {
+          const std::int64_t u = f[j];
+          const std::int64_t w = f[j + len];
+          f[j] = u + w;
+          f[j + len] = u - w;
+        }
+      }
+    }
+    std::size_t best = 1;
+    for (std::size_t m = 2; m < width_; ++m) {
+      if (f[m] < f[best]) best = m;
+    }
+    const std::uint64_t rare = static_cast<std::uint64_t>((static_cast<std::int64_t>(size) + f[best]) / 2);
+    if (!forced_ && rare * 8 > size) {
+      sparse_mode_ = false;
+      rare_valid_ = false;
+      rare_.clear();
+      return;
+    }
+    if (best != stats_.mask || !rare_valid_) {
+      if (best != stats_.mask) ++stats_.mask_changes;
+      stats_.mask = best;
+      rebuild_common();
+      rare_.clear();
+      for (std::uint64_t n = 0; n < size; ++n) {
+        if (!common_[values_[n]]) rare_.push_back(n);
+      }
+      rare_valid_ = true;
+    }
+    rare_at_eval_ = rare_.size();
+    sparse_mode_ = true;
+    block_heaps_ = 0;
+    block_sparse_work_ = 0;
+    block_naive_work_ = 0;
+  }
+
+  void end_block() {
+    if (!forced_ && 2 * block_sparse_work_ > block_naive_work_) {
+      sparse_mode_ = false;
+      rare_valid_ = false;
+      rare_.clear();
+    }
+    block_heaps_ = 0;
+    block_sparse_work_ = 0;
+    block_naive_work_ = 0;
+  }
+
+  std::uint64_t compute_sparse(std::uint64_t n) {
+    const Value* g = values_.data();
+    if (++generation_ == 0) {
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      generation_ = 1;
+    }
+    const std::uint32_t gen = generation_;
+    std::uint32_t* stamp = stamp_.data();
+    const std::uint8_t* is_common = common_.data();
+    for (std::uint64_t k : shape_.whole) {
+      if (n == k) stamp[0] = gen;
+    }
+    for (std::uint64_t k : shape_.single) {
+      if (n > k) stamp[g[n - k]] = gen;
+    }
+    // Every common option of a split has a rare part: list them all.
+    std::uint64_t work = 0;
+    for (std::uint64_t k : shape_.pair) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      block_naive_work_ += m / 2;
+      for (std::uint64_t r : rare_) {
+        if (r >= m) break;
+        if (r == 0) continue;
+        const std::uint64_t b = m - r;
+        if (shape_.unequal && b == r) continue;
+        stamp[g[r] ^ g[b]] = gen;
+        ++work;
+      }
+    }
+    std::uint64_t c = 0;
+    while (!is_common[c] || stamp[c] == gen) ++c;
+    // Rare values below c: each must be found among the splits, else the least
+    // missing one is g(n).
+    std::uint64_t needed = 0;
+    for (std::uint64_t v = 0; v < c; ++v) needed += (!is_common[v] && stamp[v] != gen) ? 1 : 0;
+    for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
+      const std::uint64_t k = shape_.pair[i];
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+      std::uint64_t a = 1;
+      for (; a <= last; ++a) {
+        const unsigned x = g[a] ^ g[m - a];
+        if (x < c && !is_common[x] && stamp[x] != gen) {
+          stamp[x] = gen;
+          if (--needed == 0) break;
+        }
+      }
+      work += a;
+    }
+    block_sparse_work_ += work;
+    if (needed == 0) return c;
+    std::uint64_t v = 0;
+    while (is_common[v] || stamp[v] == gen) ++v;
+    return v;
+  }
+
+  bool forced_;
+  bool usable_ = false;
+  bool sparse_mode_ = false;
+  bool rare_valid_ = false;
+  std::uint64_t next_eval_ = 1024;
+  std::uint64_t rare_at_eval_ = 0;
+  std::vector<std::uint64_t> rare_;  // ascending positions with rare values
+  std::vector<std::uint32_t> stamp_;  // stamp_[v] == generation_: v is an option of this heap
+  std::vector<std::uint8_t> common_;  // common_[v]: v is common under the mask
+  std::uint32_t generation_ = 0;
+  SparseStats stats_;
+  std::uint64_t block_heaps_ = 0;
+  std::uint64_t block_sparse_work_ = 0;
+  std::uint64_t block_naive_work_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<SequenceEngine> make_engine(const GameCode& code, EngineKind kind, unsigned threads) {
+  if (threads == 0 || threads > 2) {
+    throw InputError("threads must be 1 or 2, not " + std::to_string(threads));
+  }
+  switch (kind) {
+    case EngineKind::naive: return std::make_unique<NaiveEngine>(code, threads);
+    case EngineKind::sparse: return std::make_unique<SparseEngine>(code, threads, true);
+    case EngineKind::automatic: return std::make_unique<SparseEngine>(code, threads, false);
+  }
+  throw std::logic_error("make_engine: unknown engine kind");
+}
+
+}  // namespace grundy::take_and_break
