@@ -99,8 +99,11 @@ class Helper {
   }
   void wait() noexcept {
     const std::uint64_t target = posted_.load(std::memory_order_acquire);
-    while (done_.load(std::memory_order_acquire) != target) {
-      // The job is as long as the caller's own half: a short spin suffices.
+    // The job is about as long as the caller's own half, so a short spin usually
+    // suffices; on a busy machine the helper may be descheduled, and spinning
+    // then would burn the time slice it needs, so yield after a while.
+    for (int spin = 0; done_.load(std::memory_order_acquire) != target; ++spin) {
+      if (spin > 2000) std::this_thread::yield();
     }
   }
 
