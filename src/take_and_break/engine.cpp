@@ -145,7 +145,6 @@ class NaiveEngine : public SequenceEngine {
   }
 
   void extend_to(std::uint64_t count) override {
-    if (count > values_.size()) values_.reserve(count);
     while (values_.size() < count) push(compute_naive(values_.size()));
   }
 
@@ -252,7 +251,6 @@ class SparseEngine final : public NaiveEngine {
   }
 
   void extend_to(std::uint64_t count) override {
-    if (count > values_.size()) values_.reserve(count);
     while (values_.size() < count) {
       const std::uint64_t n = values_.size();
       if (usable_ && n >= next_eval_) evaluate();
@@ -303,6 +301,7 @@ class SparseEngine final : public NaiveEngine {
     NaiveEngine::set_width(width);
     // Options are below width; the least missing common value is below 2·width.
     stamp_.assign(2 * width, 0);
+    want_.assign(2 * width, 0);
     generation_ = 0;
     rebuild_common();
   }
@@ -408,9 +407,16 @@ class SparseEngine final : public NaiveEngine {
     std::uint64_t c = 0;
     while (!is_common[c] || stamp[c] == gen) ++c;
     // Rare values below c: each must be found among the splits, else the least
-    // missing one is g(n).
+    // missing one is g(n). want[x] flags exactly those, so the scan's test is a
+    // single, almost always false, branch (testing rarity per split was a 50%
+    // misprediction and cost 4x).
+    std::uint8_t* want = want_.data();
     std::uint64_t needed = 0;
-    for (std::uint64_t v = 0; v < c; ++v) needed += (!is_common[v] && stamp[v] != gen) ? 1 : 0;
+    for (std::uint64_t v = 0; v < c; ++v) {
+      const bool missing = !is_common[v] && stamp[v] != gen;
+      want[v] = missing ? 1 : 0;
+      needed += missing ? 1 : 0;
+    }
     for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
       const std::uint64_t k = shape_.pair[i];
       if (n < k + 2) continue;
@@ -419,18 +425,21 @@ class SparseEngine final : public NaiveEngine {
       std::uint64_t a = 1;
       for (; a <= last; ++a) {
         const unsigned x = g[a] ^ g[m - a];
-        if (x < c && !is_common[x] && stamp[x] != gen) {
-          stamp[x] = gen;
+        if (want[x]) {
+          want[x] = 0;
           if (--needed == 0) break;
         }
       }
       work += a;
     }
     block_sparse_work_ += work;
-    if (needed == 0) return c;
-    std::uint64_t v = 0;
-    while (is_common[v] || stamp[v] == gen) ++v;
-    return v;
+    std::uint64_t result = c;
+    if (needed != 0) {
+      result = 0;
+      while (!want[result]) ++result;
+    }
+    for (std::uint64_t v = 0; v < c; ++v) want[v] = 0;
+    return result;
   }
 
   bool forced_;
@@ -442,6 +451,7 @@ class SparseEngine final : public NaiveEngine {
   std::vector<std::uint64_t> rare_;  // ascending positions with rare values
   std::vector<std::uint32_t> stamp_;  // stamp_[v] == generation_: v is an option of this heap
   std::vector<std::uint8_t> common_;  // common_[v]: v is common under the mask
+  std::vector<std::uint8_t> want_;    // rare values still looked for (all 0 between heaps)
   std::uint32_t generation_ = 0;
   SparseStats stats_;
   std::uint64_t block_heaps_ = 0;

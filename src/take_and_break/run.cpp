@@ -218,6 +218,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
     if (!request.checkpoint.empty()) signals = std::make_unique<StopSignals>();
     const bool theorem = periodicity_theorem_applies(code);
     const std::uint64_t target = request.upto + 1;
+    engine->reserve(target);
     std::uint64_t next_check = engine->size();
     auto last_checkpoint = Clock::now();
     auto last_progress = Clock::now();
@@ -234,7 +235,9 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
       engine->extend_to(std::min(target, before + chunk));
       const double took = seconds_since(chunk_start);
       const double rate = static_cast<double>(engine->size() - before) / std::max(took, 1e-6);
-      chunk = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(rate * 0.25), 64, std::uint64_t{1} << 22);
+      // Grow at most twofold: heaps get dearer as n grows, and the first heaps
+      // are so cheap that their rate says nothing about later ones.
+      chunk = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(rate * 0.25), 64, 2 * chunk);
       if (theorem && request.stop_when_proven && engine->size() >= next_check) {
         run.pattern = find_periodicity(code, engine->values());
         if (run.pattern.proven()) break;

@@ -53,6 +53,8 @@ class SequenceEngine {
   virtual void restore(std::vector<Value> values) = 0;
 
   [[nodiscard]] const std::vector<Value>& values() const noexcept { return values_; }
+  // Room for `count` values, so that a long run does not copy its table as it grows.
+  void reserve(std::uint64_t count) { values_.reserve(count); }
   [[nodiscard]] std::uint64_t size() const noexcept { return values_.size(); }
   [[nodiscard]] virtual SparseStats sparse_stats() const { return {}; }
   [[nodiscard]] virtual EngineKind kind() const noexcept = 0;
