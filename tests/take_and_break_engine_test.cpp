@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <fstream>
 #include <random>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -218,6 +219,53 @@ void check_officers(std::uint64_t count, unsigned threads, EngineKind kind) {
     if (!(std::popcount(static_cast<std::uint64_t>(expected[n]) & s.mask) & 1)) mine.push_back(n);
   }
   EXPECT_EQ(mine, positions);
+}
+
+// The helper thread takes half of a heap's splits from 16384 pairs on: restore
+// Officers near 33000 from the reference file and check the next heaps.
+TEST(TakeAndBreakEngine, NaiveTwoThreadsAtDepthMatchesOfficers) {
+  std::ifstream in(reference("officers_0.6_G0_to_G98303_mvr.txt"));
+  std::uint64_t total = 0;
+  in >> total;
+  std::vector<Value> expected;
+  unsigned v = 0;
+  while (expected.size() < 33500 && in >> v) expected.push_back(static_cast<Value>(v));
+  auto engine = make_engine(parse_game_code("0.6"), EngineKind::naive, 2);
+  engine->restore(std::vector<Value>(expected.begin(), expected.begin() + 32768));
+  engine->extend_to(33500);
+  EXPECT_EQ(engine->values(), expected);
+}
+
+// The periodicity theorem as used (two heaps: Guy–Smith; three: the extension in
+// periodicity.hpp) against brute force: whenever a prefix proves a period, the
+// pattern must hold over a much longer computed range.
+TEST(TakeAndBreakEngine, ProvenPeriodsHoldFurther) {
+  std::mt19937_64 rng(7);
+  int proofs = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    std::string code = "0.";
+    const int digits = 1 + static_cast<int>(rng() % 3);
+    for (int i = 0; i < digits; ++i) code += "0123456789ABCDEF"[rng() % (trial % 2 ? 16 : 8)];
+    if (code.back() == '0') code.back() = '1';
+    SCOPED_TRACE(code);
+    const GameCode gc = parse_game_code(code);
+    const std::uint64_t count = gc.max_heaps_left() == 3 ? 400 : 1500;
+    const auto g = compute(code, EngineKind::naive, count);
+    for (std::uint64_t size = 8; size <= count / 3; size += 8) {
+      const Periodicity p = find_periodicity(gc, std::span<const Value>(g.data(), size));
+      if (!p.proven()) continue;
+      ++proofs;
+      for (std::uint64_t n = p.preperiod; n + p.period < count; ++n) {
+        ASSERT_EQ(g[n + p.period], g[n]) << "size " << size << " n " << n << " " << p.proof;
+      }
+      break;
+    }
+  }
+  EXPECT_GT(proofs, 50);
+}
+
+TEST(TakeAndBreakEngine, GrundyGameLongSparseEqualsNaive) {
+  EXPECT_EQ(compute("grundy", EngineKind::automatic, 40000), compute("grundy", EngineKind::naive, 40000));
 }
 
 TEST(TakeAndBreakEngine, OfficersFirst20000) { check_officers(20000, 1, EngineKind::automatic); }
