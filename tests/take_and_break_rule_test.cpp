@@ -103,6 +103,28 @@ TEST(TakeAndBreakRule, WinningMovesAndWords) {
   EXPECT_EQ(count, 3);  // 7+1, 6+2, 5+3 (not 4+4)
 }
 
+// Counting winning moves by residue class (heaps past 200000 with a proven
+// period) against walking every move (HeapRule's own moves_to_value).
+TEST(TakeAndBreakRule, MoveCountsByResidueMatchTheWalk) {
+  for (const std::string code : {"kayles", "0.07", "0.137", "4.3", "0.4"}) {
+    const auto rule = make_take_and_break(code);
+    for (std::uint64_t heap : {200'001ULL, 233'335ULL}) {
+      for (Nimber target = 0; target < 9; ++target) {
+        const MoveList fast = rule->moves_to_value(heap, target, 5);
+        const MoveList walk = rule->HeapRule::moves_to_value(heap, target, 5);
+        EXPECT_EQ(fast.total, walk.total) << code << " heap " << heap << " target " << target;
+        EXPECT_EQ(fast.listed.size(), std::min<std::size_t>(5, fast.total));
+      }
+    }
+  }
+  // Kayles at 10^18: moves to 0 number in the order of 10^18 / 12 (a split's
+  // value depends on a mod 12 and each class holds ~4·10^16 splits).
+  const auto kayles = make_take_and_break("kayles");
+  const MoveList huge = kayles->moves_to_value(1'000'000'000'000'000'000, 0, 3);
+  EXPECT_GT(huge.total, 1'000'000'000'000'000ULL);
+  EXPECT_EQ(huge.listed.size(), 3U);
+}
+
 TEST(TakeAndBreakRule, LaskerClosedFormAnyHeap) {
   const auto lasker = make_take_and_break("lasker");
   EXPECT_EQ(lasker->value(0), 0U);

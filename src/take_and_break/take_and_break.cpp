@@ -90,6 +90,58 @@ class TakeAndBreakRule final : public HeapRule {
     }
   }
 
+  // Heaps with a proven period and more splits than a walk should visit: the
+  // splits (a, m - a) with both parts in the periodic range have a value that
+  // depends only on a mod p, so each residue class is counted at once; the few
+  // splits with a part below the preperiod are listed one by one. Lasker's Nim,
+  // Grundy's game, three-heap splits and unproven games walk for_each_move.
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    constexpr std::uint64_t kWalk = 200'000;
+    if (heap < kWalk || code_.family != GameCode::Family::code || code_.max_heaps_left() > 2) {
+      return HeapRule::moves_to_value(heap, target, limit);
+    }
+    std::lock_guard lock(mutex_);
+    extend(kTakeAndBreakProofSearch);
+    if (!pattern_.proven()) {
+      throw LimitError("heap " + std::to_string(heap) + " of " + text() +
+                       ": no proven period, and too many moves to search one by one");
+    }
+    MoveList result;
+    auto add = [&](std::uint64_t taken, std::vector<std::uint64_t> leaves, std::uint64_t count) {
+      result.total = result.total + count < result.total ? UINT64_MAX : result.total + count;
+      if (result.listed.size() >= limit) return;
+      std::string after = text() + "(";
+      if (leaves.empty()) after += "0";
+      for (std::size_t i = 0; i < leaves.size(); ++i) after += (i ? "," : "") + std::to_string(leaves[i]);
+      after += ")";
+      result.listed.push_back({describe(heap, HeapMove{taken, std::move(leaves)}), after});
+    };
+    const std::uint64_t n0 = pattern_.preperiod;
+    const std::uint64_t p = pattern_.period;
+    if (2 * (n0 + p) + code_.max_take() >= heap) return HeapRule::moves_to_value(heap, target, limit);
+    for (std::uint64_t k = 0; k < code_.digits.size() && k <= heap; ++k) {
+      const unsigned d = code_.digits[k];
+      const std::uint64_t m = heap - k;
+      if ((d & 1) && m == 0 && target == 0) add(k, {}, 1);
+      if ((d & 2) && m >= 1 && pattern_value(m) == target) add(k, {m}, 1);
+      if (!(d & 4) || m < 2) continue;
+      // Here m > 2·(n0 + p): for a <= m/2 the larger part m - a is periodic.
+      const std::uint64_t first_periodic = std::max<std::uint64_t>(n0, 1);
+      for (std::uint64_t a = 1; a < first_periodic; ++a) {
+        if ((pattern_value(a) ^ pattern_value(m - a)) == target) add(k, {m - a, a}, 1);
+      }
+      const std::uint64_t last = m / 2;  // m - last >= n0 as m is large
+      for (std::uint64_t r = 0; r < p && first_periodic + r <= last; ++r) {
+        const std::uint64_t a = first_periodic + r;
+        if ((pattern_value(a) ^ pattern_value(m - a)) != target) continue;
+        // a, a + p, a + 2p, … up to last: the same values.
+        add(k, {m - a, a}, (last - a) / p + 1);
+        for (std::uint64_t b = a + p; b <= last && result.listed.size() < limit; b += p) add(k, {m - b, b}, 0);
+      }
+    }
+    return result;
+  }
+
   SequenceReport table(std::uint64_t upto) const override {
     if (upto >= kDefaultTableLimit) {
       throw LimitError("a table of " + text() + " up to " + std::to_string(upto) + " is beyond the limit of " +
@@ -142,6 +194,7 @@ class TakeAndBreakRule final : public HeapRule {
   }
 
   Nimber pattern_value(std::uint64_t heap) const {
+    if (heap < engine_->size()) return engine_->values()[heap];
     const std::uint64_t p = pattern_.period;
     return engine_->values()[pattern_.preperiod + (heap - pattern_.preperiod) % p];
   }
