@@ -236,6 +236,18 @@ TEST(TakeAndBreakEngine, NaiveTwoThreadsAtDepthMatchesOfficers) {
   EXPECT_EQ(engine->values(), expected);
 }
 
+// Two heaps at a time on two threads (sparse engine, from heap 16384): the
+// deferred options of the first heap — a take-1 single move (0.37, 0.6), the
+// split (1, n) of a take-0 split (4.7, grundy) — against the naive engine.
+TEST(TakeAndBreakEngine, SparsePairsOnTwoThreadsEqualNaive) {
+  for (const std::string code : {"0.6", "grundy", "4.7", "0.37"}) {
+    SCOPED_TRACE(code);
+    const auto naive = compute(code, EngineKind::naive, 17800);
+    EXPECT_EQ(compute(code, EngineKind::sparse, 17800, 2), naive);
+    EXPECT_EQ(compute(code, EngineKind::automatic, 17800, 2), naive);
+  }
+}
+
 // The periodicity theorem as used (two heaps: Guy–Smith; three: the extension in
 // periodicity.hpp) against brute force: whenever a prefix proves a period, the
 // pattern must hold over a much longer computed range.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <chrono>
 #include <functional>
 #include <limits>
 #include <thread>
@@ -131,9 +132,44 @@ class Helper {
   std::thread thread_;
 };
 
+// Whether the helper thread pays, decided from the wall-clock rate of blocks of
+// heaps: most blocks run the way that was faster last time, every sixteenth
+// block tries the other way. On this project's 2-core box with another process on one
+// core, the hand-over cost more than it saved (Officers near 2·10^5: 1.57 s with
+// one thread, 2.74 s with two, 176k involuntary context switches), so the choice
+// has to be measured where the run happens, not fixed.
+class HelperChoice {
+ public:
+  [[nodiscard]] bool use() const noexcept { return (block_ % 16 == 15) ? !preferred_ : preferred_; }
+
+  // Counts heaps done; at the end of a block records its rate under the way used.
+  void heaps_done(std::uint64_t heaps) {
+    if (heaps_ == 0) start_ = std::chrono::steady_clock::now();
+    heaps_ += heaps;
+    if (heaps_ < kBlockHeaps) return;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    rate_[use() ? 1 : 0] = static_cast<double>(heaps_) / std::max(seconds, 1e-9);
+    heaps_ = 0;
+    ++block_;
+    if (rate_[0] > 0 && rate_[1] > 0) preferred_ = rate_[1] > rate_[0];
+  }
+
+ private:
+  static constexpr std::uint64_t kBlockHeaps = 1024;
+  bool preferred_ = true;
+  std::uint64_t block_ = 0;
+  std::uint64_t heaps_ = 0;
+  double rate_[2] = {0, 0};  // heaps per second: [0] one thread, [1] two
+  std::chrono::steady_clock::time_point start_;
+};
+
 // Splits worth handing half of to the helper (measured: below this the hand-over
 // costs more than the half it saves).
 constexpr std::uint64_t kParallelPairs = 16384;
+
+// Depth from which the sparse engine computes two heaps at once on two threads
+// (below it a heap costs too few microseconds to pay for the hand-over).
+constexpr std::uint64_t kPairFrom = 16384;
 
 // The naive engine, which the sparse engine also uses for heaps it does not
 // compute the sparse way.
@@ -145,7 +181,10 @@ class NaiveEngine : public SequenceEngine {
   }
 
   void extend_to(std::uint64_t count) override {
-    while (values_.size() < count) push(compute_naive(values_.size()));
+    while (values_.size() < count) {
+      push(compute_naive(values_.size()));
+      if (helper_ && values_.size() > 2 * kParallelPairs) choice_.heaps_done(1);
+    }
   }
 
   void restore(std::vector<Value> values) override {
@@ -200,7 +239,7 @@ class NaiveEngine : public SequenceEngine {
       const std::uint64_t m = n - k;
       const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
       if (last == 0) continue;
-      if (helper_ && last >= kParallelPairs) {
+      if (helper_ && last >= kParallelPairs && choice_.use()) {
         const std::uint64_t mid = last / 2;
         helper_->post([this, g, m, mid, last] {
           helper_marks_.clear();
@@ -230,6 +269,7 @@ class NaiveEngine : public SequenceEngine {
   Marks marks_;
   Marks helper_marks_;
   std::unique_ptr<Helper> helper_;
+  HelperChoice choice_;
 };
 
 // The sparse engine. Heaps before the first mask evaluation, and heaps where the
@@ -254,10 +294,18 @@ class SparseEngine final : public NaiveEngine {
     while (values_.size() < count) {
       const std::uint64_t n = values_.size();
       if (usable_ && n >= next_eval_) evaluate();
-      if (sparse_mode_) {
-        push_tracked(compute_sparse(n));
+      const bool may_pair = sparse_mode_ && helper_ && n >= kPairFrom && width_ <= 16384;
+      if (may_pair && n + 2 <= count && choice_.use()) {
+        compute_pair(n);
+        stats_.sparse_heaps += 2;
+        block_heaps_ += 2;
+        choice_.heaps_done(2);
+        if (block_heaps_ >= kBlock) end_block();
+      } else if (sparse_mode_) {
+        push_tracked(compute_sparse(n, scratch_[0]));
         ++stats_.sparse_heaps;
-        if (++block_heaps_ == kBlock) end_block();
+        if (may_pair) choice_.heaps_done(1);
+        if (++block_heaps_ >= kBlock) end_block();
       } else {
         push_tracked(compute_naive(n));
         ++stats_.naive_heaps;
@@ -300,14 +348,12 @@ class SparseEngine final : public NaiveEngine {
   void set_width(std::size_t width) override {
     NaiveEngine::set_width(width);
     // Options are below width; the least missing common value is below 2·width.
-    stamp_.assign(2 * width, 0);
-    want_.assign(2 * width, 0);
-    generation_ = 0;
+    for (Scratch& s : scratch_) s.resize(2 * width);
     rebuild_common();
   }
 
   void rebuild_common() {
-    common_.resize(stamp_.size());
+    common_.resize(2 * width_);
     for (std::size_t v = 0; v < common_.size(); ++v) common_[v] = common(v) ? 1 : 0;
   }
 
@@ -364,6 +410,12 @@ class SparseEngine final : public NaiveEngine {
   }
 
   void end_block() {
+    for (Scratch& s : scratch_) {
+      block_sparse_work_ += s.work;
+      block_naive_work_ += s.naive_work;
+      s.work = 0;
+      s.naive_work = 0;
+    }
     if (!forced_ && 2 * block_sparse_work_ > block_naive_work_) {
       sparse_mode_ = false;
       rare_valid_ = false;
@@ -374,72 +426,190 @@ class SparseEngine final : public NaiveEngine {
     block_naive_work_ = 0;
   }
 
-  std::uint64_t compute_sparse(std::uint64_t n) {
-    const Value* g = values_.data();
-    if (++generation_ == 0) {
-      std::fill(stamp_.begin(), stamp_.end(), 0);
-      generation_ = 1;
+  // Per-thread working memory of one heap's sparse computation.
+  struct Scratch {
+    std::vector<std::uint32_t> stamp;  // stamp[v] == generation: v is an option, or a rare value found
+    std::vector<std::uint8_t> want;    // rare values still looked for (all 0 between heaps)
+    std::uint32_t generation = 0;
+    std::uint64_t work = 0;            // rare pairs listed + splits scanned
+    std::uint64_t naive_work = 0;      // splits a naive computation would visit
+
+    void resize(std::size_t size) {
+      stamp.assign(size, 0);
+      want.assign(size, 0);
+      generation = 0;
     }
-    const std::uint32_t gen = generation_;
-    std::uint32_t* stamp = stamp_.data();
-    const std::uint8_t* is_common = common_.data();
+    void begin() {
+      if (++generation == 0) {
+        std::fill(stamp.begin(), stamp.end(), 0);
+        generation = 1;
+      }
+    }
+  };
+
+  static constexpr std::uint64_t kNone = UINT64_MAX;
+
+  // Stamps the options of heap n that single moves and the rare list give. A
+  // part equal to `pending` (the heap before n, whose value another thread is
+  // still computing) is left out; compute_second adds it later.
+  void mark_listed(std::uint64_t n, std::uint64_t pending, Scratch& s) const {
+    const Value* g = values_.data();
+    const std::uint32_t gen = s.generation;
+    std::uint32_t* stamp = s.stamp.data();
     for (std::uint64_t k : shape_.whole) {
       if (n == k) stamp[0] = gen;
     }
     for (std::uint64_t k : shape_.single) {
-      if (n > k) stamp[g[n - k]] = gen;
+      if (n > k && n - k != pending) stamp[g[n - k]] = gen;
     }
     // Every common option of a split has a rare part: list them all.
-    std::uint64_t work = 0;
     for (std::uint64_t k : shape_.pair) {
       if (n < k + 2) continue;
       const std::uint64_t m = n - k;
-      block_naive_work_ += m / 2;
+      s.naive_work += m / 2;
       for (std::uint64_t r : rare_) {
         if (r >= m) break;
         if (r == 0) continue;
         const std::uint64_t b = m - r;
-        if (shape_.unequal && b == r) continue;
+        if ((shape_.unequal && b == r) || b == pending) continue;
         stamp[g[r] ^ g[b]] = gen;
-        ++work;
+        ++s.work;
       }
     }
+  }
+
+  std::uint64_t least_common_missing(const Scratch& s) const {
     std::uint64_t c = 0;
-    while (!is_common[c] || stamp[c] == gen) ++c;
-    // Rare values below c: each must be found among the splits, else the least
-    // missing one is g(n). want[x] flags exactly those, so the scan's test is a
-    // single, almost always false, branch (testing rarity per split was a 50%
-    // misprediction and cost 4x).
-    std::uint8_t* want = want_.data();
+    while (!common_[c] || s.stamp[c] == s.generation) ++c;
+    return c;
+  }
+
+  // Flags the rare values below c not stamped yet; returns how many.
+  std::uint64_t want_rare_below(std::uint64_t c, Scratch& s) const {
     std::uint64_t needed = 0;
     for (std::uint64_t v = 0; v < c; ++v) {
-      const bool missing = !is_common[v] && stamp[v] != gen;
-      want[v] = missing ? 1 : 0;
+      const bool missing = !common_[v] && s.stamp[v] != s.generation;
+      s.want[v] = missing ? 1 : 0;
       needed += missing ? 1 : 0;
     }
+    return needed;
+  }
+
+  // Looks for the flagged values among the splits of heap n (none with a part
+  // equal to `pending`), stopping when all are found. want[x] flags exactly
+  // those values, so the test per split is a single, almost always false,
+  // branch (testing rarity per split mispredicted half the time: 4x slower).
+  std::uint64_t scan(std::uint64_t n, std::uint64_t pending, std::uint64_t needed, Scratch& s) const {
+    const Value* g = values_.data();
+    std::uint8_t* want = s.want.data();
     for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
       const std::uint64_t k = shape_.pair[i];
       if (n < k + 2) continue;
       const std::uint64_t m = n - k;
       const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
-      std::uint64_t a = 1;
-      for (; a <= last; ++a) {
-        const unsigned x = g[a] ^ g[m - a];
-        if (want[x]) {
-          want[x] = 0;
-          if (--needed == 0) break;
+      // The split (m - pending, pending) is not read at all: the other thread
+      // may be writing g(pending).
+      const std::uint64_t skip = pending < m ? m - pending : 0;
+      auto range = [&](std::uint64_t from, std::uint64_t to) {
+        std::uint64_t a = from;
+        for (; a <= to; ++a) {
+          const unsigned x = g[a] ^ g[m - a];
+          if (want[x]) {
+            want[x] = 0;
+            s.stamp[x] = s.generation;
+            if (--needed == 0) break;
+          }
         }
+        s.work += a - from;
+      };
+      if (skip >= 1 && skip <= last) {
+        range(1, skip - 1);
+        if (needed > 0) range(skip + 1, last);
+      } else {
+        range(1, last);
       }
-      work += a;
     }
-    block_sparse_work_ += work;
+    return needed;
+  }
+
+  // g(n) once the scan is over: c, or the least rare value not found. Leaves
+  // `want` all zero.
+  static std::uint64_t finish(std::uint64_t c, std::uint64_t needed, Scratch& s) {
     std::uint64_t result = c;
     if (needed != 0) {
       result = 0;
-      while (!want[result]) ++result;
+      while (!s.want[result]) ++result;
     }
-    for (std::uint64_t v = 0; v < c; ++v) want[v] = 0;
+    std::fill(s.want.begin(), s.want.begin() + static_cast<std::ptrdiff_t>(c), 0);
     return result;
+  }
+
+  std::uint64_t compute_sparse(std::uint64_t n, Scratch& s) const {
+    s.begin();
+    mark_listed(n, kNone, s);
+    const std::uint64_t c = least_common_missing(s);
+    return finish(c, scan(n, kNone, want_rare_below(c, s), s), s);
+  }
+
+  // g(n) for the second heap of a pair, on the helper thread, while the main
+  // thread computes g(n - 1): everything not involving heap n - 1 first, then,
+  // once `ready` says g(n - 1) is in the table, the options it takes part in. If
+  // they raise the least missing common value, the rare values up to the new one
+  // are looked for afresh (rare: it needs the deferred option to hit exactly c).
+  template <class Ready>
+  std::uint64_t compute_second(std::uint64_t n, Scratch& s, Ready ready) const {
+    const std::uint64_t pending = n - 1;
+    s.begin();
+    mark_listed(n, pending, s);
+    const std::uint64_t c = least_common_missing(s);
+    std::uint64_t needed = scan(n, pending, want_rare_below(c, s), s);
+    ready();
+    const Value* g = values_.data();
+    auto deferred = [&](unsigned x) {
+      if (s.want[x]) {
+        s.want[x] = 0;
+        --needed;
+      }
+      s.stamp[x] = s.generation;
+    };
+    for (std::uint64_t k : shape_.single) {
+      if (n > k && n - k == pending) deferred(g[pending]);
+    }
+    for (std::uint64_t k : shape_.pair) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      if (pending >= m) continue;
+      const std::uint64_t a = m - pending;
+      const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+      if (a >= 1 && a <= last) deferred(g[a] ^ g[pending]);
+    }
+    const std::uint64_t c2 = least_common_missing(s);
+    if (c2 == c) return finish(c, needed, s);
+    std::fill(s.want.begin(), s.want.begin() + static_cast<std::ptrdiff_t>(c), 0);
+    return finish(c2, scan(n, kNone, want_rare_below(c2, s), s), s);
+  }
+
+  // g(n) and g(n + 1) on two threads (see compute_second). The table has room
+  // for both beforehand, so the helper's pointer into it stays valid; the rare
+  // list, widths and masks change only after both are done.
+  void compute_pair(std::uint64_t n) {
+    if (values_.capacity() < n + 2) values_.reserve(std::max<std::uint64_t>(n + 2, 2 * values_.capacity()));
+    const std::uint64_t round = ++round_;
+    std::uint64_t second = 0;
+    helper_->post([this, n, round, &second] {
+      second = compute_second(n + 1, scratch_[1], [this, round] {
+        for (int spin = 0; published_.load(std::memory_order_acquire) != round; ++spin) {
+          if (spin > 2000) std::this_thread::yield();
+        }
+      });
+    });
+    const std::uint64_t first = compute_sparse(n, scratch_[0]);
+    values_.push_back(static_cast<Value>(first));  // first <= width_ <= 16384: fits
+    published_.store(round, std::memory_order_release);
+    helper_->wait();
+    values_.pop_back();
+    push_tracked(first);
+    push_tracked(second);
   }
 
   bool forced_;
@@ -449,10 +619,10 @@ class SparseEngine final : public NaiveEngine {
   std::uint64_t next_eval_ = 1024;
   std::uint64_t rare_at_eval_ = 0;
   std::vector<std::uint64_t> rare_;  // ascending positions with rare values
-  std::vector<std::uint32_t> stamp_;  // stamp_[v] == generation_: v is an option of this heap
   std::vector<std::uint8_t> common_;  // common_[v]: v is common under the mask
-  std::vector<std::uint8_t> want_;    // rare values still looked for (all 0 between heaps)
-  std::uint32_t generation_ = 0;
+  Scratch scratch_[2];                // [0] main thread, [1] helper
+  std::uint64_t round_ = 0;
+  std::atomic<std::uint64_t> published_{0};  // round whose first value is in the table
   SparseStats stats_;
   std::uint64_t block_heaps_ = 0;
   std::uint64_t block_sparse_work_ = 0;
