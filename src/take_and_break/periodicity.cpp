@@ -41,8 +41,9 @@ Periodicity find_periodicity(const GameCode& code, std::span<const Value> values
         result.status = Periodicity::Status::proven;
         result.preperiod = n0;
         result.period = p;
-        result.proof = "octal periodicity theorem (Guy-Smith; extended to " + std::to_string(j) +
-                       " heaps per move): g(n+" + std::to_string(p) + ") = g(n) checked for " +
+        result.proof = "octal periodicity theorem (Guy-Smith, bound for moves leaving up to " +
+                       std::to_string(j) + (j == 1 ? " heap" : " heaps") + "): g(n+" + std::to_string(p) +
+                       ") = g(n) checked for " +
                        std::to_string(n0) + " <= n < " + std::to_string(end) + " (t = " +
                        std::to_string(code.max_take()) + ")";
         return result;
