@@ -121,6 +121,10 @@ TEST(TakeAndBreakRun, RequestsRefusedBeforeAnyWork) {
   r.threads = 1;
   r.rule = "0.7x";
   EXPECT_THROW(validate(r), InputError);
+  EXPECT_EQ(parse_engine_kind("auto"), EngineKind::automatic);
+  EXPECT_EQ(parse_engine_kind("naive"), EngineKind::naive);
+  EXPECT_EQ(parse_engine_kind("sparse"), EngineKind::sparse);
+  EXPECT_THROW((void)parse_engine_kind("fast"), InputError);
 }
 
 TEST(TakeAndBreakRun, CheckpointRoundTripResumeAndCorruption) {

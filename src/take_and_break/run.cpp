@@ -158,6 +158,13 @@ Nimber TakeAndBreakRun::value(std::uint64_t n) const {
   return values[pattern.preperiod + (n - pattern.preperiod) % pattern.period];
 }
 
+EngineKind parse_engine_kind(std::string_view text) {
+  if (text == "auto") return EngineKind::automatic;
+  if (text == "naive") return EngineKind::naive;
+  if (text == "sparse") return EngineKind::sparse;
+  throw InputError("unknown engine \"" + std::string(text) + "\": expected auto, naive or sparse");
+}
+
 void validate(const TakeAndBreakRequest& request) {
   const GameCode code = parse_game_code(request.rule);
   if (request.threads < 1 || request.threads > 2) {

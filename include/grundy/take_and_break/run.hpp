@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -57,6 +58,9 @@ struct TakeAndBreakRun {
   // g(n) for n <= upto; requires complete() or n < values.size().
   [[nodiscard]] Nimber value(std::uint64_t n) const;
 };
+
+// "auto", "naive", "sparse" (for --engine); InputError otherwise.
+[[nodiscard]] take_and_break::EngineKind parse_engine_kind(std::string_view text);
 
 // Throws InputError for a bad rule, threads outside 1..2, a table beyond
 // memory, or a binary table whose values cannot fit 16 bits — before any work.
