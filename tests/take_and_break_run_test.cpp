@@ -141,6 +141,13 @@ TEST(TakeAndBreakRun, CheckpointRoundTripResumeAndCorruption) {
   const TakeAndBreakRun second = run_take_and_break_table(r);
   EXPECT_EQ(second.resumed_from, 3001U);
   EXPECT_EQ(second.values, fresh("officers", 6000));
+  // A shorter run reads the checkpoint and leaves it whole.
+  const auto size_before = fs::file_size(cp);
+  r.upto = 1000;
+  const TakeAndBreakRun shorter = run_take_and_break_table(r);
+  EXPECT_EQ(shorter.resumed_from, 1001U);
+  EXPECT_EQ(fs::file_size(cp), size_before);
+  r.upto = 6000;
   // Another rule with the same file is refused.
   r.rule = "kayles";
   EXPECT_THROW((void)run_take_and_break_table(r), InputError);

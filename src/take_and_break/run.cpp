@@ -269,7 +269,8 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
         std::fflush(stderr);
       }
     }
-    if (!run.interrupted) checkpoint();
+    // A checkpoint that already holds more than this run needed stays as it is.
+    if (!run.interrupted && engine->size() > run.resumed_from) checkpoint();
     if (request.progress) std::fprintf(stderr, "\n");
     if (!run.pattern.proven()) run.pattern = find_periodicity(code, engine->values());
     run.sparse = engine->sparse_stats();
