@@ -140,6 +140,9 @@ TEST(TakeAndBreakRule, UnprovenGameRefusesHugeHeaps) {
   const auto officers = make_take_and_break("officers");
   EXPECT_EQ(officers->value(20627), 277U);  // officers_0.6_rare_values_mvr.txt: last rare, G(20627) = 277
   EXPECT_THROW((void)officers->value(1'000'000'000'000), LimitError);
+  // Winning moves of an unproven game past the residue threshold: the walk
+  // (whose move limit refuses a heap of 10^7).
+  EXPECT_THROW((void)officers->moves_to_value(10'000'000, 0, 3), LimitError);
   EXPECT_THROW((void)make_take_and_break("0.7x"), InputError);
   EXPECT_EQ(make_take_and_break("kayles")->text(), "kayles");
   EXPECT_EQ(make_take_and_break(".770")->text(), "0.77");

@@ -100,12 +100,16 @@ class TakeAndBreakRule final : public HeapRule {
     if (heap < kWalk || code_.family != GameCode::Family::code || code_.max_heaps_left() > 2) {
       return HeapRule::moves_to_value(heap, target, limit);
     }
-    std::lock_guard lock(mutex_);
-    extend(kTakeAndBreakProofSearch);
-    if (!pattern_.proven()) {
-      throw LimitError("heap " + std::to_string(heap) + " of " + text() +
-                       ": no proven period, and too many moves to search one by one");
+    bool by_residue = false;
+    {
+      std::lock_guard lock(mutex_);
+      extend(kTakeAndBreakProofSearch);
+      by_residue = pattern_.proven() && 2 * (pattern_.preperiod + pattern_.period) + code_.max_take() < heap;
     }
+    // Without a usable period the walk answers (or refuses past its move limit);
+    // it calls value(), so the lock must not be held here.
+    if (!by_residue) return HeapRule::moves_to_value(heap, target, limit);
+    std::lock_guard lock(mutex_);
     MoveList result;
     auto add = [&](std::uint64_t taken, std::vector<std::uint64_t> leaves, std::uint64_t count) {
       result.total = result.total + count < result.total ? UINT64_MAX : result.total + count;
@@ -118,7 +122,6 @@ class TakeAndBreakRule final : public HeapRule {
     };
     const std::uint64_t n0 = pattern_.preperiod;
     const std::uint64_t p = pattern_.period;
-    if (2 * (n0 + p) + code_.max_take() >= heap) return HeapRule::moves_to_value(heap, target, limit);
     for (std::uint64_t k = 0; k < code_.digits.size() && k <= heap; ++k) {
       const unsigned d = code_.digits[k];
       const std::uint64_t m = heap - k;
