@@ -286,6 +286,22 @@ TEST(TakeAndBreakEngine, GrundyGameLongSparseEqualsNaive) {
   EXPECT_EQ(compute("grundy", EngineKind::automatic, 40000), compute("grundy", EngineKind::naive, 40000));
 }
 
+TEST(TakeAndBreakEngine, SparseEqualsNaiveLongRandomCodes) {
+  std::mt19937_64 rng(99);
+  for (int trial = 0; trial < 40; ++trial) {
+    std::string code = trial % 4 == 0 ? "4." : "0.";
+    const int digits = 1 + static_cast<int>(rng() % 5);
+    for (int i = 0; i < digits; ++i) code += "01234567"[rng() % 8];
+    if (code.back() == '0') code.back() = '6';
+    SCOPED_TRACE(code);
+    const auto naive = compute(code, EngineKind::naive, 6000);
+    EXPECT_EQ(compute(code, EngineKind::sparse, 6000), naive);
+    EXPECT_EQ(compute(code, EngineKind::automatic, 6000, 2), naive);
+  }
+}
+
+TEST(TakeAndBreakEngine, OfficersLongAutomaticTwoThreads) { check_officers(98304, 2, EngineKind::automatic); }
+
 TEST(TakeAndBreakEngine, OfficersFirst20000) { check_officers(20000, 1, EngineKind::automatic); }
 TEST(TakeAndBreakEngine, OfficersFull98304AndRarePositions) { check_officers(98304, 1, EngineKind::automatic); }
 TEST(TakeAndBreakEngine, OfficersLongNaiveTwoThreads) { check_officers(98304, 2, EngineKind::naive); }
