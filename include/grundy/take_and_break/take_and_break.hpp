@@ -23,7 +23,7 @@ namespace grundy {
 inline constexpr std::uint64_t kTakeAndBreakProofSearch = std::uint64_t{1} << 16;
 
 // Largest heap whose value a rule computes on demand when no period is proven
-// (about 15 s for Officers with the sparse engine on this project's 2-core box).
+// (about 20 s for Officers with the sparse engine on this project's 2-core box).
 inline constexpr std::uint64_t kTakeAndBreakValueLimit = 2'000'000;
 
 // Throws InputError (with the column) for a bad code, a game that never ends, or
