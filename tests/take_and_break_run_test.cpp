@@ -121,6 +121,10 @@ TEST(TakeAndBreakRun, RequestsRefusedBeforeAnyWork) {
   r.threads = 1;
   r.rule = "0.7x";
   EXPECT_THROW(validate(r), InputError);
+  r.rule = "kayles";
+  r.output = "/nonexistent-dir/values.txt";
+  EXPECT_THROW(validate(r), InputError);
+  r.output.clear();
   EXPECT_EQ(parse_engine_kind("auto"), EngineKind::automatic);
   EXPECT_EQ(parse_engine_kind("naive"), EngineKind::naive);
   EXPECT_EQ(parse_engine_kind("sparse"), EngineKind::sparse);

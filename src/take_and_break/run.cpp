@@ -174,6 +174,16 @@ void validate(const TakeAndBreakRequest& request) {
     throw InputError("--upto " + std::to_string(request.upto) + " is too large");
   }
   if (request.checkpoint_seconds <= 0) throw InputError("the checkpoint interval must be positive");
+  // Files are written after the work (or during it): a directory that cannot
+  // take them is reported now, not after hours.
+  for (const auto& [what, path] : {std::pair{"output", request.output}, std::pair{"checkpoint", request.checkpoint}}) {
+    if (path.empty()) continue;
+    const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+    if (::access(parent.c_str(), W_OK) != 0) {
+      throw InputError(std::string("cannot write the ") + what + " file " + path + ": directory " + parent.string() +
+                       " is not writable or does not exist");
+    }
+  }
   if (code.family == GameCode::Family::lasker) {
     if (request.format == TableFormat::binary && request.upto >= 65535) {
       throw InputError("lasker's values reach " + std::to_string(lasker_value(request.upto)) +
