@@ -180,6 +180,29 @@ TEST(TakeAndBreakEngine, HexadecimalThreeHeapsMatchBruteForce) {
   }
 }
 
+// Deeper: the S2-row method of the automatic engine against the reference's
+// triples, through value growth past 64 and 128 (the rows are re-laid out), and
+// after a restore (the rows are rebuilt).
+TEST(TakeAndBreakEngine, HexadecimalS2RowsEqualTriples) {
+  std::mt19937_64 rng(5);
+  std::vector<std::string> codes{"0.8", "0.F7", "8.0", "C.8", "0.48"};
+  for (int i = 0; i < 12; ++i) {
+    std::string code = "0.";
+    for (int d = 0; d < 3; ++d) code += "0123456789ABCDEF"[rng() % 16];
+    code.back() = "89ABCDEF"[rng() % 8];
+    codes.push_back(code);
+  }
+  for (const std::string& code : codes) {
+    SCOPED_TRACE(code);
+    const auto naive = compute(code, EngineKind::naive, 600);
+    EXPECT_EQ(compute(code, EngineKind::automatic, 600), naive);
+    auto engine = make_engine(parse_game_code(code), EngineKind::automatic);
+    engine->restore(std::vector<Value>(naive.begin(), naive.begin() + 400));
+    engine->extend_to(600);
+    EXPECT_EQ(engine->values(), naive);
+  }
+}
+
 // Grundy's game and Lasker's Nim from their definitions, and Lasker's formula.
 TEST(TakeAndBreakEngine, LaskerNaiveMatchesClosedForm) {
   const auto g = compute("lasker", EngineKind::naive, 600);

@@ -67,6 +67,25 @@ class Marks {
   void merge(const Marks& other) noexcept {
     for (std::size_t i = 0; i < words_.size(); ++i) words_[i] |= other.words_[i];
   }
+  // Marks {v ^ c : v in row}, row being a bitset of the same width: bit i of
+  // word j goes to bit i ^ (c & 63) of word j ^ (c >> 6); the in-word part is a
+  // butterfly of up to six swaps of bit groups.
+  void merge_xor(const std::uint64_t* row, unsigned c) noexcept {
+    const std::size_t high = c >> 6;
+    const unsigned low = c & 63;
+    for (std::size_t j = 0; j < words_.size(); ++j) {
+      std::uint64_t x = row[j];
+      if (x == 0) continue;
+      if (low & 1) x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+      if (low & 2) x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+      if (low & 4) x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+      if (low & 8) x = ((x >> 8) & 0x00FF00FF00FF00FFULL) | ((x & 0x00FF00FF00FF00FFULL) << 8);
+      if (low & 16) x = ((x >> 16) & 0x0000FFFF0000FFFFULL) | ((x & 0x0000FFFF0000FFFFULL) << 16);
+      if (low & 32) x = (x >> 32) | (x << 32);
+      words_[j ^ high] |= x;
+    }
+  }
+  [[nodiscard]] std::size_t words() const noexcept { return words_.size(); }
   [[nodiscard]] std::uint64_t mex() const noexcept {
     for (std::size_t i = 0; i < words_.size(); ++i) {
       if (~words_[i] != 0) return i * 64 + static_cast<unsigned>(std::countr_one(words_[i]));
@@ -183,6 +202,7 @@ class NaiveEngine : public SequenceEngine {
   void extend_to(std::uint64_t count) override {
     while (values_.size() < count) {
       push(compute_naive(values_.size()));
+      if (use_s2_) append_s2_row();
       if (helper_ && values_.size() > 2 * kParallelPairs) choice_.heaps_done(1);
     }
   }
@@ -194,15 +214,60 @@ class NaiveEngine : public SequenceEngine {
       while (v >= width) width *= 2;
     }
     set_width(width);
+    if (use_s2_) {
+      std::vector<Value> all = std::move(values_);
+      values_.clear();
+      s2_.clear();
+      for (Value v : all) {
+        values_.push_back(v);
+        append_s2_row();
+      }
+    }
   }
 
   EngineKind kind() const noexcept override { return EngineKind::naive; }
 
  protected:
   virtual void set_width(std::size_t width) {
+    const std::size_t old_words = width_ / 64;
     width_ = width;
     marks_.resize(width);
     helper_marks_.resize(width);
+    if (use_s2_ && !s2_.empty() && old_words != width / 64) {
+      // Rows widen with the values: copy each into its wider place.
+      const std::size_t rows = s2_.size() / old_words;
+      std::vector<std::uint64_t> wider(rows * (width / 64), 0);
+      for (std::size_t r = 0; r < rows; ++r) {
+        std::copy_n(s2_.begin() + static_cast<std::ptrdiff_t>(r * old_words), old_words,
+                    wider.begin() + static_cast<std::ptrdiff_t>(r * (width / 64)));
+      }
+      s2_ = std::move(wider);
+    }
+  }
+
+  // Three-heap moves (hexadecimal bit 8). The reference engine lists every
+  // triple, O(m^2) per heap. The others keep S2(x) = {g(b) ^ g(x - b)}, the
+  // values of the two-part splits of x, as one bitset row per x; the three-part
+  // splits of m are then g(a) ^ S2(m - a) over a, O(m · width/64) per heap (the
+  // same options: every triple lists each of its parts as a). Rows cost
+  // width/8 bytes a heap; past kS2Bytes the engine goes back to the triples.
+  static constexpr std::uint64_t kS2Bytes = std::uint64_t{1} << 30;
+
+  void append_s2_row() {
+    const std::size_t words = width_ / 64;
+    const std::uint64_t x = values_.size() - 1;
+    if ((x + 1) * words * 8 > kS2Bytes) {
+      use_s2_ = false;
+      s2_ = {};
+      return;
+    }
+    s2_.resize((x + 1) * words, 0);
+    std::uint64_t* row = s2_.data() + x * words;
+    const Value* g = values_.data();
+    for (std::uint64_t b = 1; 2 * b <= x; ++b) {
+      const unsigned v = g[b] ^ g[x - b];
+      row[v >> 6] |= std::uint64_t{1} << (v & 63);
+    }
   }
 
   void push(std::uint64_t g) {
@@ -255,6 +320,11 @@ class NaiveEngine : public SequenceEngine {
     for (std::uint64_t k : shape_.triple) {
       if (n < k + 3) continue;
       const std::uint64_t m = n - k;
+      if (use_s2_) {
+        const std::size_t words = width_ / 64;
+        for (std::uint64_t a = 1; a + 2 <= m; ++a) marks_.merge_xor(s2_.data() + (m - a) * words, g[a]);
+        continue;
+      }
       for (std::uint64_t a = 1; 3 * a <= m; ++a) {
         for (std::uint64_t b = a; 2 * b <= m - a; ++b) {
           marks_.set(static_cast<unsigned>(g[a] ^ g[b] ^ g[m - a - b]));
@@ -270,6 +340,8 @@ class NaiveEngine : public SequenceEngine {
   Marks helper_marks_;
   std::unique_ptr<Helper> helper_;
   HelperChoice choice_;
+  bool use_s2_ = false;             // three-heap options from S2 rows (not in the reference engine)
+  std::vector<std::uint64_t> s2_;   // row x: S2(x), width_/64 words
 };
 
 // The sparse engine. Heaps before the first mask evaluation, and heaps where the
@@ -286,6 +358,7 @@ class SparseEngine final : public NaiveEngine {
   SparseEngine(const GameCode& code, unsigned threads, bool forced)
       : NaiveEngine(code, threads), forced_(forced) {
     usable_ = !shape_.pair.empty() && shape_.triple.empty() && !shape_.lasker;
+    use_s2_ = !shape_.triple.empty();
     next_eval_ = forced_ ? 16 : 1024;
     set_width(64);
   }
@@ -308,6 +381,7 @@ class SparseEngine final : public NaiveEngine {
         if (++block_heaps_ >= kBlock) end_block();
       } else {
         push_tracked(compute_naive(n));
+        if (use_s2_) append_s2_row();
         ++stats_.naive_heaps;
       }
     }
