@@ -194,11 +194,11 @@ TEST(TakeAndBreakEngine, HexadecimalS2RowsEqualTriples) {
   }
   for (const std::string& code : codes) {
     SCOPED_TRACE(code);
-    const auto naive = compute(code, EngineKind::naive, 600);
-    EXPECT_EQ(compute(code, EngineKind::automatic, 600), naive);
+    const auto naive = compute(code, EngineKind::naive, 500);
+    EXPECT_EQ(compute(code, EngineKind::automatic, 500), naive);
     auto engine = make_engine(parse_game_code(code), EngineKind::automatic);
-    engine->restore(std::vector<Value>(naive.begin(), naive.begin() + 400));
-    engine->extend_to(600);
+    engine->restore(std::vector<Value>(naive.begin(), naive.begin() + 330));
+    engine->extend_to(500);
     EXPECT_EQ(engine->values(), naive);
   }
 }
