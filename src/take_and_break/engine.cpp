@@ -152,14 +152,14 @@ class Helper {
 };
 
 // Whether the helper thread pays, decided from the wall-clock rate of blocks of
-// heaps: most blocks run the way that was faster last time, every sixteenth
-// block tries the other way. On this project's 2-core box with another process on one
+// heaps: most blocks run the way that was faster last time; the first block and
+// every sixteenth after it try the other way. On this project's 2-core box with another process on one
 // core, the hand-over cost more than it saved (Officers near 2·10^5: 1.57 s with
 // one thread, 2.74 s with two, 176k involuntary context switches), so the choice
 // has to be measured where the run happens, not fixed.
 class HelperChoice {
  public:
-  [[nodiscard]] bool use() const noexcept { return (block_ % 16 == 15) ? !preferred_ : preferred_; }
+  [[nodiscard]] bool use() const noexcept { return (block_ % 16 == 0) ? !preferred_ : preferred_; }
 
   // Counts heaps done; at the end of a block records its rate under the way used.
   void heaps_done(std::uint64_t heaps) {
@@ -175,7 +175,8 @@ class HelperChoice {
 
  private:
   static constexpr std::uint64_t kBlockHeaps = 1024;
-  bool preferred_ = true;
+  // One thread until the helper has shown, in a probe block, that it pays.
+  bool preferred_ = false;
   std::uint64_t block_ = 0;
   std::uint64_t heaps_ = 0;
   double rate_[2] = {0, 0};  // heaps per second: [0] one thread, [1] two
