@@ -1,0 +1,117 @@
+// Take-and-break sequence engines: values per second at depth, naive/sparse
+// ratio, Grundy's game to 2^20, time to prove Kayles' and Dawson's periods.
+//
+// Rates "at n" restore an engine to g(0..n-1) (computed once per process with
+// the automatic engine) and time the next heaps, so they measure the cost per
+// heap at that depth, not the average from 0. Officers at 10^7 needs about two
+// minutes of setup: set GRUNDY_BENCH_DEEP=1 to include it.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <vector>
+
+#include "grundy/take_and_break/code.hpp"
+#include "grundy/take_and_break/engine.hpp"
+#include "grundy/take_and_break/take_and_break.hpp"
+
+namespace {
+
+using namespace grundy::take_and_break;
+
+const std::vector<Value>& officers_prefix(std::uint64_t n) {
+  static std::map<std::uint64_t, std::vector<Value>> cache;
+  auto it = cache.find(n);
+  if (it == cache.end()) {
+    auto engine = make_engine(parse_game_code("0.6"), EngineKind::automatic);
+    engine->reserve(n);
+    engine->extend_to(n);
+    it = cache.emplace(n, engine->release()).first;
+  }
+  return it->second;
+}
+
+// args: depth n, engine (0 naive, 1 sparse/automatic), threads; heaps timed per iteration.
+void BM_OfficersAt(benchmark::State& state) {
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  const EngineKind kind = state.range(1) == 0 ? EngineKind::naive : EngineKind::automatic;
+  const auto threads = static_cast<unsigned>(state.range(2));
+  // Naive heaps at 10^6 take ~0.3 ms each: fewer of them.
+  const std::uint64_t heaps = kind == EngineKind::naive ? 200 : 20000;
+  const auto& prefix = officers_prefix(n);
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto engine = make_engine(parse_game_code("0.6"), kind, threads);
+    engine->restore(prefix);
+    engine->reserve(n + heaps);
+    if (kind != EngineKind::naive) engine->extend_to(n + 1);  // the mask is chosen here, untimed
+    const std::uint64_t from = engine->size();
+    state.ResumeTiming();
+    engine->extend_to(from + heaps);
+    benchmark::DoNotOptimize(engine->values().back());
+  }
+  state.counters["values/s"] = benchmark::Counter(static_cast<double>(heaps) * static_cast<double>(state.iterations()),
+                                                  benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_OfficersAt)
+    ->ArgNames({"n", "sparse", "threads"})
+    ->Args({100'000, 0, 1})
+    ->Args({100'000, 1, 1})
+    ->Args({1'000'000, 0, 1})
+    ->Args({1'000'000, 0, 2})
+    ->Args({1'000'000, 1, 1})
+    ->Args({1'000'000, 1, 2})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()  // two threads: only wall time tells
+    ->Iterations(3);
+
+void BM_OfficersDeep(benchmark::State& state) {
+  if (std::getenv("GRUNDY_BENCH_DEEP") == nullptr) {
+    state.SkipWithError("set GRUNDY_BENCH_DEEP=1 (two minutes of setup)");
+    return;
+  }
+  const std::uint64_t n = 10'000'000;
+  const auto& prefix = officers_prefix(n);
+  const std::uint64_t heaps = 20000;
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto engine = make_engine(parse_game_code("0.6"), EngineKind::automatic);
+    engine->restore(prefix);
+    engine->extend_to(n + 1);
+    state.ResumeTiming();
+    engine->extend_to(n + 1 + heaps);
+  }
+  state.counters["values/s"] = benchmark::Counter(static_cast<double>(heaps) * static_cast<double>(state.iterations()),
+                                                  benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_OfficersDeep)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+
+// Grundy's game from 0 to 2^20 (average rate over the whole run).
+void BM_GrundyGameTo2p20(benchmark::State& state) {
+  const std::uint64_t count = std::uint64_t{1} << 20;
+  for (auto _ : state) {
+    auto engine = make_engine(parse_game_code("grundy"), EngineKind::automatic);
+    engine->reserve(count);
+    engine->extend_to(count);
+    benchmark::DoNotOptimize(engine->values().back());
+  }
+  state.counters["values/s"] = benchmark::Counter(static_cast<double>(count) * static_cast<double>(state.iterations()),
+                                                  benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_GrundyGameTo2p20)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+
+// A fresh rule answering g(10^18): computes until the period is proven.
+void BM_ProvePeriod(benchmark::State& state, const char* game) {
+  for (auto _ : state) {
+    const auto rule = grundy::make_take_and_break(game);
+    benchmark::DoNotOptimize(rule->value(1'000'000'000'000'000'000));
+  }
+}
+BENCHMARK_CAPTURE(BM_ProvePeriod, kayles, "kayles")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_ProvePeriod, dawson, "dawson")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_ProvePeriod, octal_055, "0.055")->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

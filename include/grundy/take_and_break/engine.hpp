@@ -1,0 +1,77 @@
+// Sequence engines: g(0), g(1), … of a take-and-break game, one heap after the
+// other, each from the values before it.
+//
+//   naive   every option of every heap, marked in a bitset, then the mex. The
+//           reference: O(n) per heap for games that split into two heaps.
+//   sparse  the rare/common split (Gangolli–Plambeck, Flammenkamp): for a mask M
+//           call a value v common when popcount(v & M) is odd, rare when it is
+//           even. The xor of two commons is rare and the xor of a rare and a
+//           common is common, so the common options of a split come only from
+//           pairs with a rare part: when few positions are rare they are all
+//           listed, and the rare options below the least missing common value are
+//           found by a scan over the splits that usually stops early. Exact for
+//           any mask; fast when rare positions are few.
+//   automatic  sparse where it pays, naive otherwise (see SparseEngine in the source).
+//
+// Values are stored as uint16 (2 bytes a heap: 10^9 heaps take 2 GB); a value
+// that does not fit is a LimitError, never truncated.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "grundy/take_and_break/code.hpp"
+
+namespace grundy::take_and_break {
+
+using Value = std::uint16_t;
+
+enum class EngineKind { automatic, naive, sparse };
+
+[[nodiscard]] const char* to_string(EngineKind kind) noexcept;
+
+// What the sparse machinery found; all zero for a naive engine.
+struct SparseStats {
+  std::uint64_t mask = 0;            // the current rare/common mask (0: none chosen)
+  std::uint64_t rare_count = 0;      // positions n with g(n) rare under `mask`
+  std::uint64_t last_rare = 0;       // the largest such n (valid when rare_count > 0)
+  std::uint64_t mask_changes = 0;    // how often the mask was chosen anew
+  std::uint64_t sparse_heaps = 0;    // heaps computed the sparse way
+  std::uint64_t naive_heaps = 0;     // heaps computed the naive way
+};
+
+class SequenceEngine {
+ public:
+  virtual ~SequenceEngine() = default;
+
+  // Computes g(size()), g(size() + 1), … until size() == count.
+  virtual void extend_to(std::uint64_t count) = 0;
+
+  // Starts over from values known to be g(0..values.size()-1) (a checkpoint).
+  virtual void restore(std::vector<Value> values) = 0;
+
+  [[nodiscard]] const std::vector<Value>& values() const noexcept { return values_; }
+  // Room for `count` values, so that a long run does not copy its table as it grows.
+  void reserve(std::uint64_t count) { values_.reserve(count); }
+  [[nodiscard]] std::uint64_t size() const noexcept { return values_.size(); }
+  [[nodiscard]] virtual SparseStats sparse_stats() const { return {}; }
+  [[nodiscard]] virtual EngineKind kind() const noexcept = 0;
+
+  // Hands the computed values over (the engine is empty afterwards).
+  [[nodiscard]] std::vector<Value> release() noexcept { return std::move(values_); }
+
+ protected:
+  std::vector<Value> values_;
+};
+
+// `threads` (1 or 2): a helper thread takes half of each heap's splits (naive,
+// from 16384 splits a heap) or computes heap n + 1 while the caller computes
+// heap n (sparse, from heap 16384). Whether it is used is measured, block by
+// block of 1024 heaps, by wall-clock rate: on a machine whose second core is
+// busy it loses and stays off. Values are identical either way.
+[[nodiscard]] std::unique_ptr<SequenceEngine> make_engine(const GameCode& code, EngineKind kind,
+                                                          unsigned threads = 1);
+
+}  // namespace grundy::take_and_break

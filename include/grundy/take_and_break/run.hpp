@@ -1,0 +1,80 @@
+// A long table run of a take-and-break game: what `grundy table RULE --upto N`
+// calls. Computes g(0..upto) with the chosen engine, stops early once a period is
+// proven (the rest follows from it), checkpoints and resumes, reports progress,
+// and writes the values to a file as text or compact binary.
+//
+// Output formats:
+//   text    "# g(n) of RULE for n = 0..N" then one value per line, n = 0 first
+//   binary  "GRUNDY16", u64 count, then count × u16 little-endian values
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/sequence.hpp"
+#include "grundy/take_and_break/engine.hpp"
+
+namespace grundy {
+
+enum class TableFormat { text, binary };
+
+struct TakeAndBreakRequest {
+  std::string rule;            // a code (0.77, 4.3, 0.F7) or a name (kayles, grundy, …)
+  std::uint64_t upto = 0;      // compute g(0..upto)
+  take_and_break::EngineKind engine = take_and_break::EngineKind::automatic;
+  unsigned threads = 1;        // 1 or 2
+  std::string checkpoint;      // file to checkpoint to and resume from; empty: none
+  double checkpoint_seconds = 60;  // interval between checkpoints
+  std::string output;          // file for the values; empty: none
+  TableFormat format = TableFormat::text;
+  bool progress = false;       // progress lines on stderr
+  bool stop_when_proven = true;  // stop computing once a period is proven
+};
+
+struct TakeAndBreakRun {
+  std::string rule;                  // as displayed: name or normal form
+  std::string code;                  // normal form
+  std::uint64_t upto = 0;
+  std::vector<take_and_break::Value> values;  // g(0..computed-1), computed by the engine
+  Periodicity pattern;               // proven: g(n) for n >= values.size() follows from it
+  Nimber largest = 0;                // largest g(n) for n <= upto ...
+  std::uint64_t largest_at = 0;      // ... and the least n where it occurs
+  take_and_break::EngineKind engine = take_and_break::EngineKind::automatic;
+  unsigned threads = 1;
+  take_and_break::SparseStats sparse;  // mask, rare positions (count, last)
+  std::uint64_t resumed_from = 0;    // heaps read from the checkpoint (0: fresh start)
+  bool interrupted = false;          // stopped by SIGINT/SIGTERM (checkpoint written)
+  double seconds = 0;                // wall time of this run's computing
+  double values_per_second = 0;      // heaps computed by this run / seconds
+  std::string output;                // file written, if any
+  TableFormat format = TableFormat::text;
+
+  // True when g(0..upto) are all known (computed or from a proven pattern).
+  [[nodiscard]] bool complete() const noexcept;
+  // g(n) for n <= upto; requires complete() or n < values.size().
+  [[nodiscard]] Nimber value(std::uint64_t n) const;
+};
+
+// "auto", "naive", "sparse" (for --engine); InputError otherwise.
+[[nodiscard]] take_and_break::EngineKind parse_engine_kind(std::string_view text);
+
+// Throws InputError for a bad rule, threads outside 1..2, a table beyond
+// memory, or a binary table whose values cannot fit 16 bits — before any work.
+void validate(const TakeAndBreakRequest& request);
+
+// Validates, then runs. Throws InputError/LimitError for bad input, an unusable
+// checkpoint (corrupt, or of another rule) or an unwritable output.
+[[nodiscard]] TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request);
+
+// A summary for people; with `list_values`, g(0..upto) follow, 20 to a line
+// (the caller decides; a table of 10^8 values belongs in --output).
+[[nodiscard]] std::string render_text(const TakeAndBreakRun& run, bool list_values);
+
+// The same as JSON; "values" holds g(0..upto) when `list_values`.
+[[nodiscard]] nlohmann::json render_json(const TakeAndBreakRun& run, bool list_values);
+
+}  // namespace grundy

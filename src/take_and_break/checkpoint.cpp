@@ -1,0 +1,153 @@
+#include "grundy/take_and_break/checkpoint.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+
+#include "grundy/input_error.hpp"
+
+namespace grundy::take_and_break {
+namespace {
+
+constexpr char kMagic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'C', 'K'};
+constexpr std::uint32_t kVersion = 1;
+
+// A 64-bit checksum over the bytes, 8 at a time (FNV-1a's prime and offset, with
+// a rotation so that a word's every bit reaches the top): detects truncation,
+// bit flips and overwritten blocks; speed matters for 2 GB of values.
+class Checksum {
+ public:
+  void add(const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) {
+      buffer_ |= std::uint64_t{bytes[i]} << (8 * filled_);
+      if (++filled_ == 8) flush();
+    }
+  }
+  // Faster path for whole arrays of values.
+  void add_values(const Value* values, std::size_t count) {
+    std::size_t i = 0;
+    while (filled_ != 0 && i < count) add(&values[i++], sizeof(Value));
+    for (; i + 4 <= count; i += 4) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, &values[i], 8);
+      mix(word);
+    }
+    for (; i < count; ++i) add(&values[i], sizeof(Value));
+  }
+  std::uint64_t value() {
+    if (filled_ != 0) flush();
+    return hash_;
+  }
+
+ private:
+  void mix(std::uint64_t word) {
+    hash_ ^= word;
+    hash_ *= 0x100000001b3ULL;
+    hash_ = (hash_ << 29) | (hash_ >> 35);
+  }
+  void flush() {
+    mix(buffer_);
+    buffer_ = 0;
+    filled_ = 0;
+  }
+  std::uint64_t hash_ = 0xcbf29ce484222325ULL;
+  std::uint64_t buffer_ = 0;
+  unsigned filled_ = 0;
+};
+
+struct FileCloser {
+  void operator()(std::FILE* f) const noexcept { std::fclose(f); }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+[[noreturn]] void io_error(const std::string& what, const std::string& path) {
+  throw InputError("checkpoint " + path + ": " + what + " (" + std::strerror(errno) + ")");
+}
+
+[[noreturn]] void corrupt(const std::string& path, const std::string& what) {
+  throw InputError("checkpoint " + path + " is corrupt (" + what +
+                   "); refusing to resume from it: delete it to start over");
+}
+
+}  // namespace
+
+void write_checkpoint(const std::string& path, const std::string& rule, const std::vector<Value>& values) {
+  const std::string tmp = path + ".tmp";
+  {
+    File f(std::fopen(tmp.c_str(), "wb"));
+    if (!f) io_error("cannot create " + tmp, path);
+    Checksum sum;
+    auto put = [&](const void* data, std::size_t size) {
+      if (std::fwrite(data, 1, size, f.get()) != size) io_error("write failed", path);
+      sum.add(data, size);
+    };
+    put(kMagic, sizeof kMagic);
+    put(&kVersion, sizeof kVersion);
+    const auto length = static_cast<std::uint32_t>(rule.size());
+    put(&length, sizeof length);
+    put(rule.data(), rule.size());
+    const std::uint64_t count = values.size();
+    put(&count, sizeof count);
+    if (!values.empty() &&
+        std::fwrite(values.data(), sizeof(Value), values.size(), f.get()) != values.size()) {
+      io_error("write failed", path);
+    }
+    sum.add_values(values.data(), values.size());
+    const std::uint64_t check = sum.value();
+    if (std::fwrite(&check, sizeof check, 1, f.get()) != 1) io_error("write failed", path);
+    if (std::fflush(f.get()) != 0 || ::fsync(::fileno(f.get())) != 0) io_error("flush failed", path);
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw InputError("checkpoint " + path + ": cannot rename " + tmp + " over it (" + ec.message() + ")");
+}
+
+std::optional<Checkpoint> read_checkpoint(const std::string& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return std::nullopt;
+  File f(std::fopen(path.c_str(), "rb"));
+  if (!f) io_error("cannot open", path);
+  const std::uint64_t file_size = std::filesystem::file_size(path, ec);
+  Checksum sum;
+  auto get = [&](void* data, std::size_t size, const char* what) {
+    if (std::fread(data, 1, size, f.get()) != size) corrupt(path, std::string("truncated in the ") + what);
+    sum.add(data, size);
+  };
+  char magic[8];
+  get(magic, sizeof magic, "header");
+  if (std::memcmp(magic, kMagic, sizeof magic) != 0) {
+    throw InputError("checkpoint " + path + " is not a grundy take-and-break checkpoint");
+  }
+  std::uint32_t version = 0;
+  get(&version, sizeof version, "header");
+  if (version != kVersion) corrupt(path, "unknown version " + std::to_string(version));
+  std::uint32_t length = 0;
+  get(&length, sizeof length, "header");
+  if (length > 4096) corrupt(path, "rule length " + std::to_string(length));
+  Checkpoint cp;
+  cp.rule.resize(length);
+  get(cp.rule.data(), length, "rule");
+  std::uint64_t count = 0;
+  get(&count, sizeof count, "header");
+  const std::uint64_t expected = 8 + 4 + 4 + length + 8 + count * sizeof(Value) + 8;
+  if (count > (std::uint64_t{1} << 40) || expected != file_size) {
+    corrupt(path, "its size " + std::to_string(file_size) + " does not match " + std::to_string(count) + " values");
+  }
+  cp.values.resize(count);
+  if (count != 0 && std::fread(cp.values.data(), sizeof(Value), count, f.get()) != count) {
+    corrupt(path, "truncated in the values");
+  }
+  sum.add_values(cp.values.data(), cp.values.size());
+  std::uint64_t check = 0;
+  if (std::fread(&check, sizeof check, 1, f.get()) != 1) corrupt(path, "truncated before the checksum");
+  if (check != sum.value()) corrupt(path, "checksum mismatch");
+  return cp;
+}
+
+}  // namespace grundy::take_and_break

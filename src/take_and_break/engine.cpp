@@ -1,0 +1,725 @@
+#include "grundy/take_and_break/engine.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <functional>
+#include <limits>
+#include <thread>
+
+#include "grundy/input_error.hpp"
+
+namespace grundy::take_and_break {
+
+const char* to_string(EngineKind kind) noexcept {
+  switch (kind) {
+    case EngineKind::automatic: return "auto";
+    case EngineKind::naive: return "naive";
+    case EngineKind::sparse: return "sparse";
+  }
+  return "?";
+}
+
+namespace {
+
+// The moves of a game by kind, from its code.
+struct Shape {
+  std::vector<std::uint64_t> whole;   // take k = the whole heap
+  std::vector<std::uint64_t> single;  // take k, leave one heap
+  std::vector<std::uint64_t> pair;    // take k, leave two heaps
+  std::vector<std::uint64_t> triple;  // take k, leave three heaps
+  bool unequal = false;               // Grundy's game: the two heaps must differ
+  bool lasker = false;                // Lasker's Nim: take any number, or split
+
+  explicit Shape(const GameCode& code) {
+    switch (code.family) {
+      case GameCode::Family::grundy:
+        pair.push_back(0);
+        unequal = true;
+        return;
+      case GameCode::Family::lasker:
+        pair.push_back(0);
+        lasker = true;
+        return;
+      case GameCode::Family::code: break;
+    }
+    for (std::uint64_t k = 0; k < code.digits.size(); ++k) {
+      const std::uint8_t d = code.digits[k];
+      if (d & 1) whole.push_back(k);
+      if (d & 2) single.push_back(k);
+      if (d & 4) pair.push_back(k);
+      if (d & 8) triple.push_back(k);
+    }
+  }
+};
+
+[[noreturn]] void value_overflow(std::uint64_t n) {
+  throw LimitError("g(" + std::to_string(n) + ") exceeds 65535, the largest value the compact (16-bit) table stores");
+}
+
+// Bits for the values [0, width) of one heap's options.
+class Marks {
+ public:
+  void resize(std::size_t width) { words_.assign(width / 64, 0); }
+  void clear() noexcept { std::fill(words_.begin(), words_.end(), 0); }
+  void set(unsigned v) noexcept { words_[v >> 6] |= std::uint64_t{1} << (v & 63); }
+  void merge(const Marks& other) noexcept {
+    for (std::size_t i = 0; i < words_.size(); ++i) words_[i] |= other.words_[i];
+  }
+  // Marks {v ^ c : v in row}, row being a bitset of the same width: bit i of
+  // word j goes to bit i ^ (c & 63) of word j ^ (c >> 6); the in-word part is a
+  // butterfly of up to six swaps of bit groups.
+  void merge_xor(const std::uint64_t* row, unsigned c) noexcept {
+    const std::size_t high = c >> 6;
+    const unsigned low = c & 63;
+    for (std::size_t j = 0; j < words_.size(); ++j) {
+      std::uint64_t x = row[j];
+      if (x == 0) continue;
+      if (low & 1) x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+      if (low & 2) x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+      if (low & 4) x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+      if (low & 8) x = ((x >> 8) & 0x00FF00FF00FF00FFULL) | ((x & 0x00FF00FF00FF00FFULL) << 8);
+      if (low & 16) x = ((x >> 16) & 0x0000FFFF0000FFFFULL) | ((x & 0x0000FFFF0000FFFFULL) << 16);
+      if (low & 32) x = (x >> 32) | (x << 32);
+      words_[j ^ high] |= x;
+    }
+  }
+  [[nodiscard]] std::size_t words() const noexcept { return words_.size(); }
+  [[nodiscard]] std::uint64_t mex() const noexcept {
+    for (std::size_t i = 0; i < words_.size(); ++i) {
+      if (~words_[i] != 0) return i * 64 + static_cast<unsigned>(std::countr_one(words_[i]));
+    }
+    return words_.size() * 64;
+  }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
+
+// A second thread that runs one job at a time for the engine. It spins briefly
+// after a job (the next heap's job follows within microseconds) and then sleeps
+// on the atomic, so an idle engine costs no CPU.
+class Helper {
+ public:
+  Helper() : thread_([this] { loop(); }) {}
+  ~Helper() {
+    stop_.store(true, std::memory_order_release);
+    posted_.fetch_add(1, std::memory_order_acq_rel);
+    posted_.notify_one();
+    thread_.join();
+  }
+  Helper(const Helper&) = delete;
+  Helper& operator=(const Helper&) = delete;
+
+  void post(std::function<void()> job) {
+    job_ = std::move(job);
+    posted_.fetch_add(1, std::memory_order_acq_rel);
+    posted_.notify_one();
+  }
+  void wait() noexcept {
+    const std::uint64_t target = posted_.load(std::memory_order_acquire);
+    // The job is about as long as the caller's own half, so a short spin usually
+    // suffices; on a busy machine the helper may be descheduled, and spinning
+    // then would burn the time slice it needs, so yield after a while.
+    for (int spin = 0; done_.load(std::memory_order_acquire) != target; ++spin) {
+      if (spin > 2000) std::this_thread::yield();
+    }
+  }
+
+ private:
+  void loop() {
+    std::uint64_t seen = 0;
+    for (;;) {
+      std::uint64_t now = posted_.load(std::memory_order_acquire);
+      for (int spin = 0; now == seen && spin < 20000; ++spin) now = posted_.load(std::memory_order_acquire);
+      while (now == seen) {
+        posted_.wait(seen, std::memory_order_acquire);
+        now = posted_.load(std::memory_order_acquire);
+      }
+      seen = now;
+      if (stop_.load(std::memory_order_acquire)) return;
+      job_();
+      done_.store(seen, std::memory_order_release);
+    }
+  }
+
+  std::function<void()> job_;
+  std::atomic<std::uint64_t> posted_{0};
+  std::atomic<std::uint64_t> done_{0};
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+
+// Whether the helper thread pays, decided from the wall-clock rate of blocks of
+// heaps: most blocks run the way that was faster last time; the first block and
+// every sixteenth after it try the other way. On this project's 2-core box with another process on one
+// core, the hand-over cost more than it saved (Officers near 2·10^5: 1.57 s with
+// one thread, 2.74 s with two, 176k involuntary context switches), so the choice
+// has to be measured where the run happens, not fixed.
+class HelperChoice {
+ public:
+  [[nodiscard]] bool use() const noexcept { return (block_ % 16 == 0) ? !preferred_ : preferred_; }
+
+  // Counts heaps done; at the end of a block records its rate under the way used.
+  void heaps_done(std::uint64_t heaps) {
+    if (heaps_ == 0) start_ = std::chrono::steady_clock::now();
+    heaps_ += heaps;
+    if (heaps_ < kBlockHeaps) return;
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    rate_[use() ? 1 : 0] = static_cast<double>(heaps_) / std::max(seconds, 1e-9);
+    heaps_ = 0;
+    ++block_;
+    if (rate_[0] > 0 && rate_[1] > 0) preferred_ = rate_[1] > rate_[0];
+  }
+
+ private:
+  static constexpr std::uint64_t kBlockHeaps = 1024;
+  // One thread until the helper has shown, in a probe block, that it pays.
+  bool preferred_ = false;
+  std::uint64_t block_ = 0;
+  std::uint64_t heaps_ = 0;
+  double rate_[2] = {0, 0};  // heaps per second: [0] one thread, [1] two
+  std::chrono::steady_clock::time_point start_;
+};
+
+// Splits worth handing half of to the helper (measured: below this the hand-over
+// costs more than the half it saves).
+constexpr std::uint64_t kParallelPairs = 16384;
+
+// Depth from which the sparse engine computes two heaps at once on two threads
+// (below it a heap costs too few microseconds to pay for the hand-over).
+constexpr std::uint64_t kPairFrom = 16384;
+
+// The naive engine, which the sparse engine also uses for heaps it does not
+// compute the sparse way.
+class NaiveEngine : public SequenceEngine {
+ public:
+  NaiveEngine(const GameCode& code, unsigned threads) : shape_(code) {
+    if (threads > 1) helper_ = std::make_unique<Helper>();
+    set_width(64);
+  }
+
+  void extend_to(std::uint64_t count) override {
+    while (values_.size() < count) {
+      push(compute_naive(values_.size()));
+      if (use_s2_) append_s2_row();
+      if (helper_ && values_.size() > 2 * kParallelPairs) choice_.heaps_done(1);
+    }
+  }
+
+  void restore(std::vector<Value> values) override {
+    values_ = std::move(values);
+    std::size_t width = 64;
+    for (Value v : values_) {
+      while (v >= width) width *= 2;
+    }
+    set_width(width);
+    if (use_s2_) {
+      std::vector<Value> all = std::move(values_);
+      values_.clear();
+      s2_.clear();
+      for (Value v : all) {
+        values_.push_back(v);
+        append_s2_row();
+      }
+    }
+  }
+
+  EngineKind kind() const noexcept override { return EngineKind::naive; }
+
+ protected:
+  virtual void set_width(std::size_t width) {
+    const std::size_t old_words = width_ / 64;
+    width_ = width;
+    marks_.resize(width);
+    helper_marks_.resize(width);
+    if (use_s2_ && !s2_.empty() && old_words != width / 64) {
+      // Rows widen with the values: copy each into its wider place.
+      const std::size_t rows = s2_.size() / old_words;
+      std::vector<std::uint64_t> wider(rows * (width / 64), 0);
+      for (std::size_t r = 0; r < rows; ++r) {
+        std::copy_n(s2_.begin() + static_cast<std::ptrdiff_t>(r * old_words), old_words,
+                    wider.begin() + static_cast<std::ptrdiff_t>(r * (width / 64)));
+      }
+      s2_ = std::move(wider);
+    }
+  }
+
+  // Three-heap moves (hexadecimal bit 8). The reference engine lists every
+  // triple, O(m^2) per heap. The others keep S2(x) = {g(b) ^ g(x - b)}, the
+  // values of the two-part splits of x, as one bitset row per x; the three-part
+  // splits of m are then g(a) ^ S2(m - a) over a, O(m · width/64) per heap (the
+  // same options: every triple lists each of its parts as a). Rows cost
+  // width/8 bytes a heap; past kS2Bytes the engine goes back to the triples.
+  static constexpr std::uint64_t kS2Bytes = std::uint64_t{1} << 30;
+
+  void append_s2_row() {
+    const std::size_t words = width_ / 64;
+    const std::uint64_t x = values_.size() - 1;
+    if ((x + 1) * words * 8 > kS2Bytes) {
+      use_s2_ = false;
+      s2_ = {};
+      return;
+    }
+    s2_.resize((x + 1) * words, 0);
+    std::uint64_t* row = s2_.data() + x * words;
+    const Value* g = values_.data();
+    for (std::uint64_t b = 1; 2 * b <= x; ++b) {
+      const unsigned v = g[b] ^ g[x - b];
+      row[v >> 6] |= std::uint64_t{1} << (v & 63);
+    }
+  }
+
+  void push(std::uint64_t g) {
+    if (g > std::numeric_limits<Value>::max()) value_overflow(values_.size());
+    if (g >= width_) {
+      std::size_t width = width_;
+      while (g >= width) width *= 2;
+      set_width(width);
+    }
+    values_.push_back(static_cast<Value>(g));
+  }
+
+  // Marks the xors of the splits (a, m - a) for a in [from, to].
+  static void mark_pairs(const Value* g, std::uint64_t m, std::uint64_t from, std::uint64_t to, Marks& marks) {
+    for (std::uint64_t a = from; a <= to; ++a) marks.set(static_cast<unsigned>(g[a] ^ g[m - a]));
+  }
+
+  std::uint64_t compute_naive(std::uint64_t n) {
+    const Value* g = values_.data();
+    marks_.clear();
+    for (std::uint64_t k : shape_.whole) {
+      if (n == k) marks_.set(0);
+    }
+    for (std::uint64_t k : shape_.single) {
+      if (n > k) marks_.set(g[n - k]);
+    }
+    if (shape_.lasker && n > 0) {
+      // Take any number: every smaller heap, and nothing.
+      marks_.set(0);
+      for (std::uint64_t r = 1; r < n; ++r) marks_.set(g[r]);
+    }
+    for (std::uint64_t k : shape_.pair) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+      if (last == 0) continue;
+      if (helper_ && last >= kParallelPairs && choice_.use()) {
+        const std::uint64_t mid = last / 2;
+        helper_->post([this, g, m, mid, last] {
+          helper_marks_.clear();
+          mark_pairs(g, m, mid + 1, last, helper_marks_);
+        });
+        mark_pairs(g, m, 1, mid, marks_);
+        helper_->wait();
+        marks_.merge(helper_marks_);
+      } else {
+        mark_pairs(g, m, 1, last, marks_);
+      }
+    }
+    for (std::uint64_t k : shape_.triple) {
+      if (n < k + 3) continue;
+      const std::uint64_t m = n - k;
+      if (use_s2_) {
+        const std::size_t words = width_ / 64;
+        for (std::uint64_t a = 1; a + 2 <= m; ++a) marks_.merge_xor(s2_.data() + (m - a) * words, g[a]);
+        continue;
+      }
+      for (std::uint64_t a = 1; 3 * a <= m; ++a) {
+        for (std::uint64_t b = a; 2 * b <= m - a; ++b) {
+          marks_.set(static_cast<unsigned>(g[a] ^ g[b] ^ g[m - a - b]));
+        }
+      }
+    }
+    return marks_.mex();
+  }
+
+  Shape shape_;
+  std::size_t width_ = 64;  // a power of two above every value so far
+  Marks marks_;
+  Marks helper_marks_;
+  std::unique_ptr<Helper> helper_;
+  HelperChoice choice_;
+  bool use_s2_ = false;             // three-heap options from S2 rows (not in the reference engine)
+  std::vector<std::uint64_t> s2_;   // row x: S2(x), width_/64 words
+};
+
+// The sparse engine. Heaps before the first mask evaluation, and heaps where the
+// mask does not fit, are computed naively. Evaluation (at 1024 heaps and each
+// doubling, or early when rare positions pile up) picks the mask M minimising the
+// number of rare positions so far: with h the histogram of values, the number of
+// positions with popcount(g & M) even is (N + Ĥ(M)) / 2 where Ĥ is the
+// Walsh–Hadamard transform of h, so all masks cost O(w log w) for values below w.
+// In automatic mode the sparse way is used only when at most 1/8 of positions are
+// rare, and dropped for the rest of a doubling if a block of heaps shows the
+// sparse work above half the naive work (falling back, not crawling).
+class SparseEngine final : public NaiveEngine {
+ public:
+  SparseEngine(const GameCode& code, unsigned threads, bool forced)
+      : NaiveEngine(code, threads), forced_(forced) {
+    usable_ = !shape_.pair.empty() && shape_.triple.empty() && !shape_.lasker;
+    use_s2_ = !shape_.triple.empty();
+    next_eval_ = forced_ ? 16 : 1024;
+    set_width(64);
+  }
+
+  void extend_to(std::uint64_t count) override {
+    while (values_.size() < count) {
+      const std::uint64_t n = values_.size();
+      if (usable_ && n >= next_eval_) evaluate();
+      const bool may_pair = sparse_mode_ && helper_ && n >= kPairFrom && width_ <= 16384;
+      if (may_pair && n + 2 <= count && choice_.use()) {
+        compute_pair(n);
+        stats_.sparse_heaps += 2;
+        block_heaps_ += 2;
+        choice_.heaps_done(2);
+        if (block_heaps_ >= kBlock) end_block();
+      } else if (sparse_mode_) {
+        push_tracked(compute_sparse(n, scratch_[0]));
+        ++stats_.sparse_heaps;
+        if (may_pair) choice_.heaps_done(1);
+        if (++block_heaps_ >= kBlock) end_block();
+      } else {
+        push_tracked(compute_naive(n));
+        if (use_s2_) append_s2_row();
+        ++stats_.naive_heaps;
+      }
+    }
+  }
+
+  void restore(std::vector<Value> values) override {
+    NaiveEngine::restore(std::move(values));
+    sparse_mode_ = false;
+    rare_.clear();
+    next_eval_ = std::max<std::uint64_t>(forced_ ? 16 : 1024, values_.size());
+  }
+
+  SparseStats sparse_stats() const override {
+    SparseStats s = stats_;
+    if (s.mask != 0 && rare_valid_) {
+      s.rare_count = rare_.size();
+      s.last_rare = rare_.empty() ? 0 : rare_.back();
+    } else if (s.mask != 0) {
+      // The rare list is not kept while computing naively: count it afresh.
+      s.rare_count = 0;
+      for (std::uint64_t n = 0; n < values_.size(); ++n) {
+        if (!common(values_[n])) {
+          ++s.rare_count;
+          s.last_rare = n;
+        }
+      }
+    }
+    return s;
+  }
+
+  EngineKind kind() const noexcept override { return forced_ ? EngineKind::sparse : EngineKind::automatic; }
+
+ private:
+  static constexpr std::uint64_t kBlock = 4096;
+
+  bool common(std::uint64_t v) const noexcept { return std::popcount(v & stats_.mask) & 1; }
+
+  void set_width(std::size_t width) override {
+    NaiveEngine::set_width(width);
+    // Options are below width; the least missing common value is below 2·width.
+    for (Scratch& s : scratch_) s.resize(2 * width);
+    rebuild_common();
+  }
+
+  void rebuild_common() {
+    common_.resize(2 * width_);
+    for (std::size_t v = 0; v < common_.size(); ++v) common_[v] = common(v) ? 1 : 0;
+  }
+
+  void push_tracked(std::uint64_t g) {
+    const std::uint64_t n = values_.size();
+    push(g);
+    if (rare_valid_ && !common(g)) {
+      rare_.push_back(n);
+      if (!forced_ && rare_.size() > 2 * rare_at_eval_ + 256) next_eval_ = n + 1;  // the mask stops fitting
+    }
+  }
+
+  void evaluate() {
+    const std::uint64_t size = values_.size();
+    next_eval_ = 2 * size;
+    std::vector<std::int64_t> f(width_, 0);
+    for (Value v : values_) ++f[v];
+    for (std::size_t len = 1; len < width_; len <<= 1) {
+      for (std::size_t i = 0; i < width_; i += 2 * len) {
+        for (std::size_t j = i; j < i + len; ++j) {
+          const std::int64_t u = f[j];
+          const std::int64_t w = f[j + len];
+          f[j] = u + w;
+          f[j + len] = u - w;
+        }
+      }
+    }
+    std::size_t best = 1;
+    for (std::size_t m = 2; m < width_; ++m) {
+      if (f[m] < f[best]) best = m;
+    }
+    const std::uint64_t rare = static_cast<std::uint64_t>((static_cast<std::int64_t>(size) + f[best]) / 2);
+    if (!forced_ && rare * 8 > size) {
+      sparse_mode_ = false;
+      rare_valid_ = false;
+      rare_.clear();
+      return;
+    }
+    if (best != stats_.mask || !rare_valid_) {
+      if (best != stats_.mask) ++stats_.mask_changes;
+      stats_.mask = best;
+      rebuild_common();
+      rare_.clear();
+      for (std::uint64_t n = 0; n < size; ++n) {
+        if (!common_[values_[n]]) rare_.push_back(n);
+      }
+      rare_valid_ = true;
+    }
+    rare_at_eval_ = rare_.size();
+    sparse_mode_ = true;
+    block_heaps_ = 0;
+    block_sparse_work_ = 0;
+    block_naive_work_ = 0;
+  }
+
+  void end_block() {
+    for (Scratch& s : scratch_) {
+      block_sparse_work_ += s.work;
+      block_naive_work_ += s.naive_work;
+      s.work = 0;
+      s.naive_work = 0;
+    }
+    if (!forced_ && 2 * block_sparse_work_ > block_naive_work_) {
+      sparse_mode_ = false;
+      rare_valid_ = false;
+      rare_.clear();
+    }
+    block_heaps_ = 0;
+    block_sparse_work_ = 0;
+    block_naive_work_ = 0;
+  }
+
+  // Per-thread working memory of one heap's sparse computation.
+  struct Scratch {
+    std::vector<std::uint32_t> stamp;  // stamp[v] == generation: v is an option, or a rare value found
+    std::vector<std::uint8_t> want;    // rare values still looked for (all 0 between heaps)
+    std::uint32_t generation = 0;
+    std::uint64_t work = 0;            // rare pairs listed + splits scanned
+    std::uint64_t naive_work = 0;      // splits a naive computation would visit
+
+    void resize(std::size_t size) {
+      stamp.assign(size, 0);
+      want.assign(size, 0);
+      generation = 0;
+    }
+    void begin() {
+      if (++generation == 0) {
+        std::fill(stamp.begin(), stamp.end(), 0);
+        generation = 1;
+      }
+    }
+  };
+
+  static constexpr std::uint64_t kNone = UINT64_MAX;
+
+  // Stamps the options of heap n that single moves and the rare list give. A
+  // part equal to `pending` (the heap before n, whose value another thread is
+  // still computing) is left out; compute_second adds it later.
+  void mark_listed(std::uint64_t n, std::uint64_t pending, Scratch& s) const {
+    const Value* g = values_.data();
+    const std::uint32_t gen = s.generation;
+    std::uint32_t* stamp = s.stamp.data();
+    for (std::uint64_t k : shape_.whole) {
+      if (n == k) stamp[0] = gen;
+    }
+    for (std::uint64_t k : shape_.single) {
+      if (n > k && n - k != pending) stamp[g[n - k]] = gen;
+    }
+    // Every common option of a split has a rare part: list them all.
+    for (std::uint64_t k : shape_.pair) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      s.naive_work += m / 2;
+      // The end found first and the count kept outside the loop: a counter in
+      // `s` would be reloaded after every store to `stamp` (they may alias),
+      // which measured a third of this loop's time.
+      const std::uint64_t* rare = rare_.data();
+      const std::size_t end = static_cast<std::size_t>(std::lower_bound(rare_.begin(), rare_.end(), m) - rare_.begin());
+      for (std::size_t i = 0; i < end; ++i) {
+        const std::uint64_t r = rare[i];
+        const std::uint64_t b = m - r;
+        if (r == 0 || b == pending || (shape_.unequal && b == r)) continue;
+        stamp[g[r] ^ g[b]] = gen;
+      }
+      s.work += end;
+    }
+  }
+
+  std::uint64_t least_common_missing(const Scratch& s) const {
+    std::uint64_t c = 0;
+    while (!common_[c] || s.stamp[c] == s.generation) ++c;
+    return c;
+  }
+
+  // Flags the rare values below c not stamped yet; returns how many.
+  std::uint64_t want_rare_below(std::uint64_t c, Scratch& s) const {
+    std::uint64_t needed = 0;
+    for (std::uint64_t v = 0; v < c; ++v) {
+      const bool missing = !common_[v] && s.stamp[v] != s.generation;
+      s.want[v] = missing ? 1 : 0;
+      needed += missing ? 1 : 0;
+    }
+    return needed;
+  }
+
+  // Looks for the flagged values among the splits of heap n (none with a part
+  // equal to `pending`), stopping when all are found. want[x] flags exactly
+  // those values, so the test per split is a single, almost always false,
+  // branch (testing rarity per split mispredicted half the time: 4x slower).
+  std::uint64_t scan(std::uint64_t n, std::uint64_t pending, std::uint64_t needed, Scratch& s) const {
+    const Value* g = values_.data();
+    std::uint8_t* want = s.want.data();
+    for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
+      const std::uint64_t k = shape_.pair[i];
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+      // The split (m - pending, pending) is not read at all: the other thread
+      // may be writing g(pending).
+      const std::uint64_t skip = pending < m ? m - pending : 0;
+      auto range = [&](std::uint64_t from, std::uint64_t to) {
+        std::uint64_t a = from;
+        for (; a <= to; ++a) {
+          const unsigned x = g[a] ^ g[m - a];
+          if (want[x]) {
+            want[x] = 0;
+            s.stamp[x] = s.generation;
+            if (--needed == 0) break;
+          }
+        }
+        s.work += a - from;
+      };
+      if (skip >= 1 && skip <= last) {
+        range(1, skip - 1);
+        if (needed > 0) range(skip + 1, last);
+      } else {
+        range(1, last);
+      }
+    }
+    return needed;
+  }
+
+  // g(n) once the scan is over: c, or the least rare value not found. Leaves
+  // `want` all zero.
+  static std::uint64_t finish(std::uint64_t c, std::uint64_t needed, Scratch& s) {
+    std::uint64_t result = c;
+    if (needed != 0) {
+      result = 0;
+      while (!s.want[result]) ++result;
+    }
+    std::fill(s.want.begin(), s.want.begin() + static_cast<std::ptrdiff_t>(c), 0);
+    return result;
+  }
+
+  std::uint64_t compute_sparse(std::uint64_t n, Scratch& s) const {
+    s.begin();
+    mark_listed(n, kNone, s);
+    const std::uint64_t c = least_common_missing(s);
+    return finish(c, scan(n, kNone, want_rare_below(c, s), s), s);
+  }
+
+  // g(n) for the second heap of a pair, on the helper thread, while the main
+  // thread computes g(n - 1): everything not involving heap n - 1 first, then,
+  // once `ready` says g(n - 1) is in the table, the options it takes part in. If
+  // they raise the least missing common value, the rare values up to the new one
+  // are looked for afresh (rare: it needs the deferred option to hit exactly c).
+  template <class Ready>
+  std::uint64_t compute_second(std::uint64_t n, Scratch& s, Ready ready) const {
+    const std::uint64_t pending = n - 1;
+    s.begin();
+    mark_listed(n, pending, s);
+    const std::uint64_t c = least_common_missing(s);
+    std::uint64_t needed = scan(n, pending, want_rare_below(c, s), s);
+    ready();
+    const Value* g = values_.data();
+    auto deferred = [&](unsigned x) {
+      if (s.want[x]) {
+        s.want[x] = 0;
+        --needed;
+      }
+      s.stamp[x] = s.generation;
+    };
+    for (std::uint64_t k : shape_.single) {
+      if (n > k && n - k == pending) deferred(g[pending]);
+    }
+    for (std::uint64_t k : shape_.pair) {
+      if (n < k + 2) continue;
+      const std::uint64_t m = n - k;
+      if (pending >= m) continue;
+      const std::uint64_t a = m - pending;
+      const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+      if (a >= 1 && a <= last) deferred(g[a] ^ g[pending]);
+    }
+    const std::uint64_t c2 = least_common_missing(s);
+    if (c2 == c) return finish(c, needed, s);
+    std::fill(s.want.begin(), s.want.begin() + static_cast<std::ptrdiff_t>(c), 0);
+    return finish(c2, scan(n, kNone, want_rare_below(c2, s), s), s);
+  }
+
+  // g(n) and g(n + 1) on two threads (see compute_second). The table has room
+  // for both beforehand, so the helper's pointer into it stays valid; the rare
+  // list, widths and masks change only after both are done.
+  void compute_pair(std::uint64_t n) {
+    if (values_.capacity() < n + 2) values_.reserve(std::max<std::uint64_t>(n + 2, 2 * values_.capacity()));
+    const std::uint64_t round = ++round_;
+    std::uint64_t second = 0;
+    helper_->post([this, n, round, &second] {
+      second = compute_second(n + 1, scratch_[1], [this, round] {
+        for (int spin = 0; published_.load(std::memory_order_acquire) != round; ++spin) {
+          if (spin > 2000) std::this_thread::yield();
+        }
+      });
+    });
+    const std::uint64_t first = compute_sparse(n, scratch_[0]);
+    values_.push_back(static_cast<Value>(first));  // first <= width_ <= 16384: fits
+    published_.store(round, std::memory_order_release);
+    helper_->wait();
+    values_.pop_back();
+    push_tracked(first);
+    push_tracked(second);
+  }
+
+  bool forced_;
+  bool usable_ = false;
+  bool sparse_mode_ = false;
+  bool rare_valid_ = false;
+  std::uint64_t next_eval_ = 1024;
+  std::uint64_t rare_at_eval_ = 0;
+  std::vector<std::uint64_t> rare_;  // ascending positions with rare values
+  std::vector<std::uint8_t> common_;  // common_[v]: v is common under the mask
+  Scratch scratch_[2];                // [0] main thread, [1] helper
+  std::uint64_t round_ = 0;
+  std::atomic<std::uint64_t> published_{0};  // round whose first value is in the table
+  SparseStats stats_;
+  std::uint64_t block_heaps_ = 0;
+  std::uint64_t block_sparse_work_ = 0;
+  std::uint64_t block_naive_work_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<SequenceEngine> make_engine(const GameCode& code, EngineKind kind, unsigned threads) {
+  if (threads == 0 || threads > 2) {
+    throw InputError("threads must be 1 or 2, not " + std::to_string(threads));
+  }
+  switch (kind) {
+    case EngineKind::naive: return std::make_unique<NaiveEngine>(code, threads);
+    case EngineKind::sparse: return std::make_unique<SparseEngine>(code, threads, true);
+    case EngineKind::automatic: return std::make_unique<SparseEngine>(code, threads, false);
+  }
+  throw std::logic_error("make_engine: unknown engine kind");
+}
+
+}  // namespace grundy::take_and_break

@@ -1,0 +1,391 @@
+#include "grundy/take_and_break/run.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+
+#include "grundy/input_error.hpp"
+#include "grundy/take_and_break/checkpoint.hpp"
+#include "grundy/take_and_break/code.hpp"
+#include "grundy/take_and_break/periodicity.hpp"
+
+namespace grundy {
+namespace {
+
+using namespace take_and_break;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// SIGINT/SIGTERM during a checkpointed run: remember it, finish the current
+// chunk, write the checkpoint, return. The previous handlers come back after.
+std::atomic<int> g_stop_signal{0};
+extern "C" void on_stop_signal(int sig) { g_stop_signal.store(sig); }
+
+class StopSignals {
+ public:
+  StopSignals() {
+    g_stop_signal.store(0);
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int_);
+    sigaction(SIGTERM, &sa, &old_term_);
+  }
+  ~StopSignals() {
+    sigaction(SIGINT, &old_int_, nullptr);
+    sigaction(SIGTERM, &old_term_, nullptr);
+  }
+  StopSignals(const StopSignals&) = delete;
+  StopSignals& operator=(const StopSignals&) = delete;
+  [[nodiscard]] static bool raised() noexcept { return g_stop_signal.load() != 0; }
+
+ private:
+  struct sigaction old_int_ {};
+  struct sigaction old_term_ {};
+};
+
+std::uint64_t physical_memory() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page = ::sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return std::uint64_t{1} << 32;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
+
+std::string format_count(double x) {
+  char buf[32];
+  if (x >= 1e9) std::snprintf(buf, sizeof buf, "%.2fG", x / 1e9);
+  else if (x >= 1e6) std::snprintf(buf, sizeof buf, "%.2fM", x / 1e6);
+  else if (x >= 1e3) std::snprintf(buf, sizeof buf, "%.1fk", x / 1e3);
+  else std::snprintf(buf, sizeof buf, "%.0f", x);
+  return buf;
+}
+
+std::string format_seconds(double s) {
+  char buf[32];
+  if (s >= 3600) std::snprintf(buf, sizeof buf, "%dh%02dm", static_cast<int>(s / 3600), static_cast<int>(s / 60) % 60);
+  else if (s >= 60) std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s / 60), static_cast<int>(s) % 60);
+  else std::snprintf(buf, sizeof buf, "%.1fs", s);
+  return buf;
+}
+
+struct FileCloser {
+  void operator()(std::FILE* f) const noexcept { std::fclose(f); }
+};
+
+void write_output(const TakeAndBreakRun& run) {
+  const std::string tmp = run.output + ".tmp";
+  {
+    std::unique_ptr<std::FILE, FileCloser> f(std::fopen(tmp.c_str(), "wb"));
+    if (!f) throw InputError("cannot write " + tmp + " (" + std::strerror(errno) + ")");
+    bool ok = true;
+    if (run.format == TableFormat::binary) {
+      const std::uint64_t count = run.upto + 1;
+      ok = std::fwrite("GRUNDY16", 1, 8, f.get()) == 8 && std::fwrite(&count, sizeof count, 1, f.get()) == 1;
+      const std::uint64_t direct = std::min<std::uint64_t>(run.values.size(), count);
+      ok = ok && std::fwrite(run.values.data(), sizeof(Value), direct, f.get()) == direct;
+      std::vector<Value> buffer;
+      for (std::uint64_t n = direct; ok && n < count; ++n) {
+        buffer.push_back(static_cast<Value>(run.value(n)));
+        if (buffer.size() == 65536 || n + 1 == count) {
+          ok = std::fwrite(buffer.data(), sizeof(Value), buffer.size(), f.get()) == buffer.size();
+          buffer.clear();
+        }
+      }
+    } else {
+      const std::string header = "# g(n) of " + run.rule + " for n = 0.." + std::to_string(run.upto) + "\n";
+      ok = std::fwrite(header.data(), 1, header.size(), f.get()) == header.size();
+      std::string buffer;
+      for (std::uint64_t n = 0; ok && n <= run.upto; ++n) {
+        buffer += std::to_string(run.value(n));
+        buffer += '\n';
+        if (buffer.size() >= (1U << 20) || n == run.upto) {
+          ok = std::fwrite(buffer.data(), 1, buffer.size(), f.get()) == buffer.size();
+          buffer.clear();
+        }
+      }
+    }
+    if (!ok || std::fflush(f.get()) != 0) throw InputError("writing " + tmp + " failed (" + std::strerror(errno) + ")");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, run.output, ec);
+  if (ec) throw InputError("cannot rename " + tmp + " to " + run.output + " (" + ec.message() + ")");
+}
+
+void find_largest(TakeAndBreakRun& run) {
+  run.largest = 0;
+  run.largest_at = 0;
+  if (run.pattern.kind == Periodicity::Kind::arithmetic) {
+    // Lasker's Nim grows: the largest is among the last four heaps.
+    for (std::uint64_t n = run.upto >= 3 ? run.upto - 3 : 0; n <= run.upto; ++n) {
+      if (run.value(n) > run.largest) {
+        run.largest = run.value(n);
+        run.largest_at = n;
+      }
+    }
+    return;
+  }
+  // Periodic or unproven: every value up to upto is among those computed.
+  const std::uint64_t end = std::min<std::uint64_t>(run.values.size(), run.upto + 1);
+  for (std::uint64_t n = 0; n < end; ++n) {
+    if (run.values[n] > run.largest) {
+      run.largest = run.values[n];
+      run.largest_at = n;
+    }
+  }
+}
+
+}  // namespace
+
+bool TakeAndBreakRun::complete() const noexcept {
+  return values.size() > upto || (pattern.proven() && values.size() >= pattern.preperiod + pattern.period);
+}
+
+Nimber TakeAndBreakRun::value(std::uint64_t n) const {
+  if (n < values.size()) return values[n];
+  if (!pattern.proven() || pattern.period == 0) {
+    throw std::logic_error("TakeAndBreakRun::value: g(" + std::to_string(n) + ") not computed");
+  }
+  if (pattern.kind == Periodicity::Kind::arithmetic) return lasker_value(n);
+  return values[pattern.preperiod + (n - pattern.preperiod) % pattern.period];
+}
+
+EngineKind parse_engine_kind(std::string_view text) {
+  if (text == "auto") return EngineKind::automatic;
+  if (text == "naive") return EngineKind::naive;
+  if (text == "sparse") return EngineKind::sparse;
+  throw InputError("unknown engine \"" + std::string(text) + "\": expected auto, naive or sparse");
+}
+
+void validate(const TakeAndBreakRequest& request) {
+  const GameCode code = parse_game_code(request.rule);
+  if (request.threads < 1 || request.threads > 2) {
+    throw InputError("--threads must be 1 or 2, not " + std::to_string(request.threads));
+  }
+  if (request.upto >= (std::uint64_t{1} << 62)) {
+    throw InputError("--upto " + std::to_string(request.upto) + " is too large");
+  }
+  if (request.checkpoint_seconds <= 0) throw InputError("the checkpoint interval must be positive");
+  // Files are written after the work (or during it): a directory that cannot
+  // take them is reported now, not after hours.
+  for (const auto& [what, path] : {std::pair{"output", request.output}, std::pair{"checkpoint", request.checkpoint}}) {
+    if (path.empty()) continue;
+    const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
+    if (::access(parent.c_str(), W_OK) != 0) {
+      throw InputError(std::string("cannot write the ") + what + " file " + path + ": directory " + parent.string() +
+                       " is not writable or does not exist");
+    }
+  }
+  if (code.family == GameCode::Family::lasker) {
+    if (request.format == TableFormat::binary && request.upto >= 65535) {
+      throw InputError("lasker's values reach " + std::to_string(lasker_value(request.upto)) +
+                       ", beyond the 16-bit binary format: use the text format");
+    }
+    return;  // a closed form: no memory needed
+  }
+  const std::uint64_t bytes = (request.upto + 1) * sizeof(Value);
+  const std::uint64_t memory = physical_memory();
+  if (bytes > memory / 4 * 3) {
+    throw InputError("a table of " + code.display() + " up to " + std::to_string(request.upto) + " needs " +
+                     format_count(static_cast<double>(bytes)) + "B of memory (2 bytes a heap); this machine has " +
+                     format_count(static_cast<double>(memory)) + "B");
+  }
+}
+
+TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
+  validate(request);
+  const GameCode code = parse_game_code(request.rule);
+  TakeAndBreakRun run;
+  run.rule = code.display();
+  run.code = code.normal_form();
+  run.upto = request.upto;
+  run.engine = request.engine;
+  run.threads = request.threads;
+  run.output = request.output;
+  run.format = request.format;
+  const auto start = Clock::now();
+
+  if (code.family == GameCode::Family::lasker) {
+    run.pattern = lasker_pattern();
+    for (std::uint64_t n = 0; n <= std::min<std::uint64_t>(request.upto, 4); ++n) {
+      run.values.push_back(static_cast<Value>(lasker_value(n)));
+    }
+  } else {
+    auto engine = make_engine(code, request.engine, request.threads);
+    if (!request.checkpoint.empty()) {
+      if (auto cp = read_checkpoint(request.checkpoint)) {
+        if (cp->rule != run.code) {
+          throw InputError("checkpoint " + request.checkpoint + " is for " + cp->rule + ", not " + run.code +
+                           ": use another file, or delete it to start over");
+        }
+        if (cp->values.size() > request.upto + 1) cp->values.resize(request.upto + 1);
+        run.resumed_from = cp->values.size();
+        engine->restore(std::move(cp->values));
+      }
+    }
+    std::unique_ptr<StopSignals> signals;
+    if (!request.checkpoint.empty()) signals = std::make_unique<StopSignals>();
+    const bool theorem = periodicity_theorem_applies(code);
+    const std::uint64_t target = request.upto + 1;
+    engine->reserve(target);
+    std::uint64_t next_check = engine->size();
+    auto last_checkpoint = Clock::now();
+    auto last_progress = Clock::now();
+    std::uint64_t chunk = 256;
+    auto checkpoint = [&] {
+      if (!request.checkpoint.empty()) write_checkpoint(request.checkpoint, run.code, engine->values());
+      last_checkpoint = Clock::now();
+    };
+    while (engine->size() < target) {
+      // Chunks of about a quarter second keep signals, progress and checkpoints
+      // prompt without timing every heap.
+      const auto chunk_start = Clock::now();
+      const std::uint64_t before = engine->size();
+      engine->extend_to(std::min(target, before + chunk));
+      const double took = seconds_since(chunk_start);
+      const double rate = static_cast<double>(engine->size() - before) / std::max(took, 1e-6);
+      // Grow at most twofold: heaps get dearer as n grows, and the first heaps
+      // are so cheap that their rate says nothing about later ones.
+      chunk = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(rate * 0.25), 64, 2 * chunk);
+      if (theorem && request.stop_when_proven && engine->size() >= next_check) {
+        run.pattern = find_periodicity(code, engine->values());
+        if (run.pattern.proven()) break;
+        next_check = engine->size() + std::max<std::uint64_t>(256, engine->size() / 4);
+      }
+      if (signals && StopSignals::raised()) {
+        checkpoint();
+        run.interrupted = true;
+        break;
+      }
+      if (!request.checkpoint.empty() && seconds_since(last_checkpoint) >= request.checkpoint_seconds) checkpoint();
+      if (request.progress && seconds_since(last_progress) >= 1.0) {
+        last_progress = Clock::now();
+        const double elapsed = seconds_since(start);
+        const double done = static_cast<double>(engine->size() - run.resumed_from);
+        const double speed = done / std::max(elapsed, 1e-6);
+        const double left = static_cast<double>(target - engine->size()) / std::max(speed, 1e-6);
+        std::fprintf(stderr, "\r%s: %llu/%llu heaps (%.1f%%), %s values/s, ETA %s   ", run.rule.c_str(),
+                     static_cast<unsigned long long>(engine->size()), static_cast<unsigned long long>(target),
+                     100.0 * static_cast<double>(engine->size()) / static_cast<double>(target),
+                     format_count(speed).c_str(), format_seconds(left).c_str());
+        std::fflush(stderr);
+      }
+    }
+    // A checkpoint that already holds more than this run needed stays as it is.
+    if (!run.interrupted && engine->size() > run.resumed_from) checkpoint();
+    if (request.progress) std::fprintf(stderr, "\n");
+    if (!run.pattern.proven()) run.pattern = find_periodicity(code, engine->values());
+    run.sparse = engine->sparse_stats();
+    run.values = engine->release();
+  }
+  run.seconds = seconds_since(start);
+  const double computed = static_cast<double>(run.values.size() - run.resumed_from);
+  run.values_per_second = computed / std::max(run.seconds, 1e-9);
+  find_largest(run);
+  if (!run.output.empty() && !run.interrupted) write_output(run);
+  return run;
+}
+
+namespace {
+
+std::string pattern_text(const Periodicity& p) {
+  if (p.kind == Periodicity::Kind::none) return "none found";
+  std::string out = std::string(to_string(p.kind)) + ", " + to_string(p.status) + ": preperiod " +
+                    std::to_string(p.preperiod) + ", period " + std::to_string(p.period);
+  if (p.kind == Periodicity::Kind::arithmetic) out += ", saltus " + std::to_string(p.saltus);
+  if (!p.proof.empty()) out += " (" + p.proof + ")";
+  return out;
+}
+
+}  // namespace
+
+std::string render_text(const TakeAndBreakRun& run, bool list_values) {
+  std::string out = "rule " + run.rule;
+  if (run.rule != run.code) out += " (" + run.code + ")";
+  out += ", g(0.." + std::to_string(run.upto) + ")\n";
+  out += "pattern: " + pattern_text(run.pattern) + "\n";
+  if (run.complete()) {
+    out += "largest value: " + std::to_string(run.largest) + " at heap " + std::to_string(run.largest_at) + "\n";
+  } else {
+    out += "largest value so far: " + std::to_string(run.largest) + " at heap " + std::to_string(run.largest_at) + "\n";
+  }
+  out += "engine: " + std::string(to_string(run.engine)) + ", " + std::to_string(run.threads) + " thread(s)";
+  if (run.sparse.mask != 0) {
+    char mask[32];
+    std::snprintf(mask, sizeof mask, "0x%llx", static_cast<unsigned long long>(run.sparse.mask));
+    out += "; rare/common mask " + std::string(mask) + ", " + std::to_string(run.sparse.rare_count) +
+           " rare positions";
+    if (run.sparse.rare_count) out += ", the last at heap " + std::to_string(run.sparse.last_rare);
+    out += "; " + std::to_string(run.sparse.sparse_heaps) + " heaps sparse, " +
+           std::to_string(run.sparse.naive_heaps) + " naive";
+  }
+  out += "\n";
+  out += "computed g(0.." + std::to_string(run.values.empty() ? 0 : run.values.size() - 1) + ")";
+  if (run.resumed_from) out += " (resumed from a checkpoint of " + std::to_string(run.resumed_from) + " heaps)";
+  char timing[96];
+  std::snprintf(timing, sizeof timing, " in %.3f s, %s values/s\n", run.seconds,
+                format_count(run.values_per_second).c_str());
+  out += timing;
+  if (run.values.size() <= run.upto && run.complete()) {
+    out += "g(" + std::to_string(run.values.size()) + ".." + std::to_string(run.upto) + ") follow from the proven pattern\n";
+  }
+  if (run.interrupted) out += "interrupted: checkpoint written; run the same command again to resume\n";
+  if (!run.output.empty() && !run.interrupted) {
+    out += "values written to " + run.output + (run.format == TableFormat::binary ? " (binary)\n" : " (text)\n");
+  }
+  if (list_values && run.complete()) {
+    for (std::uint64_t n = 0; n <= run.upto; ++n) {
+      out += std::to_string(run.value(n));
+      out += (n % 20 == 19 || n == run.upto) ? '\n' : ' ';
+    }
+  }
+  return out;
+}
+
+nlohmann::json render_json(const TakeAndBreakRun& run, bool list_values) {
+  nlohmann::json j;
+  j["rule"] = run.rule;
+  j["code"] = run.code;
+  j["upto"] = run.upto;
+  j["computed"] = run.values.size();
+  j["complete"] = run.complete();
+  j["pattern"] = {{"kind", to_string(run.pattern.kind)},
+                  {"status", to_string(run.pattern.status)},
+                  {"proven", run.pattern.proven()},
+                  {"preperiod", run.pattern.preperiod},
+                  {"period", run.pattern.period},
+                  {"saltus", run.pattern.saltus},
+                  {"proof", run.pattern.proof}};
+  j["largest"] = {{"value", run.largest}, {"heap", run.largest_at}};
+  j["engine"] = to_string(run.engine);
+  j["threads"] = run.threads;
+  j["sparse"] = {{"mask", run.sparse.mask},
+                 {"rare_count", run.sparse.rare_count},
+                 {"last_rare", run.sparse.rare_count ? nlohmann::json(run.sparse.last_rare) : nlohmann::json()},
+                 {"mask_changes", run.sparse.mask_changes},
+                 {"sparse_heaps", run.sparse.sparse_heaps},
+                 {"naive_heaps", run.sparse.naive_heaps}};
+  j["resumed_from"] = run.resumed_from;
+  j["interrupted"] = run.interrupted;
+  j["seconds"] = run.seconds;
+  j["values_per_second"] = run.values_per_second;
+  if (!run.output.empty()) {
+    j["output"] = {{"file", run.output}, {"format", run.format == TableFormat::binary ? "binary" : "text"}};
+  }
+  if (list_values && run.complete()) {
+    nlohmann::json values = nlohmann::json::array();
+    for (std::uint64_t n = 0; n <= run.upto; ++n) values.push_back(run.value(n));
+    j["values"] = std::move(values);
+  }
+  return j;
+}
+
+}  // namespace grundy

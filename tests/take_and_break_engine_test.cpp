@@ -1,0 +1,333 @@
+// Take-and-break sequence engines against published tables and each other.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <fstream>
+#include <random>
+#include <span>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "grundy/take_and_break/code.hpp"
+#include "grundy/take_and_break/engine.hpp"
+#include "grundy/take_and_break/periodicity.hpp"
+
+namespace grundy::take_and_break {
+namespace {
+
+std::string reference(const std::string& name) { return std::string(GRUNDY_REFERENCE_DIR) + "/" + name; }
+
+std::vector<Value> compute(const std::string& code, EngineKind kind, std::uint64_t count, unsigned threads = 1) {
+  auto engine = make_engine(parse_game_code(code), kind, threads);
+  engine->extend_to(count);
+  return engine->values();
+}
+
+struct TrivialGame {
+  std::string code;
+  std::uint64_t prefix = 0;
+  std::uint64_t period = 0;
+  std::string nimbers;  // prefix(period), base-36 digits
+};
+
+// tczajka_octal_TrivialGames.md: "game | prefix | period | nimbers" rows.
+std::vector<TrivialGame> trivial_games() {
+  std::ifstream in(reference("tczajka_octal_TrivialGames.md"));
+  std::vector<TrivialGame> games;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.find('|') == std::string::npos || line.find('(') == std::string::npos) continue;
+    std::vector<std::string> cells;
+    std::stringstream ss(line);
+    std::string cell;
+    while (std::getline(ss, cell, '|')) {
+      const auto b = cell.find_first_not_of(' ');
+      const auto e = cell.find_last_not_of(' ');
+      cells.push_back(b == std::string::npos ? "" : cell.substr(b, e - b + 1));
+    }
+    if (cells.size() < 4) continue;
+    games.push_back({cells[0], std::stoull(cells[1]), std::stoull(cells[2]), cells[3]});
+  }
+  return games;
+}
+
+int base36(char c) { return c <= '9' ? c - '0' : c - 'A' + 10; }
+
+// The pattern expanded to `count` values.
+std::vector<Value> expand(const TrivialGame& game, std::uint64_t count) {
+  const auto open = game.nimbers.find('(');
+  const std::string pre = game.nimbers.substr(0, open);
+  const std::string per = game.nimbers.substr(open + 1, game.nimbers.size() - open - 2);
+  std::vector<Value> out;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    const char c = n < pre.size() ? pre[n] : per[(n - pre.size()) % per.size()];
+    out.push_back(static_cast<Value>(base36(c)));
+  }
+  return out;
+}
+
+TEST(TakeAndBreakEngine, AllTrivialGamesMatchTczajkaAndAreProven) {
+  const auto games = trivial_games();
+  ASSERT_EQ(games.size(), 82U);  // the file lists 82 games
+  for (const auto& game : games) {
+    SCOPED_TRACE(game.code);
+    const GameCode code = parse_game_code(game.code);
+    const std::uint64_t count =
+        periodicity_check_end(code, game.prefix, game.period) + game.period + 64;
+    const auto expected = expand(game, count);
+    for (EngineKind kind : {EngineKind::naive, EngineKind::sparse, EngineKind::automatic}) {
+      const auto got = compute(game.code, kind, count);
+      ASSERT_EQ(got, expected) << to_string(kind);
+    }
+    const Periodicity p = find_periodicity(code, expected);
+    EXPECT_EQ(p.status, Periodicity::Status::proven);
+    EXPECT_EQ(p.preperiod, game.prefix);
+    EXPECT_EQ(p.period, game.period);
+  }
+}
+
+// OEIS term files: "n a(n)" lines after '#' comments.
+std::vector<std::pair<std::uint64_t, Value>> oeis(const std::string& file) {
+  std::ifstream in(reference(file));
+  EXPECT_TRUE(in) << file;
+  std::vector<std::pair<std::uint64_t, Value>> terms;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::stringstream ss(line);
+    std::uint64_t n = 0;
+    unsigned v = 0;
+    if (ss >> n >> v) terms.emplace_back(n, static_cast<Value>(v));
+  }
+  return terms;
+}
+
+// Checks g(n + shift) = a(n) for every term of an OEIS file.
+void expect_oeis(const std::string& code, const std::string& file, std::int64_t shift) {
+  SCOPED_TRACE(code + " vs " + file);
+  const auto terms = oeis(file);
+  ASSERT_GT(terms.size(), 90U);
+  for (EngineKind kind : {EngineKind::naive, EngineKind::sparse, EngineKind::automatic}) {
+    const auto g = compute(code, kind, terms.back().first + shift + 1);
+    for (const auto& [n, a] : terms) {
+      const std::int64_t heap = static_cast<std::int64_t>(n) + shift;
+      if (heap < 0) continue;
+      ASSERT_EQ(g[static_cast<std::size_t>(heap)], a) << "heap " << heap << " " << to_string(kind);
+    }
+  }
+}
+
+TEST(TakeAndBreakEngine, OeisSequences) {
+  expect_oeis("kayles", "oeis_A002186_kayles_0.77_terms.txt", 0);            // A002186
+  expect_oeis("0.137", "oeis_A002187_dawsons_chess_0.137_terms.txt", 0);     // A002187
+  expect_oeis("dawson", "oeis_A002187_dawsons_chess_0.137_terms.txt", 1);    // .07: a(n-1)
+  expect_oeis("0.4", "oeis_A002187_dawsons_chess_0.137_terms.txt", 2);       // .4: a(n-2)
+  expect_oeis("grundy", "oeis_A002188_grundys_game_terms.txt", 0);           // A002188
+  expect_oeis("officers", "oeis_A046695_officers_0.6_terms.txt", 0);         // A046695
+  expect_oeis("0.11337", "oeis_A071426_octal_0.11337_terms.txt", 0);         // A071426
+  expect_oeis("treblecross", "oeis_A071426_octal_0.11337_terms.txt", 2);     // .007: a(n-2)
+  expect_oeis("0.04", "oeis_A071426_octal_0.11337_terms.txt", 3);            // .04: a(n-3)
+  expect_oeis("0.0137", "oeis_A071426_octal_0.11337_terms.txt", 1);          // .0137: a(n-1)
+}
+
+// Random octal and hexadecimal codes: the sparse and automatic engines equal the
+// naive one, heap by heap.
+TEST(TakeAndBreakEngine, SparseEqualsNaiveOnRandomCodes) {
+  std::mt19937_64 rng(20261122);
+  for (int trial = 0; trial < 120; ++trial) {
+    std::string code = trial % 3 == 0 ? "4." : "0.";
+    const int digits = 1 + static_cast<int>(rng() % 4);
+    for (int i = 0; i < digits; ++i) code += "01234567"[rng() % 8];
+    if (code.back() == '0') code.back() = '4';
+    SCOPED_TRACE(code);
+    const std::uint64_t count = 700;
+    const auto naive = compute(code, EngineKind::naive, count);
+    EXPECT_EQ(compute(code, EngineKind::sparse, count), naive);
+    EXPECT_EQ(compute(code, EngineKind::automatic, count), naive);
+    EXPECT_EQ(compute(code, EngineKind::naive, count, 2), naive);
+  }
+}
+
+// Hexadecimal codes leave three heaps: the engines agree with a brute force
+// that lists every multiset of three heaps separately.
+TEST(TakeAndBreakEngine, HexadecimalThreeHeapsMatchBruteForce) {
+  for (const std::string code : {"0.8", "0.F", "0.08", "0.C", "8.0", "C.1"}) {
+    SCOPED_TRACE(code);
+    const GameCode gc = parse_game_code(code);
+    std::vector<Value> g;
+    for (std::uint64_t n = 0; n < 90; ++n) {
+      std::vector<bool> seen(1024, false);
+      for (std::uint64_t k = 0; k < gc.digits.size() && k <= n; ++k) {
+        const int d = gc.digits[k];
+        const std::uint64_t m = n - k;
+        if ((d & 1) && m == 0) seen[0] = true;
+        if ((d & 2) && m >= 1) seen[g[m]] = true;
+        for (std::uint64_t a = 1; a < m; ++a) {
+          if (d & 4) seen[g[a] ^ g[m - a]] = true;
+          for (std::uint64_t b = 1; a + b < m; ++b) {
+            if (d & 8) seen[g[a] ^ g[b] ^ g[m - a - b]] = true;
+          }
+        }
+      }
+      Value v = 0;
+      while (seen[v]) ++v;
+      g.push_back(v);
+    }
+    EXPECT_EQ(compute(code, EngineKind::naive, 90), g);
+    EXPECT_EQ(compute(code, EngineKind::automatic, 90), g);
+    EXPECT_EQ(compute(code, EngineKind::sparse, 90), g);
+  }
+}
+
+// Deeper: the S2-row method of the automatic engine against the reference's
+// triples, through value growth past 64 and 128 (the rows are re-laid out), and
+// after a restore (the rows are rebuilt).
+TEST(TakeAndBreakEngine, HexadecimalS2RowsEqualTriples) {
+  std::mt19937_64 rng(5);
+  std::vector<std::string> codes{"0.8", "0.F7", "8.0", "C.8", "0.48"};
+  for (int i = 0; i < 12; ++i) {
+    std::string code = "0.";
+    for (int d = 0; d < 3; ++d) code += "0123456789ABCDEF"[rng() % 16];
+    code.back() = "89ABCDEF"[rng() % 8];
+    codes.push_back(code);
+  }
+  for (const std::string& code : codes) {
+    SCOPED_TRACE(code);
+    const auto naive = compute(code, EngineKind::naive, 500);
+    EXPECT_EQ(compute(code, EngineKind::automatic, 500), naive);
+    auto engine = make_engine(parse_game_code(code), EngineKind::automatic);
+    engine->restore(std::vector<Value>(naive.begin(), naive.begin() + 330));
+    engine->extend_to(500);
+    EXPECT_EQ(engine->values(), naive);
+  }
+}
+
+// Grundy's game and Lasker's Nim from their definitions, and Lasker's formula.
+TEST(TakeAndBreakEngine, LaskerNaiveMatchesClosedForm) {
+  const auto g = compute("lasker", EngineKind::naive, 600);
+  for (std::uint64_t n = 0; n < g.size(); ++n) ASSERT_EQ(g[n], lasker_value(n)) << n;
+  EXPECT_EQ(compute("lasker", EngineKind::automatic, 600), g);
+}
+
+// Officers, G(0..98303) from mvr/officers, and its 1584 rare positions.
+void check_officers(std::uint64_t count, unsigned threads, EngineKind kind) {
+  std::ifstream in(reference("officers_0.6_G0_to_G98303_mvr.txt"));
+  ASSERT_TRUE(in);
+  std::uint64_t total = 0;
+  in >> total;  // header: the count
+  ASSERT_EQ(total, 98304U);
+  std::vector<Value> expected;
+  unsigned v = 0;
+  while (expected.size() < count && in >> v) expected.push_back(static_cast<Value>(v));
+  auto engine = make_engine(parse_game_code("officers"), kind, threads);
+  engine->extend_to(count);
+  ASSERT_EQ(engine->values(), expected);
+  if (kind != EngineKind::automatic || count < 98304) return;
+  // officers_0.6_rare_values_mvr.txt: all 1584 rare positions, last G(20627) = 277.
+  std::ifstream rare(reference("officers_0.6_rare_values_mvr.txt"));
+  std::string header;
+  std::getline(rare, header);
+  std::vector<std::uint64_t> positions;
+  std::string line;
+  while (std::getline(rare, line)) {
+    if (!line.empty()) positions.push_back(std::stoull(line.substr(0, line.find(','))));
+  }
+  ASSERT_EQ(positions.size(), 1584U);
+  const SparseStats s = engine->sparse_stats();
+  EXPECT_EQ(s.rare_count, 1584U);
+  EXPECT_EQ(s.last_rare, 20627U);
+  std::vector<std::uint64_t> mine;
+  for (std::uint64_t n = 0; n < count; ++n) {
+    if (!(std::popcount(static_cast<std::uint64_t>(expected[n]) & s.mask) & 1)) mine.push_back(n);
+  }
+  EXPECT_EQ(mine, positions);
+}
+
+// The helper thread takes half of a heap's splits from 16384 pairs on: restore
+// Officers near 33000 from the reference file and check the next heaps.
+TEST(TakeAndBreakEngine, NaiveTwoThreadsAtDepthMatchesOfficers) {
+  std::ifstream in(reference("officers_0.6_G0_to_G98303_mvr.txt"));
+  std::uint64_t total = 0;
+  in >> total;
+  std::vector<Value> expected;
+  unsigned v = 0;
+  while (expected.size() < 33500 && in >> v) expected.push_back(static_cast<Value>(v));
+  auto engine = make_engine(parse_game_code("0.6"), EngineKind::naive, 2);
+  engine->restore(std::vector<Value>(expected.begin(), expected.begin() + 32768));
+  engine->extend_to(33500);
+  EXPECT_EQ(engine->values(), expected);
+}
+
+// Two heaps at a time on two threads (sparse engine, from heap 16384): the
+// deferred options of the first heap — a take-1 single move (0.37, 0.6), the
+// split (1, n) of a take-0 split (4.7, grundy) — against the naive engine.
+TEST(TakeAndBreakEngine, SparsePairsOnTwoThreadsEqualNaive) {
+  for (const std::string code : {"grundy", "4.7", "0.37"}) {
+    SCOPED_TRACE(code);
+    EXPECT_EQ(compute(code, EngineKind::sparse, 17200, 2), compute(code, EngineKind::naive, 17200));
+  }
+  // Officers against officers_0.6_G0_to_G98303_mvr.txt, automatic engine.
+  std::ifstream in(reference("officers_0.6_G0_to_G98303_mvr.txt"));
+  std::uint64_t total = 0;
+  in >> total;
+  std::vector<Value> expected;
+  unsigned v = 0;
+  while (expected.size() < 20000 && in >> v) expected.push_back(static_cast<Value>(v));
+  EXPECT_EQ(compute("officers", EngineKind::automatic, 20000, 2), expected);
+}
+
+// The periodicity theorem as used (two heaps: Guy–Smith; three: the extension in
+// periodicity.hpp) against brute force: whenever a prefix proves a period, the
+// pattern must hold over a much longer computed range.
+TEST(TakeAndBreakEngine, ProvenPeriodsHoldFurther) {
+  std::mt19937_64 rng(7);
+  int proofs = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    std::string code = "0.";
+    const int digits = 1 + static_cast<int>(rng() % 3);
+    for (int i = 0; i < digits; ++i) code += "0123456789ABCDEF"[rng() % (trial % 2 ? 16 : 8)];
+    if (code.back() == '0') code.back() = '1';
+    SCOPED_TRACE(code);
+    const GameCode gc = parse_game_code(code);
+    const std::uint64_t count = gc.max_heaps_left() == 3 ? 400 : 1500;
+    const auto g = compute(code, EngineKind::naive, count);
+    for (std::uint64_t size = 8; size <= count / 3; size += 8) {
+      const Periodicity p = find_periodicity(gc, std::span<const Value>(g.data(), size));
+      if (!p.proven()) continue;
+      ++proofs;
+      for (std::uint64_t n = p.preperiod; n + p.period < count; ++n) {
+        ASSERT_EQ(g[n + p.period], g[n]) << "size " << size << " n " << n << " " << p.proof;
+      }
+      break;
+    }
+  }
+  EXPECT_GT(proofs, 50);
+}
+
+TEST(TakeAndBreakEngine, GrundyGameLongSparseEqualsNaive) {
+  EXPECT_EQ(compute("grundy", EngineKind::automatic, 40000), compute("grundy", EngineKind::naive, 40000));
+}
+
+TEST(TakeAndBreakEngine, SparseEqualsNaiveLongRandomCodes) {
+  std::mt19937_64 rng(99);
+  for (int trial = 0; trial < 40; ++trial) {
+    std::string code = trial % 4 == 0 ? "4." : "0.";
+    const int digits = 1 + static_cast<int>(rng() % 5);
+    for (int i = 0; i < digits; ++i) code += "01234567"[rng() % 8];
+    if (code.back() == '0') code.back() = '6';
+    SCOPED_TRACE(code);
+    const auto naive = compute(code, EngineKind::naive, 6000);
+    EXPECT_EQ(compute(code, EngineKind::sparse, 6000), naive);
+    EXPECT_EQ(compute(code, EngineKind::automatic, 6000, 2), naive);
+  }
+}
+
+TEST(TakeAndBreakEngine, OfficersLongAutomaticTwoThreads) { check_officers(98304, 2, EngineKind::automatic); }
+
+TEST(TakeAndBreakEngine, OfficersFirst20000) { check_officers(20000, 1, EngineKind::automatic); }
+TEST(TakeAndBreakEngine, OfficersFull98304AndRarePositions) { check_officers(98304, 1, EngineKind::automatic); }
+TEST(TakeAndBreakEngine, OfficersLongNaiveTwoThreads) { check_officers(98304, 2, EngineKind::naive); }
+
+}  // namespace
+}  // namespace grundy::take_and_break

@@ -1,0 +1,152 @@
+// Take-and-break games as heap rules: values for huge heaps from proven periods,
+// moves against brute-force twins, refusals.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "grundy/input_error.hpp"
+#include "grundy/take_and_break/take_and_break.hpp"
+
+namespace grundy {
+namespace {
+
+// OEIS A002186 (oeis_A002186_kayles_0.77_terms.txt): period 12 from n = 71, so
+// g(n) = a(71 + (n - 71) mod 12) for n >= 71; and A002187 for .07 shifted by 1
+// (period 34 from 52 in Dawson's Kayles numbering).
+TEST(TakeAndBreakRule, KaylesAndDawsonForHugeHeapsFromProvenPeriod) {
+  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/oeis_A002186_kayles_0.77_terms.txt");
+  std::vector<Nimber> a;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    a.push_back(std::stoull(line.substr(line.find(' ') + 1)));
+  }
+  ASSERT_EQ(a.size(), 105U);
+  const auto kayles = make_take_and_break("kayles");
+  for (std::uint64_t n : {std::uint64_t{1'000'000'000'000'000'000}, std::uint64_t{999'999'999'999'999'989},
+                          std::uint64_t{123'456'789'012'345}, UINT64_MAX}) {
+    EXPECT_EQ(kayles->value(n), a[71 + (n - 71) % 12]) << n;
+  }
+  EXPECT_EQ(kayles->value(3), a[3]);
+  const SequenceReport table = kayles->table(104);
+  EXPECT_TRUE(table.pattern.proven());
+  EXPECT_EQ(table.pattern.preperiod, 71U);
+  EXPECT_EQ(table.pattern.period, 12U);
+  for (std::uint64_t n = 0; n <= 104; ++n) EXPECT_EQ(table.values[n], a[n]) << n;
+
+  const auto dawson = make_take_and_break("0.07");
+  const SequenceReport d = dawson->table(200);
+  EXPECT_TRUE(d.pattern.proven());
+  EXPECT_EQ(d.pattern.period, 34U);
+  EXPECT_EQ(dawson->value(1'000'000'000'000'000'000), d.values[d.pattern.preperiod + (1'000'000'000'000'000'000 - d.pattern.preperiod) % 34]);
+}
+
+// Moves from the code's definition, listed independently: (taken, sorted leaves).
+std::set<std::pair<std::uint64_t, std::vector<std::uint64_t>>> brute_moves(const std::string& code,
+                                                                         std::uint64_t heap) {
+  std::set<std::pair<std::uint64_t, std::vector<std::uint64_t>>> out;
+  const std::string digits = code.substr(code.find('.') + 1);
+  const int d0 = code[0] == '.' ? 0 : code[0] - '0';
+  for (std::uint64_t k = 0; k <= digits.size() && k <= heap; ++k) {
+    const int d = k == 0 ? d0 : digits[k - 1] - '0';
+    const std::uint64_t m = heap - k;
+    if ((d & 1) && m == 0) out.insert({k, {}});
+    if ((d & 2) && m > 0) out.insert({k, {m}});
+    for (std::uint64_t a = 1; a < m; ++a) {
+      if (d & 4) {
+        std::vector<std::uint64_t> v{a, m - a};
+        std::sort(v.begin(), v.end());
+        out.insert({k, v});
+      }
+    }
+  }
+  return out;
+}
+
+TEST(TakeAndBreakRule, MovesMatchTheDefinition) {
+  for (const std::string code : {"0.77", "0.137", "4.3", "0.6", "0.007", "4.12"}) {
+    const auto rule = make_take_and_break(code);
+    for (std::uint64_t heap = 0; heap < 25; ++heap) {
+      std::set<std::pair<std::uint64_t, std::vector<std::uint64_t>>> got;
+      std::uint64_t taken = 0;
+      rule->for_each_move(heap, [&](const HeapMove& m) {
+        EXPECT_GE(m.taken, taken) << "moves in order of taken";
+        taken = m.taken;
+        auto v = m.leaves;
+        std::sort(v.begin(), v.end());
+        EXPECT_TRUE(got.insert({m.taken, v}).second) << "duplicate move";
+        return true;
+      });
+      EXPECT_EQ(got, brute_moves(code, heap)) << code << " heap " << heap;
+    }
+  }
+}
+
+TEST(TakeAndBreakRule, WinningMovesAndWords) {
+  const auto kayles = make_take_and_break("kayles");
+  // Kayles heap 5 has value 4 (A002186); a move to 0 is a winning one.
+  const MoveList moves = kayles->moves_to_value(5, 0, 10);
+  ASSERT_GT(moves.total, 0U);
+  EXPECT_EQ(kayles->describe(9, HeapMove{2, {3, 4}}), "take 2 from the heap of 9 and split the rest into 3 and 4");
+  const auto grundy_game = make_take_and_break("grundy");
+  EXPECT_EQ(grundy_game->describe(7, HeapMove{0, {4, 3}}), "split the heap of 7 into 4 and 3");
+  int count = 0;
+  grundy_game->for_each_move(8, [&](const HeapMove& m) {
+    EXPECT_NE(m.leaves[0], m.leaves[1]);
+    ++count;
+    return true;
+  });
+  EXPECT_EQ(count, 3);  // 7+1, 6+2, 5+3 (not 4+4)
+}
+
+// Counting winning moves by residue class (heaps past 200000 with a proven
+// period) against walking every move (HeapRule's own moves_to_value).
+TEST(TakeAndBreakRule, MoveCountsByResidueMatchTheWalk) {
+  for (const std::string code : {"kayles", "0.07", "0.137", "4.3", "0.4"}) {
+    const auto rule = make_take_and_break(code);
+    for (std::uint64_t heap : {200'001ULL, 233'335ULL}) {
+      for (Nimber target = 0; target < 9; ++target) {
+        const MoveList fast = rule->moves_to_value(heap, target, 5);
+        const MoveList walk = rule->HeapRule::moves_to_value(heap, target, 5);
+        EXPECT_EQ(fast.total, walk.total) << code << " heap " << heap << " target " << target;
+        EXPECT_EQ(fast.listed.size(), std::min<std::size_t>(5, fast.total));
+      }
+    }
+  }
+  // Kayles at 10^18: moves to 0 number in the order of 10^18 / 12 (a split's
+  // value depends on a mod 12 and each class holds ~4·10^16 splits).
+  const auto kayles = make_take_and_break("kayles");
+  const MoveList huge = kayles->moves_to_value(1'000'000'000'000'000'000, 0, 3);
+  EXPECT_GT(huge.total, 1'000'000'000'000'000ULL);
+  EXPECT_EQ(huge.listed.size(), 3U);
+}
+
+TEST(TakeAndBreakRule, LaskerClosedFormAnyHeap) {
+  const auto lasker = make_take_and_break("lasker");
+  EXPECT_EQ(lasker->value(0), 0U);
+  EXPECT_EQ(lasker->value(3), 4U);
+  EXPECT_EQ(lasker->value(4), 3U);
+  EXPECT_EQ(lasker->value(1'000'000'000'000'000'000), 999'999'999'999'999'999U);  // 4k+4 -> 4k+3
+  EXPECT_EQ(lasker->value(1'000'000'000'000'000'001), 1'000'000'000'000'000'001U);
+  EXPECT_TRUE(lasker->table(10).pattern.proven());
+}
+
+// Officers has no known period: a heap far beyond the limit is refused, not guessed.
+TEST(TakeAndBreakRule, UnprovenGameRefusesHugeHeaps) {
+  const auto officers = make_take_and_break("officers");
+  EXPECT_EQ(officers->value(20627), 277U);  // officers_0.6_rare_values_mvr.txt: last rare, G(20627) = 277
+  EXPECT_THROW((void)officers->value(1'000'000'000'000), LimitError);
+  // Winning moves of an unproven game past the residue threshold: the walk
+  // (whose move limit refuses a heap of 10^7).
+  EXPECT_THROW((void)officers->moves_to_value(10'000'000, 0, 3), LimitError);
+  EXPECT_THROW((void)make_take_and_break("0.7x"), InputError);
+  EXPECT_EQ(make_take_and_break("kayles")->text(), "kayles");
+  EXPECT_EQ(make_take_and_break(".770")->text(), "0.77");
+}
+
+}  // namespace
+}  // namespace grundy
