@@ -11,6 +11,9 @@
 #include "grundy/input_error.hpp"
 #include "grundy/rulesets.hpp"
 #include "grundy/sequence.hpp"
+#include "grundy/take_and_break/run.hpp"
+#include "grundy/take_and_break/take_and_break.hpp"
+#include <unistd.h>
 
 namespace grundy::cli {
 namespace {
@@ -21,7 +24,44 @@ struct TableOptions {
   bool misere = false;
   bool json = false;
   std::size_t per_line = 20;
+  // Take-and-break runs (octal, hexadecimal, Grundy's game…):
+  std::string output;
+  std::string format = "text";
+  std::string checkpoint;
+  double checkpoint_seconds = 60;
+  unsigned threads = 1;
+  std::string engine = "auto";
+  bool progress = false;
+  bool quiet = false;
+  bool no_values = false;
 };
+
+// Above this many values a table is summarised on the terminal; --output keeps them all.
+constexpr std::uint64_t kListLimit = 100'000;
+
+void run_take_and_break(const TableOptions& options) {
+  TakeAndBreakRequest request;
+  request.rule = options.rule;
+  request.upto = options.upto;
+  request.engine = parse_engine_kind(options.engine);
+  request.threads = options.threads;
+  request.checkpoint = options.checkpoint;
+  request.checkpoint_seconds = options.checkpoint_seconds;
+  request.output = options.output;
+  if (options.format == "binary") {
+    request.format = TableFormat::binary;
+  } else if (options.format != "text") {
+    throw InputError("--format is text or binary, not '" + options.format + "'");
+  }
+  request.progress = !options.quiet && (options.progress || isatty(STDERR_FILENO));
+  const TakeAndBreakRun run = run_take_and_break_table(request);
+  const bool list = !options.no_values && options.output.empty() && options.upto < kListLimit;
+  if (options.json) {
+    std::cout << render_json(run, list).dump(2) << "\n";
+  } else {
+    std::cout << render_text(run, list);
+  }
+}
 
 std::string pattern_words(const Periodicity& p) {
   std::ostringstream out;
@@ -55,6 +95,12 @@ nlohmann::json pattern_json(const Periodicity& p) {
 
 void run_table(const TableOptions& options) {
   const ExprTerm term = parse_rule(options.rule);
+  if (!options.misere && (term.head_is_code || is_take_and_break_name(term.head)) && term.groups.empty()) {
+    run_take_and_break(options);
+    return;
+  }
+  if (!options.output.empty() || !options.checkpoint.empty())
+    throw InputError("--output and --checkpoint are for take-and-break rules (octal codes, grundy, kayles, …)");
   const HeapRulePtr rule = build_heap_rule(term);
   const SequenceReport report = options.misere ? rule->misere_table(options.upto) : rule->table(options.upto);
   const std::uint64_t shown = std::min<std::uint64_t>(options.upto + 1, report.values.size());
@@ -89,8 +135,22 @@ void register_table_command(CLI::App& app) {
   cmd->add_option("--per-line", options->per_line, "values per line of text output")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
+  cmd->add_option("--output", options->output, "take-and-break: write g(0..N) to this file");
+  cmd->add_option("--format", options->format, "take-and-break: format of --output, text or binary")
+      ->capture_default_str();
+  cmd->add_option("--checkpoint", options->checkpoint,
+                  "take-and-break: checkpoint file, written periodically and on Ctrl-C/SIGTERM; a run resumes from it");
+  cmd->add_option("--checkpoint-seconds", options->checkpoint_seconds, "take-and-break: seconds between checkpoints")
+      ->capture_default_str();
+  cmd->add_option("--threads", options->threads, "take-and-break: threads (1 or 2)")->capture_default_str();
+  cmd->add_option("--engine", options->engine, "take-and-break: auto, naive or sparse")->capture_default_str();
+  cmd->add_flag("--progress", options->progress, "progress on stderr (default when stderr is a terminal)");
+  cmd->add_flag("--quiet", options->quiet, "no progress lines");
+  cmd->add_flag("--no-values", options->no_values, "summary only, without the list of values");
   cmd->footer("\nExamples:\n  grundy table 'sub{1,3,4}' --upto 30\n  grundy table 'bash(3)' --upto 12 --json\n"
-              "  grundy table 'sub{1,3,4}' --upto 30 --misere\n");
+              "  grundy table 'sub{1,3,4}' --upto 30 --misere\n  grundy table kayles --upto 200\n"
+              "  grundy table 0.6 --upto 10000000 --threads 2 --output officers.bin --format binary \\\n"
+              "      --checkpoint officers.ckpt\n");
   cmd->callback([options] { run_table(*options); });
 }
 

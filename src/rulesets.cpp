@@ -11,6 +11,7 @@
 #include "grundy/rulesets/staircase_nim.hpp"
 #include "grundy/rulesets/subtraction.hpp"
 #include "grundy/solver.hpp"
+#include "grundy/take_and_break/take_and_break.hpp"
 
 namespace grundy {
 namespace {
@@ -112,6 +113,10 @@ HeapRulePtr subtraction_rule(const ExprTerm& term, const TermParts& parts) {
 // A heap rule by name, or nullptr if the name is not a heap rule.
 HeapRulePtr heap_rule(const ExprTerm& term, const TermParts& parts) {
   const std::string& name = term.head;
+  if (term.head_is_code || is_take_and_break_name(name)) {
+    expect_param_groups(term, parts, 0, name + "(heaps…): a take-and-break rule has no parameters");
+    return at_term(term, [&] { return make_take_and_break(name); });
+  }
   if (name == "nim") {
     expect_param_groups(term, parts, 0, "nim(heaps…)");
     return make_nim();
@@ -189,7 +194,8 @@ void add_graph_vertices(const ExprTerm& term, const TermParts& parts, GraphCache
 }
 
 std::string known_names() {
-  return "nim, sub, bash, lr, moore, staircase, graph";
+  return "nim, sub, bash, lr, moore, staircase, graph, kayles, dawson, officers, treblecross, grundy, lasker, "
+         "octal and hexadecimal codes such as 0.77";
 }
 
 }  // namespace
@@ -199,9 +205,6 @@ std::vector<SumComponent> build_sum(const Expression& expression) {
   GraphCache graphs;
   for (std::size_t t = 0; t < expression.terms.size(); ++t) {
     const ExprTerm& term = expression.terms[t];
-    if (term.head_is_code) {
-      fail_at("take-and-break codes such as '" + term.head + "' are not available yet", term.column);
-    }
     const TermParts parts = split_term(term, true);
     if (HeapRulePtr rule = heap_rule(term, parts)) {
       for (std::uint64_t heap : integer_list(*parts.positions, "heap sizes")) {
@@ -233,7 +236,6 @@ std::vector<SumComponent> build_sum(const Expression& expression) {
 }
 
 HeapRulePtr build_heap_rule(const ExprTerm& term) {
-  if (term.head_is_code) fail_at("take-and-break codes such as '" + term.head + "' are not available yet", term.column);
   const TermParts parts = split_term(term, false);
   if (HeapRulePtr rule = heap_rule(term, parts)) return rule;
   if (term.head == "moore" || term.head == "staircase" || term.head == "graph")
@@ -255,6 +257,10 @@ const std::vector<RulesetHelp>& ruleset_help() {
       {"moore(k)(heaps…)", "Moore's Nim_k: take from at least 1 and at most k heaps (one component)"},
       {"staircase(c0,c1,c2,…)", "Staircase Nim: c_i coins on step i, step 0 is the floor"},
       {"graph(@file)(vertices…)", "vertices of a game graph file (docs/graph-format.md)"},
+      {"0.77(heaps…), .6(…), 4.3(…), 0.F7(…)", "octal and hexadecimal take-and-break codes"},
+      {"kayles, dawson, officers, treblecross", "named octal games: .77, .07, .6, .007"},
+      {"grundy(heaps…)", "Grundy's game: split a heap into two unequal heaps"},
+      {"lasker(heaps…)", "Lasker's Nim: take any number, or split a heap into two"},
   };
   return help;
 }
