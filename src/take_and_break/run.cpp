@@ -165,7 +165,7 @@ EngineKind parse_engine_kind(std::string_view text) {
   throw InputError("unknown engine \"" + std::string(text) + "\": expected auto, naive or sparse");
 }
 
-void validate(const TakeAndBreakRequest& request) {
+void validate_take_and_break_request(const TakeAndBreakRequest& request) {
   const GameCode code = parse_game_code(request.rule);
   if (request.threads < 1 || request.threads > 2) {
     throw InputError("--threads must be 1 or 2, not " + std::to_string(request.threads));
@@ -201,7 +201,7 @@ void validate(const TakeAndBreakRequest& request) {
 }
 
 TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
-  validate(request);
+  validate_take_and_break_request(request);
   const GameCode code = parse_game_code(request.rule);
   TakeAndBreakRun run;
   run.rule = code.display();

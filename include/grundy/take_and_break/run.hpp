@@ -64,7 +64,7 @@ struct TakeAndBreakRun {
 
 // Throws InputError for a bad rule, threads outside 1..2, a table beyond
 // memory, or a binary table whose values cannot fit 16 bits — before any work.
-void validate(const TakeAndBreakRequest& request);
+void validate_take_and_break_request(const TakeAndBreakRequest& request);
 
 // Validates, then runs. Throws InputError/LimitError for bad input, an unusable
 // checkpoint (corrupt, or of another rule) or an unwritable output.
