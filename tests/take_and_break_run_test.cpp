@@ -85,7 +85,7 @@ TEST(TakeAndBreakRun, OutputFilesTextAndBinary) {
     EXPECT_EQ(v, run.value(n));
   }
   r.output = dir.file("dawson.bin");
-  r.format = TableFormat::binary;
+  r.format = TakeAndBreakFormat::binary;
   (void)run_take_and_break_table(r);
   std::ifstream bin(r.output, std::ios::binary);
   char magic[8];
@@ -101,7 +101,7 @@ TEST(TakeAndBreakRun, OutputFilesTextAndBinary) {
   r.rule = "lasker";
   r.upto = 100'000;
   EXPECT_THROW(validate_take_and_break_request(r), InputError);
-  r.format = TableFormat::text;
+  r.format = TakeAndBreakFormat::text;
   EXPECT_NO_THROW(validate_take_and_break_request(r));
 }
 
