@@ -85,7 +85,7 @@ TEST(TakeAndBreakRun, OutputFilesTextAndBinary) {
     EXPECT_EQ(v, run.value(n));
   }
   r.output = dir.file("dawson.bin");
-  r.format = TableFormat::binary;
+  r.format = TakeAndBreakFormat::binary;
   (void)run_take_and_break_table(r);
   std::ifstream bin(r.output, std::ios::binary);
   char magic[8];
@@ -100,9 +100,9 @@ TEST(TakeAndBreakRun, OutputFilesTextAndBinary) {
   // Lasker's values do not fit 16 bits beyond 65535.
   r.rule = "lasker";
   r.upto = 100'000;
-  EXPECT_THROW(validate(r), InputError);
-  r.format = TableFormat::text;
-  EXPECT_NO_THROW(validate(r));
+  EXPECT_THROW(validate_take_and_break_request(r), InputError);
+  r.format = TakeAndBreakFormat::text;
+  EXPECT_NO_THROW(validate_take_and_break_request(r));
 }
 
 TEST(TakeAndBreakRun, RequestsRefusedBeforeAnyWork) {
@@ -110,20 +110,20 @@ TEST(TakeAndBreakRun, RequestsRefusedBeforeAnyWork) {
   r.rule = "officers";
   r.upto = std::uint64_t{1} << 61;  // 4 EB of values
   try {
-    validate(r);
+    validate_take_and_break_request(r);
     ADD_FAILURE() << "accepted";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("memory"), std::string::npos) << e.what();
   }
   r.upto = 100;
   r.threads = 3;
-  EXPECT_THROW(validate(r), InputError);
+  EXPECT_THROW(validate_take_and_break_request(r), InputError);
   r.threads = 1;
   r.rule = "0.7x";
-  EXPECT_THROW(validate(r), InputError);
+  EXPECT_THROW(validate_take_and_break_request(r), InputError);
   r.rule = "kayles";
   r.output = "/nonexistent-dir/values.txt";
-  EXPECT_THROW(validate(r), InputError);
+  EXPECT_THROW(validate_take_and_break_request(r), InputError);
   r.output.clear();
   EXPECT_EQ(parse_engine_kind("auto"), EngineKind::automatic);
   EXPECT_EQ(parse_engine_kind("naive"), EngineKind::naive);

@@ -87,7 +87,7 @@ void write_output(const TakeAndBreakRun& run) {
     std::unique_ptr<std::FILE, FileCloser> f(std::fopen(tmp.c_str(), "wb"));
     if (!f) throw InputError("cannot write " + tmp + " (" + std::strerror(errno) + ")");
     bool ok = true;
-    if (run.format == TableFormat::binary) {
+    if (run.format == TakeAndBreakFormat::binary) {
       const std::uint64_t count = run.upto + 1;
       ok = std::fwrite("GRUNDY16", 1, 8, f.get()) == 8 && std::fwrite(&count, sizeof count, 1, f.get()) == 1;
       const std::uint64_t direct = std::min<std::uint64_t>(run.values.size(), count);
@@ -165,7 +165,7 @@ EngineKind parse_engine_kind(std::string_view text) {
   throw InputError("unknown engine \"" + std::string(text) + "\": expected auto, naive or sparse");
 }
 
-void validate(const TakeAndBreakRequest& request) {
+void validate_take_and_break_request(const TakeAndBreakRequest& request) {
   const GameCode code = parse_game_code(request.rule);
   if (request.threads < 1 || request.threads > 2) {
     throw InputError("--threads must be 1 or 2, not " + std::to_string(request.threads));
@@ -185,7 +185,7 @@ void validate(const TakeAndBreakRequest& request) {
     }
   }
   if (code.family == GameCode::Family::lasker) {
-    if (request.format == TableFormat::binary && request.upto >= 65535) {
+    if (request.format == TakeAndBreakFormat::binary && request.upto >= 65535) {
       throw InputError("lasker's values reach " + std::to_string(lasker_value(request.upto)) +
                        ", beyond the 16-bit binary format: use the text format");
     }
@@ -201,7 +201,7 @@ void validate(const TakeAndBreakRequest& request) {
 }
 
 TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
-  validate(request);
+  validate_take_and_break_request(request);
   const GameCode code = parse_game_code(request.rule);
   TakeAndBreakRun run;
   run.rule = code.display();
@@ -339,7 +339,7 @@ std::string render_text(const TakeAndBreakRun& run, bool list_values) {
   }
   if (run.interrupted) out += "interrupted: checkpoint written; run the same command again to resume\n";
   if (!run.output.empty() && !run.interrupted) {
-    out += "values written to " + run.output + (run.format == TableFormat::binary ? " (binary)\n" : " (text)\n");
+    out += "values written to " + run.output + (run.format == TakeAndBreakFormat::binary ? " (binary)\n" : " (text)\n");
   }
   if (list_values && run.complete()) {
     for (std::uint64_t n = 0; n <= run.upto; ++n) {
@@ -378,7 +378,7 @@ nlohmann::json render_json(const TakeAndBreakRun& run, bool list_values) {
   j["seconds"] = run.seconds;
   j["values_per_second"] = run.values_per_second;
   if (!run.output.empty()) {
-    j["output"] = {{"file", run.output}, {"format", run.format == TableFormat::binary ? "binary" : "text"}};
+    j["output"] = {{"file", run.output}, {"format", run.format == TakeAndBreakFormat::binary ? "binary" : "text"}};
   }
   if (list_values && run.complete()) {
     nlohmann::json values = nlohmann::json::array();

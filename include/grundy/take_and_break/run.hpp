@@ -20,7 +20,7 @@
 
 namespace grundy {
 
-enum class TableFormat { text, binary };
+enum class TakeAndBreakFormat { text, binary };
 
 struct TakeAndBreakRequest {
   std::string rule;            // a code (0.77, 4.3, 0.F7) or a name (kayles, grundy, …)
@@ -30,7 +30,7 @@ struct TakeAndBreakRequest {
   std::string checkpoint;      // file to checkpoint to and resume from; empty: none
   double checkpoint_seconds = 60;  // interval between checkpoints
   std::string output;          // file for the values; empty: none
-  TableFormat format = TableFormat::text;
+  TakeAndBreakFormat format = TakeAndBreakFormat::text;
   bool progress = false;       // progress lines on stderr
   bool stop_when_proven = true;  // stop computing once a period is proven
 };
@@ -51,7 +51,7 @@ struct TakeAndBreakRun {
   double seconds = 0;                // wall time of this run's computing
   double values_per_second = 0;      // heaps computed by this run / seconds
   std::string output;                // file written, if any
-  TableFormat format = TableFormat::text;
+  TakeAndBreakFormat format = TakeAndBreakFormat::text;
 
   // True when g(0..upto) are all known (computed or from a proven pattern).
   [[nodiscard]] bool complete() const noexcept;
@@ -64,7 +64,7 @@ struct TakeAndBreakRun {
 
 // Throws InputError for a bad rule, threads outside 1..2, a table beyond
 // memory, or a binary table whose values cannot fit 16 bits — before any work.
-void validate(const TakeAndBreakRequest& request);
+void validate_take_and_break_request(const TakeAndBreakRequest& request);
 
 // Validates, then runs. Throws InputError/LimitError for bad input, an unusable
 // checkpoint (corrupt, or of another rule) or an unwritable output.
