@@ -49,7 +49,7 @@ void run_take_and_break(const TableOptions& options) {
   request.checkpoint_seconds = options.checkpoint_seconds;
   request.output = options.output;
   if (options.format == "binary") {
-    request.format = TableFormat::binary;
+    request.format = TakeAndBreakFormat::binary;
   } else if (options.format != "text") {
     throw InputError("--format is text or binary, not '" + options.format + "'");
   }
