@@ -63,7 +63,7 @@ class Parser {
     const char c = peek();
     if (is_name_start(c)) {
       term.head = parse_name();
-    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {
+    } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {  // also 0x… (hexadecimal)
       term.head = parse_code();
       term.head_is_code = true;
     } else {
@@ -92,6 +92,7 @@ class Parser {
   // what each digit means; here only its extent is found.
   std::string parse_code() {
     const std::size_t start = pos_;
+    if (src_.substr(pos_, 2) == "0x" || src_.substr(pos_, 2) == "0X") pos_ += 2;  // hexadecimal
     while (!at_end() && std::isdigit(static_cast<unsigned char>(peek()))) ++pos_;
     if (at_end() || peek() != '.') fail("expected a take-and-break code such as 0.77 (a '.' is missing)", pos_);
     ++pos_;

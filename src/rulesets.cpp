@@ -54,7 +54,9 @@ auto at_term(const ExprTerm& term, F&& make) {
   try {
     return make();
   } catch (const InputError& e) {
-    if (e.where().column != 0 || !e.where().file.empty()) throw;
+    if (!e.where().file.empty()) throw;
+    // A column from a factory counts within the term's head (a take-and-break code).
+    if (e.where().column != 0) throw InputError(e.message(), SourceLocation{"", 0, term.column + e.where().column - 1});
     throw InputError(term.head + ": " + e.message(), SourceLocation{"", 0, term.column});
   }
 }
@@ -257,7 +259,7 @@ const std::vector<RulesetHelp>& ruleset_help() {
       {"moore(k)(heaps…)", "Moore's Nim_k: take from at least 1 and at most k heaps (one component)"},
       {"staircase(c0,c1,c2,…)", "Staircase Nim: c_i coins on step i, step 0 is the floor"},
       {"graph(@file)(vertices…)", "vertices of a game graph file (docs/graph-format.md)"},
-      {"0.77(heaps…), .6(…), 4.3(…), 0.F7(…)", "octal and hexadecimal take-and-break codes"},
+      {"0.77(heaps…), .6(…), 4.3(…), 0x0.F7(…)", "octal and hexadecimal (prefix 0x) take-and-break codes"},
       {"kayles, dawson, officers, treblecross", "named octal games: .77, .07, .6, .007"},
       {"grundy(heaps…)", "Grundy's game: split a heap into two unequal heaps"},
       {"lasker(heaps…)", "Lasker's Nim: take any number, or split a heap into two"},

@@ -147,6 +147,12 @@ TEST(Cli, BadInputExitsWithTwoAndNamesThePlace) {
       {"graph /nonexistent/file.graph", "cannot open"},
       {"table 'moore(2)' --upto 5", "moore"},
       {"value", "no position"},
+      {"table 0.8 --upto 10", "not octal"},
+      {"table . --upto 10", "column 1"},
+      {"table '' --upto 10", "empty"},
+      {"table 2.7 --upto 10", "never end"},
+      {"table 0.6 --upto 100000000000000", "memory"},
+      {"value '0x.F7(10) + 0.8(3)'", "column 15"},
       {"frobnicate", "frobnicate"},
   };
   for (const auto& c : cases) {

@@ -17,14 +17,14 @@ TEST(TakeAndBreakCode, NormalForms) {
   EXPECT_EQ(parse_game_code("4.3").normal_form(), "4.3");
   EXPECT_EQ(parse_game_code("4.").normal_form(), "4.0");
   EXPECT_EQ(parse_game_code("4").normal_form(), "4.0");
-  EXPECT_EQ(parse_game_code("0.f7").normal_form(), "0.F7");
+  EXPECT_EQ(parse_game_code("0x0.f7").normal_form(), "0x0.F7");
   EXPECT_EQ(parse_game_code("0.0").normal_form(), "0.0");
-  EXPECT_TRUE(parse_game_code("0.8").hexadecimal());
+  EXPECT_TRUE(parse_game_code("0x0.8").hexadecimal());
   EXPECT_FALSE(parse_game_code("0.77").hexadecimal());
   EXPECT_EQ(parse_game_code("0.137").max_take(), 3U);
   EXPECT_EQ(parse_game_code("0.137").max_heaps_left(), 2U);
   EXPECT_EQ(parse_game_code("0.33").max_heaps_left(), 1U);
-  EXPECT_EQ(parse_game_code("0.8").max_heaps_left(), 3U);
+  EXPECT_EQ(parse_game_code("0x0.8").max_heaps_left(), 3U);
 }
 
 TEST(TakeAndBreakCode, Names) {

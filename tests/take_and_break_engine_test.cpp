@@ -152,7 +152,7 @@ TEST(TakeAndBreakEngine, SparseEqualsNaiveOnRandomCodes) {
 // Hexadecimal codes leave three heaps: the engines agree with a brute force
 // that lists every multiset of three heaps separately.
 TEST(TakeAndBreakEngine, HexadecimalThreeHeapsMatchBruteForce) {
-  for (const std::string code : {"0.8", "0.F", "0.08", "0.C", "8.0", "C.1"}) {
+  for (const std::string code : {"0x0.8", "0x0.F", "0x0.08", "0x0.C", "0x8.0", "0xC.1"}) {
     SCOPED_TRACE(code);
     const GameCode gc = parse_game_code(code);
     std::vector<Value> g;
@@ -185,9 +185,9 @@ TEST(TakeAndBreakEngine, HexadecimalThreeHeapsMatchBruteForce) {
 // after a restore (the rows are rebuilt).
 TEST(TakeAndBreakEngine, HexadecimalS2RowsEqualTriples) {
   std::mt19937_64 rng(5);
-  std::vector<std::string> codes{"0.8", "0.F7", "8.0", "C.8", "0.48"};
+  std::vector<std::string> codes{"0x0.8", "0x0.F7", "0x8.0", "0xC.8", "0x0.48"};
   for (int i = 0; i < 12; ++i) {
-    std::string code = "0.";
+    std::string code = "0x0.";
     for (int d = 0; d < 3; ++d) code += "0123456789ABCDEF"[rng() % 16];
     code.back() = "89ABCDEF"[rng() % 8];
     codes.push_back(code);
@@ -284,7 +284,7 @@ TEST(TakeAndBreakEngine, ProvenPeriodsHoldFurther) {
   std::mt19937_64 rng(7);
   int proofs = 0;
   for (int trial = 0; trial < 150; ++trial) {
-    std::string code = "0.";
+    std::string code = trial % 2 ? "0x0." : "0.";
     const int digits = 1 + static_cast<int>(rng() % 3);
     for (int i = 0; i < digits; ++i) code += "0123456789ABCDEF"[rng() % (trial % 2 ? 16 : 8)];
     if (code.back() == '0') code.back() = '1';

@@ -75,7 +75,8 @@ std::string GameCode::normal_form() const {
     case Family::code: break;
   }
   static constexpr char kDigits[] = "0123456789ABCDEF";
-  std::string out(1, kDigits[digits.empty() ? 0 : digits[0]]);
+  std::string out = hexadecimal() ? "0x" : "";
+  out += kDigits[digits.empty() ? 0 : digits[0]];
   out += '.';
   if (digits.size() <= 1) {
     out += '0';
@@ -104,20 +105,32 @@ GameCode parse_game_code(std::string_view text) {
   if (text.empty()) {
     throw InputError("empty take-and-break code: expected a code such as 0.77 or a name such as kayles");
   }
+  // Hexadecimal codes carry the prefix 0x ("0x0.8", "0x.F7"); unmarked codes are
+  // octal, so a digit 8-F there is refused as a typo instead of silently meaning
+  // another game.
+  const bool hex = text.size() >= 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  const std::size_t base = hex ? 2 : 0;
+  const std::string_view full = text;
+  text = text.substr(base);
+  auto fail_at = [&](std::size_t index, const std::string& what) { fail(full, base + index, what); };
+  if (text.empty()) fail_at(0, "nothing after 0x: expected a hexadecimal code such as 0x0.F7");
   GameCode code;
   std::size_t i = 0;
   // d0: at most one digit before the point (0. or 4. …), or none (".77").
   if (text[0] != '.') {
     const int d = digit_value(text[0]);
     if (d < 0) {
-      fail(text, 0, "unexpected " + quote_char(text[0]) +
+      fail_at(0, "unexpected " + quote_char(text[0]) +
                         "; a code starts with a digit or '.', or is one of the names kayles, dawson, "
                         "officers, treblecross, grundy, lasker");
+    }
+    if (d >= 8 && !hex) {
+      fail_at(0, "digit " + quote_char(text[0]) + " is not octal (0-7); a hexadecimal code is written with 0x");
     }
     code.digits.push_back(static_cast<std::uint8_t>(d));
     i = 1;
     if (text.size() > 1 && text[1] != '.') {
-      fail(text, 1, "expected '.' after the first digit, found " + quote_char(text[1]) +
+      fail_at(1, "expected '.' after the first digit, found " + quote_char(text[1]) +
                         " (only the digit for taking nothing, d0, stands before the point)");
     }
   } else {
@@ -128,23 +141,27 @@ GameCode parse_game_code(std::string_view text) {
   for (; i < text.size(); ++i) {
     const int d = digit_value(text[i]);
     if (d < 0) {
-      fail(text, i, "unexpected " + quote_char(text[i]) + "; digits are 0-9 and A-F (hexadecimal)");
+      fail_at(i, "unexpected " + quote_char(text[i]) + (hex ? "; hexadecimal digits are 0-9 and A-F" : "; octal digits are 0-7"));
+    }
+    if (d >= 8 && !hex) {
+      fail_at(i, "digit " + quote_char(text[i]) + " is not octal (0-7); a hexadecimal code is written with 0x, e.g. 0x" +
+                     std::string(full));
     }
     if (code.digits.size() >= kMaxCodeDigits) {
-      fail(text, i, "longer than " + std::to_string(kMaxCodeDigits - 1) + " digits after the point");
+      fail_at(i, "longer than " + std::to_string(kMaxCodeDigits - 1) + " digits after the point");
     }
     code.digits.push_back(static_cast<std::uint8_t>(d));
   }
   if (code.digits.size() == 1 && code.digits[0] == 0) {
-    fail(text, text.size() == 0 ? 0 : text.size() - 1,
+    fail_at(text.size() == 0 ? 0 : text.size() - 1,
          "no digits: a code needs at least one digit after '.', e.g. 0.77");
   }
   // Taking nothing must shrink every heap, or the game can go on for ever.
   if (code.digits[0] & 1) {
-    fail(text, 0, "digit d0 has bit 1 (take nothing from an empty heap): the game would never end");
+    fail_at(0, "digit d0 has bit 1 (take nothing from an empty heap): the game would never end");
   }
   if (code.digits[0] & 2) {
-    fail(text, 0, "digit d0 has bit 2 (take nothing and leave the heap as it was): the game would never end");
+    fail_at(0, "digit d0 has bit 2 (take nothing and leave the heap as it was): the game would never end");
   }
   while (code.digits.size() > 1 && code.digits.back() == 0) code.digits.pop_back();
   return code;

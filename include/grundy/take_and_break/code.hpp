@@ -7,9 +7,10 @@
 //   8  may take k tokens and split the rest into three non-empty heaps.
 // Bit 8 is the hexadecimal extension: a code with any digit 8–F is a
 // hexadecimal code. Octal codes are exactly the hexadecimal codes without bit 8,
-// so one parser reads both and "0.8" is simply a hexadecimal game.
+// so one parser reads both; hexadecimal codes are written with a 0x prefix ("0x0.8"),
+// and an unmarked code with a digit 8-F is refused as a typo.
 //
-// Accepted spellings: "0.77", ".77", "4.3", "4." / "4" (only d0), hex "0.F7"
+// Accepted spellings: "0.77", ".77", "4.3", "4." / "4" (only d0), hex "0x0.F7", "0x.F7"
 // (letters either case). Names: kayles (.77), dawson (Dawson's Kayles .07),
 // officers (.6), treblecross (.007), and two games no finite code describes:
 // grundy (split a heap into two unequal non-empty heaps) and lasker (Lasker's Nim:
@@ -43,7 +44,7 @@ struct GameCode {
   [[nodiscard]] std::uint64_t max_take() const noexcept;
   // The most heaps one move leaves (0..3).
   [[nodiscard]] unsigned max_heaps_left() const noexcept;
-  // "0.77", "4.3", "0.F7", "grundy", "lasker".
+  // "0.77", "4.3", "0x0.F7", "grundy", "lasker".
   [[nodiscard]] std::string normal_form() const;
   // The name if it has one, else the normal form: what HeapRule::text() shows.
   [[nodiscard]] std::string display() const;
