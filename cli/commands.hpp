@@ -7,6 +7,12 @@
 
 namespace grundy::cli {
 
+// Thrown by a command that has printed its own message and wants this exit status
+// (an interrupted run whose work is saved).
+struct ExitStatus {
+  int code;
+};
+
 void register_value_command(CLI::App& app);
 void register_table_command(CLI::App& app);
 void register_graph_command(CLI::App& app);

@@ -54,6 +54,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "grundy: " << e.what() << " (see grundy --help)\n";
     return kExitBadInput;
+  } catch (const grundy::cli::ExitStatus& status) {
+    return status.code;
   } catch (const grundy::InputError& e) {
     std::cerr << "grundy: " << e.what() << "\n";
     return kExitBadInput;

@@ -61,6 +61,14 @@ void run_take_and_break(const TableOptions& options) {
   } else {
     std::cout << render_text(run, list);
   }
+  if (run.interrupted) {
+    std::cerr << "grundy: interrupted"
+              << (options.checkpoint.empty() ? "; no --checkpoint was given, so the work is lost"
+                                             : "; work saved in " + options.checkpoint + ", run the same command to resume")
+              << "\n";
+    // 128 + SIGINT, as shells report an interrupted command.
+    throw ExitStatus{130};
+  }
 }
 
 std::string pattern_words(const Periodicity& p) {
