@@ -24,6 +24,8 @@ Examples:
   grundy value -f big-position.txt
   grundy table 'sub{1,3,4}' --upto 30
   grundy table 'lr(2,3)' --upto 20 --json
+  grundy table kayles --upto 300
+  grundy table officers --upto 10000000 --output g.bin --format binary --checkpoint g.ckpt
   grundy graph examples/textbook.graph
 
 Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 bad input.)";

@@ -124,9 +124,17 @@ void register_value_command(CLI::App& app) {
   cmd->add_flag("--json", options->json, "print JSON");
   cmd->add_option("--max-moves", options->max_moves, "list at most this many winning moves (all are counted)")
       ->capture_default_str();
-  cmd->footer(
+  std::string footer =
       "\nExamples:\n  grundy value 'nim(3,4,5)'\n  grundy value 'sub{1,2,3}(10) + sub(odd)(7) + nim(9,12)'\n"
-      "  grundy value 'lr(1,1)(3,1,4,1,5)' --json\n  grundy value 'nim(1,1,1)' --misere\n");
+      "  grundy value 'lr(1,1)(3,1,4,1,5)' --json\n  grundy value 'nim(1,1,1)' --misere\n"
+      "  grundy value 'kayles(10) + 0.07(1000000000000000000)'\n\nRulesets (docs/expressions.md):\n";
+  for (const RulesetHelp& r : ruleset_help()) {
+    // Width in characters, not bytes ("…" is three bytes of UTF-8).
+    const auto width = static_cast<std::size_t>(
+        std::count_if(r.syntax.begin(), r.syntax.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    footer += "  " + r.syntax + std::string(width < 40 ? 40 - width : 1, ' ') + r.description + "\n";
+  }
+  cmd->footer(footer);
   cmd->callback([options, cmd] {
     if (cmd->count("expression") == 0 && options->file.empty())
       throw InputError("no position given: grundy value 'nim(3,4,5)' (or -f FILE, or - for stdin)");
