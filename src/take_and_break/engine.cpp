@@ -361,6 +361,14 @@ class SparseEngine final : public NaiveEngine {
     usable_ = !shape_.pair.empty() && shape_.triple.empty() && !shape_.lasker;
     use_s2_ = !shape_.triple.empty();
     next_eval_ = forced_ ? 16 : 1024;
+    std::uint64_t max_k = 0;
+    for (const auto* moves : {&shape_.whole, &shape_.single, &shape_.pair}) {
+      for (std::uint64_t k : *moves) max_k = std::max(max_k, k);
+    }
+    // Far enough that a block's heaps and every move fit below n with room: a
+    // split then never has both parts in the block, and the prefix (n / 4)
+    // reaches past the block.
+    blocked_from_ = std::max<std::uint64_t>(2048, 4 * (kLanes + max_k));
     set_width(64);
   }
 
@@ -368,6 +376,13 @@ class SparseEngine final : public NaiveEngine {
     while (values_.size() < count) {
       const std::uint64_t n = values_.size();
       if (usable_ && n >= next_eval_) evaluate();
+      if (sparse_mode_ && n >= blocked_from_ && width_ <= kBlockedWidth) {
+        const std::uint64_t lanes = std::min({kLanes, count - n, next_eval_ - n});
+        if (lanes >= kLanes / 2) {
+          compute_block(n, lanes);
+          continue;
+        }
+      }
       const bool may_pair = sparse_mode_ && helper_ && n >= kPairFrom && width_ <= 16384;
       if (may_pair && n + 2 <= count && choice_.use()) {
         compute_pair(n);
@@ -691,8 +706,195 @@ class SparseEngine final : public NaiveEngine {
     push_tracked(second);
   }
 
+  // ---- Blocks of consecutive heaps ----
+  //
+  // Heaps n .. n + L - 1 (lanes j = 0 .. L - 1) at once, in two phases.
+  //
+  // Parallel phase (lanes split between the threads; reads only g(0..n-1)):
+  // every option whose parts are all below n that comes from a part p in the
+  // rare list or in 1..kPrefixSplits is marked in the lane's byte row. For a
+  // fixed p the other parts g(n + j - k - p) of consecutive lanes are
+  // consecutive in the table, so the rare list is walked once per block instead
+  // of once per heap and the reads stay in a few cache lines. Then each lane
+  // takes c0, the least common value not marked, and scans the remaining splits
+  // (first part above kPrefixSplits, both parts below n) for the rare values
+  // below c0 not marked yet, stopping when all are found.
+  //
+  // Sequential phase (lane after lane, main thread): the options with a part in
+  // n .. n + j - 1 (computed by then) are added, which may raise the least
+  // missing common value to c. A rare value below c0 still unmarked after an
+  // exhaustive scan is proven missing; rare values in [c0, c) are looked for by
+  // a scan over all splits. g(n + j) is the least missing of these, or c.
+  static constexpr std::uint64_t kLanes = 32;
+  static constexpr std::uint64_t kPrefixSplits = 2048;  // at most; n / 4 below 8192
+  static constexpr std::size_t kBlockedWidth = 4096;  // rows of 2·width bytes a lane
+
+  struct LaneResult {
+    std::uint64_t c0 = 0;
+    bool exhaustive = false;
+  };
+
+  // Parallel phase for lanes [j0, j1); `want` is this thread's, all zero on entry
+  // and exit. Returns the work done (pairs marked + splits scanned).
+  std::uint64_t mark_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
+                           LaneResult* results) {
+    const std::uint64_t prefix = std::min(kPrefixSplits, n / 4);
+    const Value* g = values_.data();
+    const std::size_t span = 2 * width_;
+    std::uint8_t* const marks = block_marks_.data();
+    std::fill(marks + j0 * span, marks + j1 * span, std::uint8_t{0});
+    std::uint64_t work = 0;
+    for (std::uint64_t k : shape_.single) {
+      for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * span + g[n + j - k]] = 1;
+    }
+    for (std::uint64_t k : shape_.pair) {
+      // Lane j splits m = n + j - k; part p pairs with m - p, which must lie in
+      // [1, n - 1]: j in [p + k + 1 - n, p + k - 1] (the first bound only bites
+      // for p near n).
+      auto part = [&](std::uint64_t p) {
+        const std::uint64_t lo = std::max<std::uint64_t>(j0, p + k + 1 > n ? p + k + 1 - n : 0);
+        const std::uint64_t hi = std::min<std::uint64_t>(j1, p + k);
+        if (lo >= hi) return;
+        const unsigned gp = g[p];
+        const Value* other = g + (n - k - p);  // other[j] = g(n + j - k - p)
+        auto run = [&](std::uint64_t from, std::uint64_t to) {
+          std::uint8_t* row = marks + from * span;
+          for (std::uint64_t j = from; j < to; ++j, row += span) row[gp ^ other[j]] = 1;
+        };
+        // Grundy's game: not the split into two equal heaps (lane 2p + k - n).
+        const std::uint64_t equal = 2 * p + k >= n ? 2 * p + k - n : kNone;
+        if (shape_.unequal && equal >= lo && equal < hi) {
+          run(lo, equal);
+          run(equal + 1, hi);
+        } else {
+          run(lo, hi);
+        }
+        work += hi - lo;
+      };
+      for (std::uint64_t p = 1; p <= prefix; ++p) part(p);
+      const auto first = std::upper_bound(rare_.begin(), rare_.end(), prefix);
+      for (auto it = first; it != rare_.end(); ++it) part(*it);
+    }
+    for (std::uint64_t j = j0; j < j1; ++j) {
+      const std::uint8_t* row = marks + j * span;
+      std::uint64_t c0 = 0;
+      while (!common_[c0] || row[c0]) ++c0;
+      std::uint64_t needed = 0;
+      for (std::uint64_t v = 0; v < c0; ++v) {
+        const bool missing = !common_[v] && !row[v];
+        want[v] = missing ? 1 : 0;
+        needed += missing ? 1 : 0;
+      }
+      bool exhaustive = needed > 0;
+      for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
+        const std::uint64_t m = n + j - shape_.pair[i];
+        const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+        std::uint64_t a = prefix + 1;
+        for (; a <= last; ++a) {
+          const unsigned x = g[a] ^ g[m - a];
+          if (want[x]) {
+            want[x] = 0;
+            marks[j * span + x] = 1;
+            if (--needed == 0) break;
+          }
+        }
+        work += a - prefix;
+      }
+      if (needed > 0) std::fill(want, want + c0, std::uint8_t{0});
+      exhaustive = exhaustive && needed > 0;
+      results[j] = {c0, exhaustive};
+    }
+    return work;
+  }
+
+  // Computes g(n .. n + lanes - 1), or fewer when the width grows or the mask is
+  // due to be chosen again (the caller goes on heap by heap or block by block).
+  void compute_block(std::uint64_t n, std::uint64_t lanes) {
+    const std::size_t span = 2 * width_;
+    if (block_marks_.size() < kLanes * span) block_marks_.assign(kLanes * span, 0);
+    for (auto& w : block_want_) {
+      if (w.size() < span) w.assign(span, 0);
+    }
+    LaneResult results[kLanes];
+    std::uint64_t work = 0;
+    const bool two = helper_ && choice_.use();
+    if (two) {
+      const std::uint64_t half = lanes / 2;
+      std::uint64_t helper_work = 0;
+      helper_->post([this, n, half, lanes, &results, &helper_work] {
+        helper_work = mark_block(n, half, lanes, block_want_[1].data(), results);
+      });
+      work += mark_block(n, 0, half, block_want_[0].data(), results);
+      helper_->wait();
+      work += helper_work;
+    } else {
+      work += mark_block(n, 0, lanes, block_want_[0].data(), results);
+    }
+
+    const std::size_t width = width_;
+    std::uint64_t done = 0;
+    for (std::uint64_t j = 0; j < lanes; ++j) {
+      const Value* g = values_.data();
+      std::uint8_t* row = block_marks_.data() + j * span;
+      // Options with a part in n .. n + j - 1.
+      for (std::uint64_t k : shape_.single) {
+        if (k <= j) row[g[n + j - k]] = 1;
+      }
+      for (std::uint64_t k : shape_.pair) {
+        const std::uint64_t m = n + j - k;
+        for (std::uint64_t a = 1; a + k <= j; ++a) {
+          if (shape_.unequal && 2 * a == m) continue;
+          row[g[a] ^ g[m - a]] = 1;
+        }
+      }
+      std::uint64_t c = 0;
+      while (!common_[c] || row[c]) ++c;
+      const LaneResult r = results[j];
+      std::uint64_t result = c;
+      if (r.exhaustive || c > r.c0) {
+        // Below c0 after an exhaustive scan: missing unless a new option gave it.
+        std::uint64_t proven = c;
+        if (r.exhaustive) {
+          for (std::uint64_t v = 0; v < std::min(r.c0, c); ++v) {
+            if (!common_[v] && !row[v]) {
+              proven = v;
+              break;
+            }
+          }
+        }
+        result = proven;
+        if (proven > r.c0) {
+          Scratch& s = scratch_[0];
+          s.begin();
+          std::uint64_t needed = 0;
+          for (std::uint64_t v = r.c0; v < proven; ++v) {
+            const bool missing = !common_[v] && !row[v];
+            s.want[v] = missing ? 1 : 0;
+            needed += missing ? 1 : 0;
+          }
+          needed = scan(n + j, kNone, needed, s);
+          result = finish(proven, needed, s);
+        }
+      }
+      push_tracked(result);
+      ++done;
+      if (result >= width || values_.size() >= next_eval_) break;
+    }
+    stats_.sparse_heaps += done;
+    scratch_[0].work += work;
+    for (std::uint64_t j = 0; j < done; ++j) {
+      for (std::uint64_t k : shape_.pair) scratch_[0].naive_work += (n + j - k) / 2;
+    }
+    if (two || helper_) choice_.heaps_done(done);
+    block_heaps_ += done;
+    if (block_heaps_ >= kBlock) end_block();
+  }
+
   bool forced_;
   bool usable_ = false;
+  std::uint64_t blocked_from_ = 0;
+  std::vector<std::uint8_t> block_marks_;   // kLanes rows of 2·width bytes
+  std::vector<std::uint8_t> block_want_[2];  // per thread, 2·width bytes, all zero between uses
   bool sparse_mode_ = false;
   bool rare_valid_ = false;
   std::uint64_t next_eval_ = 1024;
