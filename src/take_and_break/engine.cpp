@@ -734,18 +734,51 @@ class SparseEngine final : public NaiveEngine {
     bool exhaustive = false;
   };
 
+  // Lane rows are this far apart: 2·width bytes and a cache line, so that the
+  // rows of consecutive lanes do not all fall in the same cache sets.
+  [[nodiscard]] std::size_t row_stride() const noexcept { return 2 * width_ + 64; }
+
+  // Marks {gp ^ other[j]} in the rows of lanes [0, count) from `row` on. The
+  // usual case (all lanes of one thread, rows of a 512-wide table) has its
+  // trip count and stride known here, so the loop unrolls into a load, a xor
+  // and a store a pair.
+  template <std::size_t kStride>
+  static void mark_run(std::uint8_t* row, const Value* other, unsigned gp, std::uint64_t count,
+                       std::size_t stride) noexcept {
+    if constexpr (kStride != 0) {
+      if (count == kLanes) {
+        for (std::size_t j = 0; j < kLanes; ++j) row[j * kStride + (gp ^ other[j])] = 1;
+        return;
+      }
+      if (count == kLanes / 2) {
+        for (std::size_t j = 0; j < kLanes / 2; ++j) row[j * kStride + (gp ^ other[j])] = 1;
+        return;
+      }
+    }
+    for (std::size_t j = 0; j < count; ++j) row[j * stride + (gp ^ other[j])] = 1;
+  }
+
   // Parallel phase for lanes [j0, j1); `want` is this thread's, all zero on entry
   // and exit. Returns the work done (pairs marked + splits scanned).
   std::uint64_t mark_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
                            LaneResult* results) {
+    return row_stride() == kStride512 ? mark_block_with<kStride512>(n, j0, j1, want, results)
+                                      : mark_block_with<0>(n, j0, j1, want, results);
+  }
+
+  static constexpr std::size_t kStride512 = 2 * 512 + 64;
+
+  template <std::size_t kStride>
+  std::uint64_t mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
+                                LaneResult* results) {
     const std::uint64_t prefix = std::min(kPrefixSplits, n / 4);
     const Value* g = values_.data();
-    const std::size_t span = 2 * width_;
+    const std::size_t stride = row_stride();
     std::uint8_t* const marks = block_marks_.data();
-    std::fill(marks + j0 * span, marks + j1 * span, std::uint8_t{0});
+    std::fill(marks + j0 * stride, marks + j1 * stride, std::uint8_t{0});
     std::uint64_t work = 0;
     for (std::uint64_t k : shape_.single) {
-      for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * span + g[n + j - k]] = 1;
+      for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * stride + g[n + j - k]] = 1;
     }
     for (std::uint64_t k : shape_.pair) {
       // Lane j splits m = n + j - k; part p pairs with m - p, which must lie in
@@ -758,8 +791,7 @@ class SparseEngine final : public NaiveEngine {
         const unsigned gp = g[p];
         const Value* other = g + (n - k - p);  // other[j] = g(n + j - k - p)
         auto run = [&](std::uint64_t from, std::uint64_t to) {
-          std::uint8_t* row = marks + from * span;
-          for (std::uint64_t j = from; j < to; ++j, row += span) row[gp ^ other[j]] = 1;
+          if (from < to) mark_run<kStride>(marks + from * stride, other + from, gp, to - from, stride);
         };
         // Grundy's game: not the split into two equal heaps (lane 2p + k - n).
         const std::uint64_t equal = 2 * p + k >= n ? 2 * p + k - n : kNone;
@@ -776,7 +808,7 @@ class SparseEngine final : public NaiveEngine {
       for (auto it = first; it != rare_.end(); ++it) part(*it);
     }
     for (std::uint64_t j = j0; j < j1; ++j) {
-      const std::uint8_t* row = marks + j * span;
+      std::uint8_t* row = marks + j * stride;
       std::uint64_t c0 = 0;
       while (!common_[c0] || row[c0]) ++c0;
       std::uint64_t needed = 0;
@@ -789,14 +821,29 @@ class SparseEngine final : public NaiveEngine {
       for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
         const std::uint64_t m = n + j - shape_.pair[i];
         const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+        // Chunks of splits: their values first (no branch), then one test
+        // whether any is wanted; only a chunk with a hit is walked again.
         std::uint64_t a = prefix + 1;
-        for (; a <= last; ++a) {
-          const unsigned x = g[a] ^ g[m - a];
-          if (want[x]) {
-            want[x] = 0;
-            marks[j * span + x] = 1;
-            if (--needed == 0) break;
+        while (a <= last) {
+          constexpr std::uint64_t kChunk = 64;
+          const std::uint64_t count = std::min(kChunk, last - a + 1);
+          std::uint16_t x[kChunk];
+          const Value* low = g + a;
+          const Value* high = g + (m - a);
+          for (std::uint64_t t = 0; t < count; ++t) x[t] = static_cast<std::uint16_t>(low[t] ^ *(high - t));
+          unsigned hit = 0;
+          for (std::uint64_t t = 0; t < count; ++t) hit |= want[x[t]];
+          if (hit != 0) {
+            for (std::uint64_t t = 0; t < count && needed > 0; ++t) {
+              if (want[x[t]]) {
+                want[x[t]] = 0;
+                row[x[t]] = 1;
+                --needed;
+              }
+            }
           }
+          a += count;
+          if (needed == 0) break;
         }
         work += a - prefix;
       }
@@ -810,10 +857,10 @@ class SparseEngine final : public NaiveEngine {
   // Computes g(n .. n + lanes - 1), or fewer when the width grows or the mask is
   // due to be chosen again (the caller goes on heap by heap or block by block).
   void compute_block(std::uint64_t n, std::uint64_t lanes) {
-    const std::size_t span = 2 * width_;
+    const std::size_t span = row_stride();
     if (block_marks_.size() < kLanes * span) block_marks_.assign(kLanes * span, 0);
     for (auto& w : block_want_) {
-      if (w.size() < span) w.assign(span, 0);
+      if (w.size() < 2 * width_) w.assign(2 * width_, 0);
     }
     LaneResult results[kLanes];
     std::uint64_t work = 0;
