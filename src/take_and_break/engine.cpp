@@ -747,10 +747,12 @@ class SparseEngine final : public NaiveEngine {
                        std::size_t stride) noexcept {
     if constexpr (kStride != 0) {
       if (count == kLanes) {
+#pragma GCC unroll 64
         for (std::size_t j = 0; j < kLanes; ++j) row[j * kStride + (gp ^ other[j])] = 1;
         return;
       }
       if (count == kLanes / 2) {
+#pragma GCC unroll 64
         for (std::size_t j = 0; j < kLanes / 2; ++j) row[j * kStride + (gp ^ other[j])] = 1;
         return;
       }
