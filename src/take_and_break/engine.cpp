@@ -832,9 +832,15 @@ class SparseEngine final : public NaiveEngine {
           std::uint16_t x[kChunk];
           const Value* low = g + a;
           const Value* high = g + (m - a);
-          for (std::uint64_t t = 0; t < count; ++t) x[t] = static_cast<std::uint16_t>(low[t] ^ *(high - t));
           unsigned hit = 0;
-          for (std::uint64_t t = 0; t < count; ++t) hit |= want[x[t]];
+          if (count == kChunk) {  // the usual case, with a fixed trip count
+            for (std::uint64_t t = 0; t < kChunk; ++t) x[t] = static_cast<std::uint16_t>(low[t] ^ *(high - t));
+#pragma GCC unroll 16
+            for (std::uint64_t t = 0; t < kChunk; ++t) hit |= want[x[t]];
+          } else {
+            for (std::uint64_t t = 0; t < count; ++t) x[t] = static_cast<std::uint16_t>(low[t] ^ *(high - t));
+            for (std::uint64_t t = 0; t < count; ++t) hit |= want[x[t]];
+          }
           if (hit != 0) {
             for (std::uint64_t t = 0; t < count && needed > 0; ++t) {
               if (want[x[t]]) {
