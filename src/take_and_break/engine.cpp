@@ -4,11 +4,18 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <thread>
 
 #include "grundy/input_error.hpp"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define GRUNDY_AVX512_SCAN 1
+#endif
 
 namespace grundy::take_and_break {
 
@@ -22,6 +29,66 @@ const char* to_string(EngineKind kind) noexcept {
 }
 
 namespace {
+
+#ifdef GRUNDY_AVX512_SCAN
+// The scan of the sparse engine's blocks (see mark_block_with) with AVX-512BW,
+// for tables whose values are below 512: the flagged values are a 512-bit set
+// held in one register, and 32 splits (a, m - a) at a time are looked up in it
+// (vpermw picks the 16-bit word of each value, a variable shift its bit).
+// Splits a, a + 1, … up to `last` until `needed` reaches 0; `bits` mirrors
+// `want`. Returns the first split not looked at.
+__attribute__((target("avx512f,avx512bw"))) std::uint64_t scan_512(const Value* g, std::uint64_t m, std::uint64_t a,
+                                                                      std::uint64_t last, std::uint64_t* bits,
+                                                                      std::uint8_t* want, std::uint8_t* row,
+                                                                      std::uint64_t& needed) {
+  __m512i table = _mm512_loadu_si512(bits);
+  const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                           21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  const __m512i fifteen = _mm512_set1_epi16(15);
+  const __m512i one = _mm512_set1_epi16(1);
+  for (; a + 31 <= last; a += 32) {
+    const __m512i low = _mm512_loadu_si512(g + a);
+    const __m512i high = _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(g + (m - a - 31)));
+    const __m512i x = _mm512_xor_si512(low, high);
+    const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(x, 4), table);
+    const __mmask32 hit = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen)), one);
+    if (hit == 0) continue;
+    alignas(64) std::uint16_t xs[32];
+    _mm512_store_si512(xs, x);
+    for (std::uint32_t h = hit; h != 0; h &= h - 1) {
+      const unsigned v = xs[std::countr_zero(h)];
+      if (want[v]) {
+        want[v] = 0;
+        row[v] = 1;
+        bits[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
+        --needed;
+      }
+    }
+    if (needed == 0) return a + 32;
+    table = _mm512_loadu_si512(bits);
+  }
+  for (; a <= last; ++a) {
+    const unsigned v = g[a] ^ g[m - a];
+    if (want[v]) {
+      want[v] = 0;
+      row[v] = 1;
+      bits[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
+      if (--needed == 0) return a + 1;
+    }
+  }
+  return a;
+}
+
+// Whether scan_512 may run: the CPU has AVX-512BW and GRUNDY_NO_SIMD is unset
+// (tests use it to run the portable scan too).
+bool simd_scan_available() {
+  if (std::getenv("GRUNDY_NO_SIMD") != nullptr) return false;
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512bw") != 0;
+}
+#else
+bool simd_scan_available() { return false; }
+#endif
 
 // The moves of a game by kind, from its code.
 struct Shape {
@@ -443,8 +510,8 @@ class SparseEngine final : public NaiveEngine {
   }
 
   void rebuild_common() {
-    common_.resize(2 * width_);
-    for (std::size_t v = 0; v < common_.size(); ++v) common_[v] = common(v) ? 1 : 0;
+    common_.assign(2 * width_ + 8, 0);  // 8 bytes of room for word-wise reads
+    for (std::size_t v = 0; v < 2 * width_; ++v) common_[v] = common(v) ? 1 : 0;
   }
 
   void push_tracked(std::uint64_t g) {
@@ -734,6 +801,12 @@ class SparseEngine final : public NaiveEngine {
     bool exhaustive = false;
   };
 
+  static std::uint64_t load8(const std::uint8_t* p) noexcept {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    return x;
+  }
+
   // Lane rows are this far apart: 2·width bytes and a cache line, so that the
   // rows of consecutive lanes do not all fall in the same cache sets.
   [[nodiscard]] std::size_t row_stride() const noexcept { return 2 * width_ + 64; }
@@ -811,21 +884,42 @@ class SparseEngine final : public NaiveEngine {
     }
     for (std::uint64_t j = j0; j < j1; ++j) {
       std::uint8_t* row = marks + j * stride;
+      // Eight values at a time (the bytes of row, common_ and want are 0 or 1;
+      // all three have room past 2·width): c0, the least common value not
+      // marked, then the rare values below it not marked, also as a bit set.
+      const std::uint8_t* common = common_.data();
       std::uint64_t c0 = 0;
-      while (!common_[c0] || row[c0]) ++c0;
+      for (;; c0 += 8) {
+        const std::uint64_t open = load8(common + c0) & ~load8(row + c0);
+        if (open != 0) {
+          c0 += static_cast<std::uint64_t>(std::countr_zero(open)) / 8;
+          break;
+        }
+      }
       std::uint64_t needed = 0;
-      for (std::uint64_t v = 0; v < c0; ++v) {
-        const bool missing = !common_[v] && !row[v];
-        want[v] = missing ? 1 : 0;
-        needed += missing ? 1 : 0;
+      std::uint64_t bits[8] = {};  // the flagged values below 512
+      for (std::uint64_t v = 0; v < c0; v += 8) {
+        std::uint64_t missing = ~(load8(common + v) | load8(row + v)) & 0x0101010101010101ULL;
+        if (c0 - v < 8) missing &= (std::uint64_t{1} << (8 * (c0 - v))) - 1;
+        std::memcpy(want + v, &missing, 8);
+        needed += static_cast<std::uint64_t>(std::popcount(missing));
+        // Byte i's low bit to bit i: the product gathers them in the top byte.
+        if (v < 512) bits[v >> 6] |= ((missing * 0x0102040810204080ULL) >> 56) << (v & 63);
       }
       bool exhaustive = needed > 0;
       for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
         const std::uint64_t m = n + j - shape_.pair[i];
         const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+        std::uint64_t a = prefix + 1;
+#ifdef GRUNDY_AVX512_SCAN
+        if (simd_ && width_ <= 512) {
+          a = scan_512(g, m, a, last, bits, want, row, needed);
+          work += a - prefix;
+          continue;
+        }
+#endif
         // Chunks of splits: their values first (no branch), then one test
         // whether any is wanted; only a chunk with a hit is walked again.
-        std::uint64_t a = prefix + 1;
         while (a <= last) {
           constexpr std::uint64_t kChunk = 64;
           const std::uint64_t count = std::min(kChunk, last - a + 1);
@@ -946,6 +1040,7 @@ class SparseEngine final : public NaiveEngine {
   }
 
   bool forced_;
+  bool simd_ = simd_scan_available();
   bool usable_ = false;
   std::uint64_t blocked_from_ = 0;
   std::vector<std::uint8_t> block_marks_;   // kLanes rows of 2·width bytes
