@@ -996,8 +996,15 @@ class SparseEngine final : public NaiveEngine {
           row[g[a] ^ g[m - a]] = 1;
         }
       }
-      std::uint64_t c = 0;
-      while (!common_[c] || row[c]) ++c;
+      // Not below c0: the options so far are among the lane's options now.
+      std::uint64_t c = results[j].c0 & ~std::uint64_t{7};
+      for (;; c += 8) {
+        const std::uint64_t open = load8(common_.data() + c) & ~load8(row + c);
+        if (open != 0) {
+          c += static_cast<std::uint64_t>(std::countr_zero(open)) / 8;
+          break;
+        }
+      }
       const LaneResult r = results[j];
       std::uint64_t result = c;
       if (r.exhaustive || c > r.c0) {
