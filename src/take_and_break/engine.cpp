@@ -1041,7 +1041,7 @@ class SparseEngine final : public NaiveEngine {
     for (std::uint64_t j = 0; j < done; ++j) {
       for (std::uint64_t k : shape_.pair) scratch_[0].naive_work += (n + j - k) / 2;
     }
-    if (two || helper_) choice_.heaps_done(done);
+    if (helper_) choice_.heaps_done(done);
     block_heaps_ += done;
     if (block_heaps_ >= kBlock) end_block();
   }
