@@ -793,7 +793,7 @@ class SparseEngine final : public NaiveEngine {
   // exhaustive scan is proven missing; rare values in [c0, c) are looked for by
   // a scan over all splits. g(n + j) is the least missing of these, or c.
   static constexpr std::uint64_t kLanes = 64;
-  static constexpr std::uint64_t kPrefixSplits = 2048;  // at most; n / 4 below 8192
+  static constexpr std::uint64_t kPrefixSplits = 1024;  // at most; n / 4 below 4096
   static constexpr std::size_t kBlockedWidth = 4096;  // rows of 2·width bytes a lane
 
   struct LaneResult {
