@@ -3,8 +3,8 @@
 //
 // Rates "at n" restore an engine to g(0..n-1) (computed once per process with
 // the automatic engine) and time the next heaps, so they measure the cost per
-// heap at that depth, not the average from 0. Officers at 10^7 needs about two
-// minutes of setup: set GRUNDY_BENCH_DEEP=1 to include it.
+// heap at that depth, not the average from 0. Officers at 10^7 needs about a
+// minute of setup: set GRUNDY_BENCH_DEEP=1 to include it.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -66,18 +66,20 @@ BENCHMARK(BM_OfficersAt)
     ->UseRealTime()  // two threads: only wall time tells
     ->Iterations(3);
 
+// arg: threads. Officers at 10^7, automatic engine.
 void BM_OfficersDeep(benchmark::State& state) {
   if (std::getenv("GRUNDY_BENCH_DEEP") == nullptr) {
-    state.SkipWithError("set GRUNDY_BENCH_DEEP=1 (two minutes of setup)");
+    state.SkipWithError("set GRUNDY_BENCH_DEEP=1 (about a minute of setup)");
     return;
   }
   const std::uint64_t n = 10'000'000;
   const auto& prefix = officers_prefix(n);
-  const std::uint64_t heaps = 20000;
+  const std::uint64_t heaps = 100000;
   for (auto _ : state) {
     state.PauseTiming();
-    auto engine = make_engine(parse_game_code("0.6"), EngineKind::automatic);
+    auto engine = make_engine(parse_game_code("0.6"), EngineKind::automatic, static_cast<unsigned>(state.range(0)));
     engine->restore(prefix);
+    engine->reserve(n + 1 + heaps);
     engine->extend_to(n + 1);
     state.ResumeTiming();
     engine->extend_to(n + 1 + heaps);
@@ -85,7 +87,7 @@ void BM_OfficersDeep(benchmark::State& state) {
   state.counters["values/s"] = benchmark::Counter(static_cast<double>(heaps) * static_cast<double>(state.iterations()),
                                                   benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_OfficersDeep)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+BENCHMARK(BM_OfficersDeep)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
 // Grundy's game from 0 to 2^20 (average rate over the whole run).
 void BM_GrundyGameTo2p20(benchmark::State& state) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <span>
@@ -320,6 +321,38 @@ TEST(TakeAndBreakEngine, SparseEqualsNaiveLongRandomCodes) {
     const auto naive = compute(code, EngineKind::naive, 6000);
     EXPECT_EQ(compute(code, EngineKind::sparse, 6000), naive);
     EXPECT_EQ(compute(code, EngineKind::automatic, 6000, 2), naive);
+  }
+}
+
+// The sparse engine computes blocks of consecutive heaps (from heap 2048 or
+// 4 · (64 + largest k)); a block is cut short by the requested count, a new
+// width, a due mask evaluation. Extending in uneven steps, and from a restore at
+// an odd size, cuts blocks at many places; options with a part inside the block
+// (take-1 and take-0 splits, Grundy's unequal halves, a take-40 split) are
+// added lane by lane. One and two threads (the first 1024 heaps of blocks
+// probe the helper thread, which then takes half of each block's lanes).
+TEST(TakeAndBreakEngine, SparseBlocksCutAnywhereEqualNaive) {
+  const std::vector<std::uint64_t> steps{1, 7, 63, 64, 65, 129, 500, 2, 31, 33};
+  for (const std::string code : {"0.6", "grundy", "4.7", "0.37", "0.165", "0.0406", "0.51", "4.0000000000000000000000000000000000000004"}) {
+    SCOPED_TRACE(code);
+    const auto naive = compute(code, EngineKind::naive, 9000);
+    for (unsigned threads : {1U, 2U, 3U}) {
+      SCOPED_TRACE(threads);
+      // 3: one thread without the AVX-512 scan (read when an engine is made).
+      if (threads == 3) setenv("GRUNDY_NO_SIMD", "1", 1);
+      const unsigned t = threads == 3 ? 1 : threads;
+      EXPECT_EQ(compute(code, EngineKind::sparse, 9000, t), naive);
+      auto engine = make_engine(parse_game_code(code), EngineKind::sparse, t);
+      auto resumed = make_engine(parse_game_code(code), EngineKind::automatic, t);
+      if (threads == 3) unsetenv("GRUNDY_NO_SIMD");
+      for (std::size_t i = 0; engine->size() < 9000; ++i) {
+        engine->extend_to(std::min<std::uint64_t>(9000, engine->size() + steps[i % steps.size()]));
+      }
+      EXPECT_EQ(engine->values(), naive);
+      resumed->restore(std::vector<Value>(naive.begin(), naive.begin() + 5001));
+      resumed->extend_to(9000);
+      EXPECT_EQ(resumed->values(), naive);
+    }
   }
 }
 

@@ -4,11 +4,18 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <thread>
 
 #include "grundy/input_error.hpp"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define GRUNDY_AVX512_SCAN 1
+#endif
 
 namespace grundy::take_and_break {
 
@@ -22,6 +29,66 @@ const char* to_string(EngineKind kind) noexcept {
 }
 
 namespace {
+
+#ifdef GRUNDY_AVX512_SCAN
+// The scan of the sparse engine's blocks (see mark_block_with) with AVX-512BW,
+// for tables whose values are below 512: the flagged values are a 512-bit set
+// held in one register, and 32 splits (a, m - a) at a time are looked up in it
+// (vpermw picks the 16-bit word of each value, a variable shift its bit).
+// Splits a, a + 1, … up to `last` until `needed` reaches 0; `bits` mirrors
+// `want`. Returns the first split not looked at.
+__attribute__((target("avx512f,avx512bw"))) std::uint64_t scan_512(const Value* g, std::uint64_t m, std::uint64_t a,
+                                                                      std::uint64_t last, std::uint64_t* bits,
+                                                                      std::uint8_t* want, std::uint8_t* row,
+                                                                      std::uint64_t& needed) {
+  __m512i table = _mm512_loadu_si512(bits);
+  const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                           21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  const __m512i fifteen = _mm512_set1_epi16(15);
+  const __m512i one = _mm512_set1_epi16(1);
+  for (; a + 31 <= last; a += 32) {
+    const __m512i low = _mm512_loadu_si512(g + a);
+    const __m512i high = _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(g + (m - a - 31)));
+    const __m512i x = _mm512_xor_si512(low, high);
+    const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(x, 4), table);
+    const __mmask32 hit = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen)), one);
+    if (hit == 0) continue;
+    alignas(64) std::uint16_t xs[32];
+    _mm512_store_si512(xs, x);
+    for (std::uint32_t h = hit; h != 0; h &= h - 1) {
+      const unsigned v = xs[std::countr_zero(h)];
+      if (want[v]) {
+        want[v] = 0;
+        row[v] = 1;
+        bits[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
+        --needed;
+      }
+    }
+    if (needed == 0) return a + 32;
+    table = _mm512_loadu_si512(bits);
+  }
+  for (; a <= last; ++a) {
+    const unsigned v = g[a] ^ g[m - a];
+    if (want[v]) {
+      want[v] = 0;
+      row[v] = 1;
+      bits[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
+      if (--needed == 0) return a + 1;
+    }
+  }
+  return a;
+}
+
+// Whether scan_512 may run: the CPU has AVX-512BW and GRUNDY_NO_SIMD is unset
+// (tests use it to run the portable scan too).
+bool simd_scan_available() {
+  if (std::getenv("GRUNDY_NO_SIMD") != nullptr) return false;
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512bw") != 0;
+}
+#else
+bool simd_scan_available() { return false; }
+#endif
 
 // The moves of a game by kind, from its code.
 struct Shape {
@@ -361,6 +428,14 @@ class SparseEngine final : public NaiveEngine {
     usable_ = !shape_.pair.empty() && shape_.triple.empty() && !shape_.lasker;
     use_s2_ = !shape_.triple.empty();
     next_eval_ = forced_ ? 16 : 1024;
+    std::uint64_t max_k = 0;
+    for (const auto* moves : {&shape_.whole, &shape_.single, &shape_.pair}) {
+      for (std::uint64_t k : *moves) max_k = std::max(max_k, k);
+    }
+    // Far enough that a block's heaps and every move fit below n with room: a
+    // split then never has both parts in the block, and the prefix (n / 4)
+    // reaches past the block.
+    blocked_from_ = std::max<std::uint64_t>(2048, 4 * (kLanes + max_k));
     set_width(64);
   }
 
@@ -368,6 +443,13 @@ class SparseEngine final : public NaiveEngine {
     while (values_.size() < count) {
       const std::uint64_t n = values_.size();
       if (usable_ && n >= next_eval_) evaluate();
+      if (sparse_mode_ && n >= blocked_from_ && width_ <= kBlockedWidth) {
+        const std::uint64_t lanes = std::min({kLanes, count - n, next_eval_ - n});
+        if (lanes >= kLanes / 2) {
+          compute_block(n, lanes);
+          continue;
+        }
+      }
       const bool may_pair = sparse_mode_ && helper_ && n >= kPairFrom && width_ <= 16384;
       if (may_pair && n + 2 <= count && choice_.use()) {
         compute_pair(n);
@@ -428,8 +510,8 @@ class SparseEngine final : public NaiveEngine {
   }
 
   void rebuild_common() {
-    common_.resize(2 * width_);
-    for (std::size_t v = 0; v < common_.size(); ++v) common_[v] = common(v) ? 1 : 0;
+    common_.assign(2 * width_ + 8, 0);  // 8 bytes of room for word-wise reads
+    for (std::size_t v = 0; v < 2 * width_; ++v) common_[v] = common(v) ? 1 : 0;
   }
 
   void push_tracked(std::uint64_t g) {
@@ -691,8 +773,285 @@ class SparseEngine final : public NaiveEngine {
     push_tracked(second);
   }
 
+  // ---- Blocks of consecutive heaps ----
+  //
+  // Heaps n .. n + L - 1 (lanes j = 0 .. L - 1) at once, in two phases.
+  //
+  // Parallel phase (lanes split between the threads; reads only g(0..n-1)):
+  // every option whose parts are all below n that comes from a part p in the
+  // rare list or in 1..kPrefixSplits is marked in the lane's byte row. For a
+  // fixed p the other parts g(n + j - k - p) of consecutive lanes are
+  // consecutive in the table, so the rare list is walked once per block instead
+  // of once per heap and the reads stay in a few cache lines. Then each lane
+  // takes c0, the least common value not marked, and scans the remaining splits
+  // (first part above kPrefixSplits, both parts below n) for the rare values
+  // below c0 not marked yet, stopping when all are found.
+  //
+  // Sequential phase (lane after lane, main thread): the options with a part in
+  // n .. n + j - 1 (computed by then) are added, which may raise the least
+  // missing common value to c. A rare value below c0 still unmarked after an
+  // exhaustive scan is proven missing; rare values in [c0, c) are looked for by
+  // a scan over all splits. g(n + j) is the least missing of these, or c.
+  static constexpr std::uint64_t kLanes = 64;
+  static constexpr std::uint64_t kPrefixSplits = 1024;  // at most; n / 4 below 4096
+  static constexpr std::size_t kBlockedWidth = 4096;  // rows of 2·width bytes a lane
+
+  struct LaneResult {
+    std::uint64_t c0 = 0;
+    bool exhaustive = false;
+  };
+
+  static std::uint64_t load8(const std::uint8_t* p) noexcept {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    return x;
+  }
+
+  // Lane rows are this far apart: 2·width bytes and a cache line, so that the
+  // rows of consecutive lanes do not all fall in the same cache sets.
+  [[nodiscard]] std::size_t row_stride() const noexcept { return 2 * width_ + 64; }
+
+  // Marks {gp ^ other[j]} in the rows of lanes [0, count) from `row` on. The
+  // usual case (all lanes of one thread, rows of a 512-wide table) has its
+  // trip count and stride known here, so the loop unrolls into a load, a xor
+  // and a store a pair.
+  template <std::size_t kStride>
+  static void mark_run(std::uint8_t* row, const Value* other, unsigned gp, std::uint64_t count,
+                       std::size_t stride) noexcept {
+    if constexpr (kStride != 0) {
+      if (count == kLanes) {
+#pragma GCC unroll 64
+        for (std::size_t j = 0; j < kLanes; ++j) row[j * kStride + (gp ^ other[j])] = 1;
+        return;
+      }
+      if (count == kLanes / 2) {
+#pragma GCC unroll 64
+        for (std::size_t j = 0; j < kLanes / 2; ++j) row[j * kStride + (gp ^ other[j])] = 1;
+        return;
+      }
+    }
+    for (std::size_t j = 0; j < count; ++j) row[j * stride + (gp ^ other[j])] = 1;
+  }
+
+  // Parallel phase for lanes [j0, j1); `want` is this thread's, all zero on entry
+  // and exit. Returns the work done (pairs marked + splits scanned).
+  std::uint64_t mark_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
+                           LaneResult* results) {
+    return row_stride() == kStride512 ? mark_block_with<kStride512>(n, j0, j1, want, results)
+                                      : mark_block_with<0>(n, j0, j1, want, results);
+  }
+
+  static constexpr std::size_t kStride512 = 2 * 512 + 64;
+
+  template <std::size_t kStride>
+  std::uint64_t mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
+                                LaneResult* results) {
+    const std::uint64_t prefix = std::min(kPrefixSplits, n / 4);
+    const Value* g = values_.data();
+    const std::size_t stride = row_stride();
+    std::uint8_t* const marks = block_marks_.data();
+    std::fill(marks + j0 * stride, marks + j1 * stride, std::uint8_t{0});
+    std::uint64_t work = 0;
+    for (std::uint64_t k : shape_.single) {
+      for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * stride + g[n + j - k]] = 1;
+    }
+    for (std::uint64_t k : shape_.pair) {
+      // Lane j splits m = n + j - k; part p pairs with m - p, which must lie in
+      // [1, n - 1]: j in [p + k + 1 - n, p + k - 1] (the first bound only bites
+      // for p near n).
+      auto part = [&](std::uint64_t p) {
+        const std::uint64_t lo = std::max<std::uint64_t>(j0, p + k + 1 > n ? p + k + 1 - n : 0);
+        const std::uint64_t hi = std::min<std::uint64_t>(j1, p + k);
+        if (lo >= hi) return;
+        const unsigned gp = g[p];
+        const Value* other = g + (n - k - p);  // other[j] = g(n + j - k - p)
+        auto run = [&](std::uint64_t from, std::uint64_t to) {
+          if (from < to) mark_run<kStride>(marks + from * stride, other + from, gp, to - from, stride);
+        };
+        // Grundy's game: not the split into two equal heaps (lane 2p + k - n).
+        const std::uint64_t equal = 2 * p + k >= n ? 2 * p + k - n : kNone;
+        if (shape_.unequal && equal >= lo && equal < hi) {
+          run(lo, equal);
+          run(equal + 1, hi);
+        } else {
+          run(lo, hi);
+        }
+        work += hi - lo;
+      };
+      for (std::uint64_t p = 1; p <= prefix; ++p) part(p);
+      const auto first = std::upper_bound(rare_.begin(), rare_.end(), prefix);
+      for (auto it = first; it != rare_.end(); ++it) part(*it);
+    }
+    for (std::uint64_t j = j0; j < j1; ++j) {
+      std::uint8_t* row = marks + j * stride;
+      // Eight values at a time (the bytes of row, common_ and want are 0 or 1;
+      // all three have room past 2·width): c0, the least common value not
+      // marked, then the rare values below it not marked, also as a bit set.
+      const std::uint8_t* common = common_.data();
+      std::uint64_t c0 = 0;
+      for (;; c0 += 8) {
+        const std::uint64_t open = load8(common + c0) & ~load8(row + c0);
+        if (open != 0) {
+          c0 += static_cast<std::uint64_t>(std::countr_zero(open)) / 8;
+          break;
+        }
+      }
+      std::uint64_t needed = 0;
+      std::uint64_t bits[8] = {};  // the flagged values below 512
+      for (std::uint64_t v = 0; v < c0; v += 8) {
+        std::uint64_t missing = ~(load8(common + v) | load8(row + v)) & 0x0101010101010101ULL;
+        if (c0 - v < 8) missing &= (std::uint64_t{1} << (8 * (c0 - v))) - 1;
+        std::memcpy(want + v, &missing, 8);
+        needed += (missing * 0x0101010101010101ULL) >> 56;  // the bytes' sum (no POPCNT in baseline x86-64)
+        // Byte i's low bit to bit i: the product gathers them in the top byte.
+        if (v < 512) bits[v >> 6] |= ((missing * 0x0102040810204080ULL) >> 56) << (v & 63);
+      }
+      bool exhaustive = needed > 0;
+      for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
+        const std::uint64_t m = n + j - shape_.pair[i];
+        const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+        std::uint64_t a = prefix + 1;
+#ifdef GRUNDY_AVX512_SCAN
+        if (simd_ && width_ <= 512) {
+          a = scan_512(g, m, a, last, bits, want, row, needed);
+          work += a - prefix;
+          continue;
+        }
+#endif
+        // Chunks of splits: their values first (no branch), then one test
+        // whether any is wanted; only a chunk with a hit is walked again.
+        while (a <= last) {
+          constexpr std::uint64_t kChunk = 64;
+          const std::uint64_t count = std::min(kChunk, last - a + 1);
+          std::uint16_t x[kChunk];
+          const Value* low = g + a;
+          const Value* high = g + (m - a);
+          unsigned hit = 0;
+          if (count == kChunk) {  // the usual case, with a fixed trip count
+            for (std::uint64_t t = 0; t < kChunk; ++t) x[t] = static_cast<std::uint16_t>(low[t] ^ *(high - t));
+#pragma GCC unroll 16
+            for (std::uint64_t t = 0; t < kChunk; ++t) hit |= want[x[t]];
+          } else {
+            for (std::uint64_t t = 0; t < count; ++t) x[t] = static_cast<std::uint16_t>(low[t] ^ *(high - t));
+            for (std::uint64_t t = 0; t < count; ++t) hit |= want[x[t]];
+          }
+          if (hit != 0) {
+            for (std::uint64_t t = 0; t < count && needed > 0; ++t) {
+              if (want[x[t]]) {
+                want[x[t]] = 0;
+                row[x[t]] = 1;
+                --needed;
+              }
+            }
+          }
+          a += count;
+          if (needed == 0) break;
+        }
+        work += a - prefix;
+      }
+      if (needed > 0) std::fill(want, want + c0, std::uint8_t{0});
+      exhaustive = exhaustive && needed > 0;
+      results[j] = {c0, exhaustive};
+    }
+    return work;
+  }
+
+  // Computes g(n .. n + lanes - 1), or fewer when the width grows or the mask is
+  // due to be chosen again (the caller goes on heap by heap or block by block).
+  void compute_block(std::uint64_t n, std::uint64_t lanes) {
+    const std::size_t span = row_stride();
+    if (block_marks_.size() < kLanes * span) block_marks_.assign(kLanes * span, 0);
+    for (auto& w : block_want_) {
+      if (w.size() < 2 * width_) w.assign(2 * width_, 0);
+    }
+    LaneResult results[kLanes];
+    std::uint64_t work = 0;
+    const bool two = helper_ && choice_.use();
+    if (two) {
+      const std::uint64_t half = lanes / 2;
+      std::uint64_t helper_work = 0;
+      helper_->post([this, n, half, lanes, &results, &helper_work] {
+        helper_work = mark_block(n, half, lanes, block_want_[1].data(), results);
+      });
+      work += mark_block(n, 0, half, block_want_[0].data(), results);
+      helper_->wait();
+      work += helper_work;
+    } else {
+      work += mark_block(n, 0, lanes, block_want_[0].data(), results);
+    }
+
+    const std::size_t width = width_;
+    std::uint64_t done = 0;
+    for (std::uint64_t j = 0; j < lanes; ++j) {
+      const Value* g = values_.data();
+      std::uint8_t* row = block_marks_.data() + j * span;
+      // Options with a part in n .. n + j - 1.
+      for (std::uint64_t k : shape_.single) {
+        if (k <= j) row[g[n + j - k]] = 1;
+      }
+      for (std::uint64_t k : shape_.pair) {
+        const std::uint64_t m = n + j - k;
+        for (std::uint64_t a = 1; a + k <= j; ++a) {
+          if (shape_.unequal && 2 * a == m) continue;
+          row[g[a] ^ g[m - a]] = 1;
+        }
+      }
+      // Not below c0: the options so far are among the lane's options now.
+      std::uint64_t c = results[j].c0 & ~std::uint64_t{7};
+      for (;; c += 8) {
+        const std::uint64_t open = load8(common_.data() + c) & ~load8(row + c);
+        if (open != 0) {
+          c += static_cast<std::uint64_t>(std::countr_zero(open)) / 8;
+          break;
+        }
+      }
+      const LaneResult r = results[j];
+      std::uint64_t result = c;
+      if (r.exhaustive || c > r.c0) {
+        // Below c0 after an exhaustive scan: missing unless a new option gave it.
+        std::uint64_t proven = c;
+        if (r.exhaustive) {
+          for (std::uint64_t v = 0; v < std::min(r.c0, c); ++v) {
+            if (!common_[v] && !row[v]) {
+              proven = v;
+              break;
+            }
+          }
+        }
+        result = proven;
+        if (proven > r.c0) {
+          Scratch& s = scratch_[0];
+          s.begin();
+          std::uint64_t needed = 0;
+          for (std::uint64_t v = r.c0; v < proven; ++v) {
+            const bool missing = !common_[v] && !row[v];
+            s.want[v] = missing ? 1 : 0;
+            needed += missing ? 1 : 0;
+          }
+          needed = scan(n + j, kNone, needed, s);
+          result = finish(proven, needed, s);
+        }
+      }
+      push_tracked(result);
+      ++done;
+      if (result >= width || values_.size() >= next_eval_) break;
+    }
+    stats_.sparse_heaps += done;
+    scratch_[0].work += work;
+    for (std::uint64_t j = 0; j < done; ++j) {
+      for (std::uint64_t k : shape_.pair) scratch_[0].naive_work += (n + j - k) / 2;
+    }
+    if (helper_) choice_.heaps_done(done);
+    block_heaps_ += done;
+    if (block_heaps_ >= kBlock) end_block();
+  }
+
   bool forced_;
+  bool simd_ = simd_scan_available();
   bool usable_ = false;
+  std::uint64_t blocked_from_ = 0;
+  std::vector<std::uint8_t> block_marks_;   // kLanes rows of 2·width bytes
+  std::vector<std::uint8_t> block_want_[2];  // per thread, 2·width bytes, all zero between uses
   bool sparse_mode_ = false;
   bool rare_valid_ = false;
   std::uint64_t next_eval_ = 1024;

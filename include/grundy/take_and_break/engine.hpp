@@ -67,8 +67,8 @@ class SequenceEngine {
 };
 
 // `threads` (1 or 2): a helper thread takes half of each heap's splits (naive,
-// from 16384 splits a heap) or computes heap n + 1 while the caller computes
-// heap n (sparse, from heap 16384). Whether it is used is measured, block by
+// from 16384 splits a heap) or half of each block of 64 heaps (sparse, from heap
+// 2048; see docs/take_and_break.md). Whether it is used is measured, block by
 // block of 1024 heaps, by wall-clock rate: on a machine whose second core is
 // busy it loses and stays off. Values are identical either way.
 [[nodiscard]] std::unique_ptr<SequenceEngine> make_engine(const GameCode& code, EngineKind kind,
