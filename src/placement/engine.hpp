@@ -1,0 +1,383 @@
+// The bitboard search behind PlacementSolver (private to the library).
+//
+// A region is a connected set of live cells, laid out row-major in its bounding
+// box (height x width <= 64*N bits). Solving one:
+//   for each legal move: remove its cells, prune cells no move can use any more,
+//   split what is left into connected parts, canonicalise each part (crop to its
+//   bounding box, least image under the rule's symmetries), look it up or solve
+//   it, xor the parts;  value = mex of those xors.
+// Engine<N> works on N-word bitboards; a part that fits fewer words is handed to
+// the smaller engine (Engines::part_value), so a big sparse board does not make
+// its small parts pay for wide words. Recursion depth is at most the number of
+// moves in a game (<= 1024 cells / smallest piece), which the call stack holds.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "grundy/input_error.hpp"
+#include "grundy/nimber.hpp"
+#include "grundy/placement/bits.hpp"
+#include "grundy/placement/rule.hpp"
+#include "grundy/transposition_table.hpp"
+
+namespace grundy::placement::detail {
+
+template <std::size_t N>
+struct Region {
+  Bits<N> cells;
+  std::uint16_t height = 0;
+  std::uint16_t width = 0;
+  friend bool operator==(const Region&, const Region&) = default;
+};
+
+template <std::size_t N>
+struct RegionHash {
+  std::size_t operator()(const Region<N>& r) const noexcept {
+    std::uint64_t h = (std::uint64_t{r.height} << 16) | r.width;
+    for (std::uint64_t w : r.cells.words) {
+      h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+      h ^= h >> 31;
+    }
+    return static_cast<std::size_t>(h);
+  }
+};
+
+// Masks and per-cell tables of one box size, built once per size.
+template <std::size_t N>
+struct Geometry {
+  int height = 0;
+  int width = 0;
+  Bits<N> all;
+  Bits<N> not_first_col;  // where a cell shifted one column right may land
+  Bits<N> not_last_col;
+  std::vector<Bits<N>> anchors;                 // per shape: top-left cells where it fits the box
+  std::vector<std::vector<std::size_t>> offsets;  // per shape: r*width + c of its cells
+  std::vector<std::uint16_t> row_of;
+  std::vector<std::uint16_t> col_of;
+
+  Geometry(const Rule& rule, int h, int w) : height(h), width(w) {
+    const std::size_t area = static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
+    row_of.resize(area);
+    col_of.resize(area);
+    for (int r = 0; r < h; ++r) {
+      for (int c = 0; c < w; ++c) {
+        const std::size_t i = static_cast<std::size_t>(r * w + c);
+        row_of[i] = static_cast<std::uint16_t>(r);
+        col_of[i] = static_cast<std::uint16_t>(c);
+        all.set(i);
+        if (c != 0) not_first_col.set(i);
+        if (c != w - 1) not_last_col.set(i);
+      }
+    }
+    for (const Shape& s : rule.shapes) {
+      Bits<N> a;
+      for (int r = 0; r + s.height <= h; ++r) {
+        for (int c = 0; c + s.width <= w; ++c) a.set(static_cast<std::size_t>(r * w + c));
+      }
+      anchors.push_back(a);
+      std::vector<std::size_t> off;
+      for (const Cell& cell : s.cells) off.push_back(static_cast<std::size_t>(cell.row * w + cell.col));
+      offsets.push_back(std::move(off));
+    }
+  }
+
+  // The cells of `b` and their neighbours (4- or 8-connectivity), inside the box.
+  [[nodiscard]] Bits<N> dilate(const Bits<N>& b, int connectivity) const {
+    const std::size_t w = static_cast<std::size_t>(width);
+    Bits<N> across = b | (b.shl(1) & not_first_col) | (b.shr(1) & not_last_col);
+    if (connectivity == 8) return (across | across.shl(w) | across.shr(w)) & all;
+    return (across | b.shl(w) | b.shr(w)) & all;
+  }
+};
+
+// mex over a frame's options without a heap allocation for the usual small values.
+class FrameMex {
+ public:
+  void insert(Nimber v) {
+    if (v < 256) {
+      low_[v >> 6] |= std::uint64_t{1} << (v & 63);
+    } else {
+      high_.push_back(v);
+    }
+  }
+  [[nodiscard]] Nimber mex() {
+    for (std::size_t i = 0; i < 4; ++i) {
+      if (~low_[i] != 0) return i * 64 + static_cast<Nimber>(std::countr_one(low_[i]));
+    }
+    std::sort(high_.begin(), high_.end());
+    Nimber m = 256;
+    for (Nimber v : high_) {
+      if (v == m) ++m;
+      else if (v > m) break;
+    }
+    return m;
+  }
+
+ private:
+  std::uint64_t low_[4] = {0, 0, 0, 0};
+  std::vector<Nimber> high_;
+};
+
+class Engines;
+
+template <std::size_t N>
+class Engine {
+ public:
+  static constexpr std::size_t kWords = N;
+
+  Engine(const Rule& rule, Engines& all)
+      : rule_(&rule), all_(&all), table_(RegionHash<N>{}, 1 << 12), geometries_((kSide + 1) * (kSide + 1)) {}
+
+  const Geometry<N>& geometry(int h, int w) {
+    auto& slot = geometries_[static_cast<std::size_t>(h) * (kSide + 1) + static_cast<std::size_t>(w)];
+    if (!slot) slot = std::make_unique<Geometry<N>>(*rule_, h, w);
+    return *slot;
+  }
+
+  // The least image of a cropped cell list (cells within h x w) under the rule's symmetries.
+  [[nodiscard]] Region<N> canonical(const std::vector<Cell>& cells, int h, int w) const {
+    Region<N> best;
+    bool first = true;
+    for (int t : rule_->symmetries) {
+      int th = h;
+      int tw = w;
+      {
+        int r = 0;
+        int c = 0;
+        apply_symmetry(t, r, c, th, tw);
+      }
+      Region<N> image;
+      image.height = static_cast<std::uint16_t>(th);
+      image.width = static_cast<std::uint16_t>(tw);
+      for (Cell cell : cells) {
+        int hh = h;
+        int ww = w;
+        apply_symmetry(t, cell.row, cell.col, hh, ww);
+        image.cells.set(static_cast<std::size_t>(cell.row * tw + cell.col));
+      }
+      if (first || image.height < best.height || (image.height == best.height && image.width < best.width) ||
+          (image.height == best.height && image.width == best.width && image.cells.less(best.cells))) {
+        best = image;
+        first = false;
+      }
+    }
+    return best;
+  }
+
+  // The cells of `free` that some legal move still uses.
+  [[nodiscard]] Bits<N> prune(const Geometry<N>& g, const Bits<N>& free) const {
+    if (rule_->kind == RuleKind::node_kayles) return free;
+    Bits<N> live;
+    for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+      Bits<N> anchors = g.anchors[s];
+      for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
+      if (!anchors.any()) continue;
+      for (std::size_t off : g.offsets[s]) live |= anchors.shl(off);
+    }
+    return live;
+  }
+
+  // Value of any set of free cells of an h x w box: the xor over its parts.
+  Nimber value_of_cells(const Geometry<N>& g, const Bits<N>& free);
+
+  // Value of a canonical region.
+  Nimber solve(const Region<N>& region) {
+    if (!region.cells.any()) return 0;
+    // Fewer cells than two of the smallest piece: exactly one move is left (the
+    // region is pruned, so at least one move exists).
+    if (region.cells.count() < 2 * rule_->min_piece_cells) return 1;
+    if (const std::uint16_t* v = table_.find(region)) return *v;
+    const Geometry<N>& g = geometry(region.height, region.width);
+    const Bits<N>& free = region.cells;
+    FrameMex mex;
+    if (rule_->kind == RuleKind::place) {
+      for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+        Bits<N> anchors = g.anchors[s];
+        for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
+        anchors.for_each([&](std::size_t a) {
+          Bits<N> after = free;
+          for (std::size_t off : g.offsets[s]) after.reset(a + off);
+          mex.insert(value_of_cells(g, after));
+        });
+      }
+    } else {
+      free.for_each([&](std::size_t v) {
+        Bits<N> vertex;
+        vertex.set(v);
+        mex.insert(value_of_cells(g, free.minus(g.dilate(vertex, rule_->connectivity))));
+      });
+    }
+    const Nimber value = mex.mex();
+    remember(region, value);
+    return value;
+  }
+
+  // The table keeps at most memory_limit bytes: when the next growth would pass
+  // it, the table is emptied instead (a flush). The search stays correct — values
+  // on the recursion stack live in its frames, not in the table — and the parts
+  // still needed are solved again. For these games the small regions near the
+  // leaves are re-found quickly, so a flush costs time, not the answer; an LRU or
+  // depth-preferred policy would need per-entry metadata the table does not keep.
+  void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
+  [[nodiscard]] std::size_t stored() const noexcept { return table_.size(); }
+  [[nodiscard]] std::size_t bytes() const noexcept { return table_.memory_bytes(); }
+  [[nodiscard]] std::size_t flushes() const noexcept { return flushes_; }
+
+  void save(std::ostream& out) const {
+    const std::uint64_t count = table_.size();
+    out.write(reinterpret_cast<const char*>(&count), sizeof count);
+    table_.for_each([&](const Region<N>& r, std::uint16_t v) {
+      out.write(reinterpret_cast<const char*>(&r.height), sizeof r.height);
+      out.write(reinterpret_cast<const char*>(&r.width), sizeof r.width);
+      out.write(reinterpret_cast<const char*>(r.cells.words.data()), sizeof(std::uint64_t) * N);
+      out.write(reinterpret_cast<const char*>(&v), sizeof v);
+    });
+  }
+
+  // Reads what save wrote; false on a short or inconsistent file.
+  bool load(std::istream& in) {
+    std::uint64_t count = 0;
+    if (!in.read(reinterpret_cast<char*>(&count), sizeof count)) return false;
+    for (std::uint64_t i = 0; i < count; ++i) {
+      Region<N> r;
+      std::uint16_t v = 0;
+      in.read(reinterpret_cast<char*>(&r.height), sizeof r.height);
+      in.read(reinterpret_cast<char*>(&r.width), sizeof r.width);
+      in.read(reinterpret_cast<char*>(r.cells.words.data()), sizeof(std::uint64_t) * N);
+      in.read(reinterpret_cast<char*>(&v), sizeof v);
+      if (!in || std::size_t{r.height} * r.width > Bits<N>::kCapacity) return false;
+      remember(r, v);
+    }
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kSide = Bits<N>::kCapacity;
+
+  void remember(const Region<N>& region, Nimber value) {
+    if (value > 0xFFFF) throw LimitError("a nim-value above 65535 does not fit the placement table");
+    const bool grows = (table_.size() + 1) * 4 > table_.capacity() * 3;
+    if (grows && memory_limit_ != 0 && table_.memory_bytes() * 2 > memory_limit_) {
+      table_.clear();
+      ++flushes_;
+    }
+    table_.set(region, static_cast<std::uint16_t>(value));
+  }
+
+  const Rule* rule_;
+  Engines* all_;
+  TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>> table_;
+  std::vector<std::unique_ptr<Geometry<N>>> geometries_;
+  std::size_t memory_limit_ = 0;
+  std::size_t flushes_ = 0;
+};
+
+// The four engines (64, 128, 256 and 1024-cell boxes) and the hand-over between them.
+class Engines {
+ public:
+  explicit Engines(Rule rule) : rule_(std::move(rule)) {}
+
+  [[nodiscard]] const Rule& rule() const noexcept { return rule_; }
+
+  template <std::size_t N>
+  Engine<N>& get() {
+    std::unique_ptr<Engine<N>>& slot = std::get<Slot<N>>(engines_).engine;
+    if (!slot) {
+      slot = std::make_unique<Engine<N>>(rule_, *this);
+      slot->set_memory_limit(memory_limit_);
+    }
+    return *slot;
+  }
+
+  // A connected part given as a subset of an N-word box: crop, canonicalise in
+  // the narrowest engine that holds it, solve.
+  template <std::size_t N>
+  Nimber part_value(const Geometry<N>& g, const Bits<N>& part) {
+    int min_r = g.height;
+    int max_r = -1;
+    int min_c = g.width;
+    int max_c = -1;
+    part.for_each([&](std::size_t i) {
+      const int r = g.row_of[i];
+      const int c = g.col_of[i];
+      min_r = std::min(min_r, r);
+      max_r = std::max(max_r, r);
+      min_c = std::min(min_c, c);
+      max_c = std::max(max_c, c);
+    });
+    cells_.clear();
+    part.for_each([&](std::size_t i) { cells_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
+    return cells_value(max_r - min_r + 1, max_c - min_c + 1);
+  }
+
+  // The value of the cells in cells_ (a connected, pruned part of an h x w box).
+  Nimber cells_value(int h, int w) {
+    const std::size_t area = static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
+    if (area <= 64) return solve_in<1>(h, w);
+    if (area <= 128) return solve_in<2>(h, w);
+    if (area <= 256) return solve_in<4>(h, w);
+    return solve_in<16>(h, w);
+  }
+
+  std::vector<Cell>& cells() noexcept { return cells_; }
+
+  void set_memory_limit(std::size_t bytes) {
+    memory_limit_ = bytes;
+    for_each_engine([&](auto& e) { e.set_memory_limit(bytes); });
+  }
+
+  template <class F>
+  void for_each_engine(F&& f) {
+    if (auto& e = std::get<Slot<1>>(engines_).engine) f(*e);
+    if (auto& e = std::get<Slot<2>>(engines_).engine) f(*e);
+    if (auto& e = std::get<Slot<4>>(engines_).engine) f(*e);
+    if (auto& e = std::get<Slot<16>>(engines_).engine) f(*e);
+  }
+
+ private:
+  template <std::size_t N>
+  struct Slot {
+    std::unique_ptr<Engine<N>> engine;
+  };
+
+  template <std::size_t N>
+  Nimber solve_in(int h, int w) {
+    Engine<N>& e = get<N>();
+    // canonical() reads cells_ before solve() recurses and overwrites it.
+    return e.solve(e.canonical(cells_, h, w));
+  }
+
+  Rule rule_;
+  std::tuple<Slot<1>, Slot<2>, Slot<4>, Slot<16>> engines_;
+  std::vector<Cell> cells_;
+  std::size_t memory_limit_ = 0;
+};
+
+template <std::size_t N>
+Nimber Engine<N>::value_of_cells(const Geometry<N>& g, const Bits<N>& free) {
+  Bits<N> rest = prune(g, free);
+  Nimber total = 0;
+  while (rest.any()) {
+    Bits<N> part;
+    part.set(rest.lowest());
+    for (;;) {
+      const Bits<N> grown = g.dilate(part, rule_->connectivity) & rest;
+      if (grown == part) break;
+      part = grown;
+    }
+    rest = rest.minus(part);
+    total ^= all_->part_value(g, part);
+  }
+  return total;
+}
+
+}  // namespace grundy::placement::detail
