@@ -24,7 +24,11 @@ Nimber board_value(detail::Engines& engines, const Board& board) {
 
 }  // namespace
 
-PlacementSolver::PlacementSolver(Rule rule) : engines_(std::make_unique<detail::Engines>(std::move(rule))) {}
+PlacementSolver::PlacementSolver(Rule rule) : engines_(std::make_unique<detail::Engines>(std::move(rule))) {
+  engines_->set_exact_cells(kDefaultExactCells);
+}
+
+void PlacementSolver::set_exact_cells(int cells) { engines_->set_exact_cells(cells); }
 PlacementSolver::~PlacementSolver() = default;
 PlacementSolver::PlacementSolver(PlacementSolver&&) noexcept = default;
 PlacementSolver& PlacementSolver::operator=(PlacementSolver&&) noexcept = default;
@@ -59,6 +63,12 @@ std::size_t PlacementSolver::table_bytes() const {
 std::size_t PlacementSolver::table_flushes() const {
   std::size_t n = 0;
   engines_->for_each_engine([&](auto& e) { n += e.flushes(); });
+  return n;
+}
+
+std::size_t PlacementSolver::searched_sums() const {
+  std::size_t n = 0;
+  engines_->for_each_engine([&](auto& e) { n += e.searched(); });
   return n;
 }
 

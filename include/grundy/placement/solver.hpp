@@ -36,9 +36,17 @@ class PlacementSolver {
   // none. A table that reaches it is emptied and refilled (see engine.hpp).
   void set_memory_limit(std::size_t bytes);
 
+  // Parts of at most `cells` cells are valued by full mex; larger ones by asking
+  // "is G + *n a P-position?" for n = 0, 1, ... (an AND-OR search that stops at
+  // the first winning move). 0 = full mex everywhere. Default: kDefaultExactCells.
+  static constexpr int kDefaultExactCells = 20;
+  void set_exact_cells(int cells);
+
   [[nodiscard]] std::size_t stored_positions() const;
   [[nodiscard]] std::size_t table_bytes() const;
   [[nodiscard]] std::size_t table_flushes() const;
+  // Sums examined by the outcome search (memo misses), for benchmarks.
+  [[nodiscard]] std::size_t searched_sums() const;
 
   // Binary, for the same machine (native byte order); a table saved for another
   // rule is refused with an InputError.
