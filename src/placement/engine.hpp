@@ -128,6 +128,43 @@ class FrameMex {
   std::vector<Nimber> high_;
 };
 
+// Boxes of at most 8x8 cells are canonicalised with word operations on a
+// stride-8 layout (bit r*8 + c): the 8 symmetries are byte swaps, per-byte bit
+// reversals and the 8x8 bit-matrix transpose, instead of moving each cell 8 times
+// (that per-cell loop was 45% of the time on Cram boards).
+namespace square {
+
+// (std::byteswap is C++23; GCC and Clang both have the builtin.)
+inline std::uint64_t flip_rows(std::uint64_t x, int h) noexcept { return __builtin_bswap64(x) >> (8 * (8 - h)); }
+
+inline std::uint64_t flip_cols(std::uint64_t x, int w) noexcept {
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  return x >> (8 - w);
+}
+
+// Bit r*8 + c -> bit c*8 + r.
+inline std::uint64_t transpose(std::uint64_t x) noexcept {
+  std::uint64_t t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
+  x ^= t ^ (t >> 28);
+  t = 0x3333000033330000ULL & (x ^ (x << 14));
+  x ^= t ^ (t >> 14);
+  t = 0x5500550055005500ULL & (x ^ (x << 7));
+  x ^= t ^ (t >> 7);
+  return x;
+}
+
+// Stride 8 -> stride w.
+inline std::uint64_t pack(std::uint64_t x, int h, int w) noexcept {
+  std::uint64_t out = 0;
+  const std::uint64_t row = (std::uint64_t{1} << w) - 1;
+  for (int r = 0; r < h; ++r) out |= ((x >> (8 * r)) & row) << (r * w);
+  return out;
+}
+
+}  // namespace square
+
 class Engines;
 
 template <std::size_t N>
@@ -146,6 +183,13 @@ class Engine {
 
   // The least image of a cropped cell list (cells within h x w) under the rule's symmetries.
   [[nodiscard]] Region<N> canonical(const std::vector<Cell>& cells, int h, int w) const {
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) {
+        std::uint64_t x = 0;
+        for (const Cell& cell : cells) x |= std::uint64_t{1} << (cell.row * 8 + cell.col);
+        return canonical_square(x, h, w);
+      }
+    }
     Region<N> best;
     bool first = true;
     // The least image has the least (height, width); images with other box
@@ -177,6 +221,38 @@ class Engine {
       }
     }
     return best;
+  }
+
+  // The least image of a stride-8 box of at most 8x8, ordered by (height, width,
+  // stride-8 word); returned in the usual stride-width layout.
+  [[nodiscard]] Region<N> canonical_square(std::uint64_t x, int h, int w) const {
+    std::uint64_t best = 0;
+    int best_h = 0;
+    int best_w = 0;
+    bool first = true;
+    for (int t : rule_->symmetries) {
+      std::uint64_t image = x;
+      int th = h;
+      int tw = w;
+      if (t & 1) {
+        image = square::transpose(image);
+        th = w;
+        tw = h;
+      }
+      if (t & 2) image = square::flip_rows(image, th);
+      if (t & 4) image = square::flip_cols(image, tw);
+      if (first || th < best_h || (th == best_h && (tw < best_w || (tw == best_w && image < best)))) {
+        best = image;
+        best_h = th;
+        best_w = tw;
+        first = false;
+      }
+    }
+    Region<N> r;
+    r.height = static_cast<std::uint16_t>(best_h);
+    r.width = static_cast<std::uint16_t>(best_w);
+    r.cells.words[0] = square::pack(best, best_h, best_w);
+    return r;
   }
 
   // The cells of `free` that some legal move still uses.
@@ -247,13 +323,28 @@ class Engine {
       min_c = std::min(min_c, int{g.col_of[i]});
       max_c = std::max(max_c, int{g.col_of[i]});
     });
+    const int h = max_r - min_r + 1;
+    const int w = max_c - min_c + 1;
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) return canonical_square(to_square(g, part, min_r, min_c, h, w), h, w);
+    }
     crop_.clear();
     part.for_each([&](std::size_t i) { crop_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
-    return canonical(crop_, max_r - min_r + 1, max_c - min_c + 1);
+    return canonical(crop_, h, w);
+  }
+
+  // The h x w sub-box at (r0, c0) of a one-word box, in stride 8.
+  static std::uint64_t to_square(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w) {
+    std::uint64_t x = 0;
+    const std::uint64_t row = (std::uint64_t{1} << w) - 1;
+    for (int r = 0; r < h; ++r) {
+      x |= ((part.words[0] >> ((r0 + r) * g.width + c0)) & row) << (8 * r);
+    }
+    return x;
   }
 
   // Regions of at most this many cells are valued by full mex (solve); larger
-  // ones by the outcome search below. 0 turns the outcome search off.
+  // ones by the outcome search (evaluate). A huge value means full mex only.
   void set_exact_cells(int cells) noexcept { exact_cells_ = cells; }
 
   // The value of a canonical region, by whichever search suits its size.
@@ -460,9 +551,17 @@ class Engines {
       min_c = std::min(min_c, c);
       max_c = std::max(max_c, c);
     });
+    const int h = max_r - min_r + 1;
+    const int w = max_c - min_c + 1;
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) {
+        Engine<1>& e = get<1>();
+        return e.evaluate(e.canonical_square(Engine<1>::to_square(g, part, min_r, min_c, h, w), h, w));
+      }
+    }
     cells_.clear();
     part.for_each([&](std::size_t i) { cells_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
-    return cells_value(max_r - min_r + 1, max_c - min_c + 1);
+    return cells_value(h, w);
   }
 
   // The value of the cells in cells_ (a connected, pruned part of an h x w box).

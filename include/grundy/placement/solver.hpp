@@ -38,8 +38,10 @@ class PlacementSolver {
 
   // Parts of at most `cells` cells are valued by full mex; larger ones by asking
   // "is G + *n a P-position?" for n = 0, 1, ... (an AND-OR search that stops at
-  // the first winning move). 0 = full mex everywhere. Default: kDefaultExactCells.
-  static constexpr int kDefaultExactCells = 20;
+  // the first winning move). 0 = the outcome search everywhere. Default:
+  // kDefaultExactPieces times the smallest piece's cells (measured best on Cram
+  // 6x6 and 2x2 blocks 9x9 among 8..24 cells).
+  static constexpr int kDefaultExactPieces = 6;
   void set_exact_cells(int cells);
 
   [[nodiscard]] std::size_t stored_positions() const;
