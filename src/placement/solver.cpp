@@ -107,7 +107,8 @@ void PlacementSolver::load_table(const std::string& path) {
       default: ok = false;
     }
   }
-  ok = ok && in.eof();
+  // The loop must end at a clean end of file: no partial section header.
+  ok = ok && in.eof() && in.gcount() == 0;
   if (!ok) throw InputError("the table file is truncated or damaged", SourceLocation{path, 0, 0});
 }
 
