@@ -184,6 +184,7 @@ std::vector<BoardCase> parse_board_cases(std::istream& in, const std::string& fi
     if (count > 1'000'000) throw LimitError("more than 10^6 boards in one case", SourceLocation{file, one.line, 0});
     for (std::size_t k = 1; k <= count; ++k) {
       const std::size_t rows = scan.number("the row count of board " + std::to_string(k));
+      scan.skip_space();
       const SourceLocation at = scan.here();
       const std::size_t cols = scan.number("the column count of board " + std::to_string(k));
       Board b = empty_board(rows, cols, at);
