@@ -385,25 +385,50 @@ class Engine {
     });
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const Candidate& a, const Candidate& b) { return a.largest < b.largest; });
+    // Pass 1, no search: settle the moves whose parts are all known already (a
+    // win if they xor to the heap), and drop those known to hand the opponent
+    // a win. Pass 2 searches the rest, smallest largest part first.
     bool win = false;
-    std::vector<Region<N>> parts;
-    for (const Candidate& c : candidates) {
-      parts.clear();
-      for_each_part(g, c.after, [&](const Bits<N>& part) { parts.push_back(crop_canonical(g, part)); });
-      std::size_t largest = 0;
-      for (std::size_t i = 1; i < parts.size(); ++i) {
-        if (parts[i].cells.count() > parts[largest].cells.count()) largest = i;
+    std::vector<Region<N>> parts;        // every candidate's parts, one after another
+    std::vector<std::size_t> first_part;  // candidate i: parts[first_part[i] .. first_part[i + 1])
+    std::vector<std::size_t> open;        // candidates left for pass 2
+    for (std::size_t i = 0; i < candidates.size() && !win; ++i) {
+      first_part.push_back(parts.size());
+      for_each_part(g, candidates[i].after, [&](const Bits<N>& part) { parts.push_back(crop_canonical(g, part)); });
+      Nimber h = heap;
+      std::size_t unknown = 0;
+      const Region<N>* last_unknown = nullptr;
+      for (std::size_t j = first_part[i]; j < parts.size(); ++j) {
+        if (auto v = stored_value(parts[j])) {
+          h ^= *v;
+        } else {
+          ++unknown;
+          last_unknown = &parts[j];
+        }
+      }
+      if (unknown == 0) {
+        win = h == 0;
+      } else if (unknown == 1 && h < 64) {
+        const std::uint64_t* mask = wins_against_.find(*last_unknown);
+        if (!mask || ((*mask >> h) & 1U) == 0) open.push_back(i);
+      } else {
+        open.push_back(i);
+      }
+    }
+    first_part.push_back(parts.size());
+    for (std::size_t k = 0; k < open.size() && !win; ++k) {
+      const std::size_t begin = first_part[open[k]];
+      const std::size_t end = first_part[open[k] + 1];
+      std::size_t largest = begin;
+      for (std::size_t j = begin + 1; j < end; ++j) {
+        if (parts[j].cells.count() > parts[largest].cells.count()) largest = j;
       }
       Nimber h = heap;
-      for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (i != largest) h ^= evaluate(parts[i]);
+      for (std::size_t j = begin; j < end; ++j) {
+        if (j != largest) h ^= evaluate(parts[j]);
       }
       // The opponent faces (largest part) + *h; it is ours if that is a P-position.
-      const bool opponent_wins = parts.empty() ? h != 0 : wins(parts[largest], h);
-      if (!opponent_wins) {
-        win = true;
-        break;
-      }
+      win = !wins(parts[largest], h);
     }
     // Moving in the heap: to *m, a P-position exactly when g(G) = m.
     for (Nimber m = 0; m < heap && !win; ++m) win = !wins(region, m);
@@ -474,6 +499,14 @@ class Engine {
 
  private:
   static constexpr std::size_t kSide = Bits<N>::kCapacity;
+
+  // The value if it needs no search: a single move left, or already stored.
+  std::optional<Nimber> stored_value(const Region<N>& r) const {
+    const int cells = r.cells.count();
+    if (cells < 2 * rule_->min_piece_cells) return cells == 0 ? 0 : 1;
+    if (const std::uint16_t* v = table_.find(r)) return *v;
+    return std::nullopt;
+  }
 
   // The value when it is cheap to have: a single move left, already stored, or
   // small enough for full mex.

@@ -25,7 +25,7 @@ Nimber board_value(detail::Engines& engines, const Board& board) {
 }  // namespace
 
 PlacementSolver::PlacementSolver(Rule rule) : engines_(std::make_unique<detail::Engines>(std::move(rule))) {
-  engines_->set_exact_cells(kDefaultExactPieces * engines_->rule().min_piece_cells);
+  engines_->set_exact_cells(default_exact_cells(engines_->rule()));
 }
 
 void PlacementSolver::set_exact_cells(int cells) { engines_->set_exact_cells(cells); }

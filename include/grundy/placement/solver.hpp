@@ -39,9 +39,9 @@ class PlacementSolver {
   // Parts of at most `cells` cells are valued by full mex; larger ones by asking
   // "is G + *n a P-position?" for n = 0, 1, ... (an AND-OR search that stops at
   // the first winning move). 0 = the outcome search everywhere. Default:
-  // kDefaultExactPieces times the smallest piece's cells (measured best on Cram
-  // 6x6 and 2x2 blocks 9x9 among 8..24 cells).
-  static constexpr int kDefaultExactPieces = 6;
+  // 8 + 2 x the smallest piece's cells: 12 for Cram, 16 for 2x2 blocks, the best
+  // of 8..24 measured on Cram 6x6 and 2x2 blocks 8x8 and 9x9.
+  [[nodiscard]] static int default_exact_cells(const Rule& rule) noexcept { return 8 + 2 * rule.min_piece_cells; }
   void set_exact_cells(int cells);
 
   [[nodiscard]] std::size_t stored_positions() const;
