@@ -146,6 +146,7 @@ TEST(PlacementSolver, BlocksAreNodeKaylesOnKingGraphs) {
 // even x odd boards the first player takes the central domino and then mirrors.
 TEST(PlacementSolver, CramSymmetryStrategy) {
   PlacementSolver solver(cram_rule());
+  solver.set_exact_cells(1 << 20);  // full mex only: the search's own mirror shortcut stays out
   for (std::size_t r = 2; r <= 6; r += 2) {
     for (std::size_t c = 1; c <= 7; ++c) {
       if (r * c > 24) continue;
@@ -265,12 +266,13 @@ TEST(PlacementSolver, MemoryLimitFlushesButStaysCorrect) {
   PlacementSolver bounded(cram_rule());
   constexpr std::size_t kLimit = 64 * 1024;
   bounded.set_memory_limit(kLimit);
-  for (std::size_t c = 4; c <= 6; ++c) EXPECT_EQ(bounded.value(strip(4, c)), unlimited.value(strip(4, c)));
+  // Odd boards: even x even ones are settled at once by the mirror strategy.
+  EXPECT_EQ(bounded.value(strip(4, 5)), unlimited.value(strip(4, 5)));
   EXPECT_EQ(bounded.value(strip(5, 5)), unlimited.value(strip(5, 5)));
+  EXPECT_EQ(bounded.value(strip(3, 9)), unlimited.value(strip(3, 9)));
   EXPECT_GT(bounded.table_flushes(), 0u);
   // One engine (all parts fit 64 cells) with two tables, each within the limit.
   EXPECT_LE(bounded.table_bytes(), 2 * kLimit);
-  EXPECT_GT(unlimited.table_bytes(), 2 * kLimit);
 }
 
 TEST(PlacementSolverLong, CramSixBySixIsZero) {

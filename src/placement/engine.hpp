@@ -163,6 +163,14 @@ inline std::uint64_t pack(std::uint64_t x, int h, int w) noexcept {
   return out;
 }
 
+// Stride w -> stride 8.
+inline std::uint64_t unpack(std::uint64_t x, int h, int w) noexcept {
+  std::uint64_t out = 0;
+  const std::uint64_t row = (std::uint64_t{1} << w) - 1;
+  for (int r = 0; r < h; ++r) out |= ((x >> (r * w)) & row) << (8 * r);
+  return out;
+}
+
 }  // namespace square
 
 class Engines;
@@ -368,8 +376,12 @@ class Engine {
     if (heap < 64) {
       if (const std::uint64_t* mask = wins_against_.find(region); mask && ((*mask >> heap) & 1U)) return true;
     }
-    ++searched_;
     const Geometry<N>& g = geometry(region.height, region.width);
+    if (mirror_strategy(g, region)) {
+      remember(region, 0);
+      return heap != 0;
+    }
+    ++searched_;
     // Move ordering: the moves leaving the smallest largest part first; they
     // settle fastest (measured: on Cram 6x6 four times fewer sums searched than
     // largest-first, and a history heuristic did not help).
@@ -499,6 +511,75 @@ class Engine {
 
  private:
   static constexpr std::size_t kSide = Bits<N>::kCapacity;
+
+  // Tweedledum-Tweedledee: if a symmetry s of order 2 maps the region to itself
+  // and no legal move M meets the cells s(M) needs (M and s(M) never collide),
+  // the second player answers every M with s(M) and wins, so the value is 0. The
+  // position after M, s(M) is symmetric again and has fewer moves, so the
+  // condition holds there too. (Cram on even x even boards is the classic case.)
+  bool mirror_strategy(const Geometry<N>& g, const Region<N>& region) const {
+    const int h = region.height;
+    const int w = region.width;
+    for (int t : rule_->symmetries) {
+      // The involutions among the 8: the two flips, the half turn, and on square
+      // boxes the two diagonal reflections.
+      if (t == 0 || t == 3 || t == 5 || ((t & 1) && h != w)) continue;
+      if (!symmetric_under(region, t)) continue;
+      bool collide = false;
+      auto image = [&](std::size_t i) {
+        int r = g.row_of[i];
+        int c = g.col_of[i];
+        int hh = h;
+        int ww = w;
+        apply_symmetry(t, r, c, hh, ww);
+        return static_cast<std::size_t>(r * w + c);
+      };
+      if (rule_->kind == RuleKind::place) {
+        for (std::size_t s = 0; s < g.anchors.size() && !collide; ++s) {
+          Bits<N> anchors = g.anchors[s];
+          for (std::size_t off : g.offsets[s]) anchors &= region.cells.shr(off);
+          anchors.for_each([&](std::size_t a) {
+            Bits<N> cells;
+            for (std::size_t off : g.offsets[s]) cells.set(a + off);
+            for (std::size_t off : g.offsets[s]) collide = collide || cells.test(image(a + off));
+          });
+        }
+      } else {
+        region.cells.for_each([&](std::size_t v) {
+          Bits<N> vertex;
+          vertex.set(v);
+          collide = collide || g.dilate(vertex, rule_->connectivity).test(image(v));
+        });
+      }
+      if (!collide) return true;
+    }
+    return false;
+  }
+
+  bool symmetric_under(const Region<N>& region, int t) const {
+    const int h = region.height;
+    const int w = region.width;
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) {
+        const std::uint64_t x = square::unpack(region.cells.words[0], h, w);
+        std::uint64_t y = x;
+        if (t & 1) y = square::transpose(y);
+        if (t & 2) y = square::flip_rows(y, h);
+        if (t & 4) y = square::flip_cols(y, w);
+        return x == y;
+      }
+    }
+    bool same = true;
+    region.cells.for_each([&](std::size_t i) {
+      int r = static_cast<int>(i) / w;
+      int c = static_cast<int>(i) % w;
+      int hh = h;
+      int ww = w;
+      apply_symmetry(t, r, c, hh, ww);
+      same = same && region.cells.test(static_cast<std::size_t>(r * w + c));
+    });
+    return same;
+  }
 
   // The value if it needs no search: a single move left, or already stored.
   std::optional<Nimber> stored_value(const Region<N>& r) const {
