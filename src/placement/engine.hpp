@@ -418,6 +418,10 @@ class Engine {
           last_unknown = &parts[j];
         }
       }
+      if (unknown == 1 && mirror_strategy(geometry(last_unknown->height, last_unknown->width), *last_unknown)) {
+        remember(*last_unknown, 0);  // a reply that restores a mirror position settles at once
+        unknown = 0;
+      }
       if (unknown == 0) {
         win = h == 0;
       } else if (unknown == 1 && h < 64) {
