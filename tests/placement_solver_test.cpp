@@ -131,12 +131,28 @@ TEST(PlacementSequences, BarsOfThreeOnARowAreTreblecross) {
 }
 
 // 2x2 blocks on RxC are Node Kayles on the (R-1)x(C-1) king graph of block
-// positions (two blocks overlap exactly when their corners are king-adjacent).
+// positions (two blocks overlap exactly when their corners are king-adjacent);
+// the solver relies on it, so it is checked here between the two brute-force
+// twins, on random boards with blocked cells, and on empty boards by the solver.
 TEST(PlacementSolver, BlocksAreNodeKaylesOnKingGraphs) {
-  PlacementSolver blocks(blocks2x2_rule());
-  PlacementSolver king(node_kayles_rule(GraphFamily::king));
-  for (std::size_t r = 2; r <= 7; ++r) {
-    for (std::size_t c = r; c <= 7; ++c) EXPECT_EQ(blocks.value(strip(r, c)), king.value(strip(r - 1, c - 1)));
+  const Rule blocks = blocks2x2_rule();
+  const Rule king = node_kayles_rule(GraphFamily::king);
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 150; ++i) {
+    const std::size_t rows = 2 + rng() % 4;
+    const std::size_t cols = 2 + rng() % 4;
+    const Board b = testing::random_board(rng, rows, cols, 0.15);
+    Board positions = empty_board(rows - 1, cols - 1);
+    for (std::size_t r = 0; r + 1 < rows; ++r)
+      for (std::size_t c = 0; c + 1 < cols; ++c)
+        positions.free[r * (cols - 1) + c] =
+            b.is_free(r, c) && b.is_free(r + 1, c) && b.is_free(r, c + 1) && b.is_free(r + 1, c + 1);
+    EXPECT_EQ(testing::brute_force_value(blocks, b), testing::brute_force_value(king, positions))
+        << board_to_text(b);
+  }
+  PlacementSolver solver(blocks2x2_rule());
+  for (std::size_t n = 2; n <= 5; ++n) {
+    EXPECT_EQ(solver.value(strip(n, n)), testing::brute_force_value(king, strip(n - 1, n - 1)));
   }
 }
 
