@@ -39,12 +39,12 @@ void NodeKaylesKing(benchmark::State& state) {
   solve(state, grundy::placement::node_kayles_rule(grundy::placement::GraphFamily::king));
 }
 
-// 2x2 blocks: squares up to 9x9 (10x10 takes minutes), and 4xN, 5xN.
+// 2x2 blocks: squares up to 9x9 (10x10 did not finish in 400 s), and 4xN, 5xN.
 BENCHMARK(Blocks2x2)->Args({6, 6})->Args({7, 7})->Args({8, 8})->Unit(benchmark::kMillisecond);
 BENCHMARK(Blocks2x2)->Args({9, 9})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(Blocks2x2)->ArgsProduct({{4, 5}, {4, 5, 6, 7, 8, 9, 10, 11}})->Unit(benchmark::kMillisecond);
-// Cram: squares to 6x6 (7x7 does not finish in 15 minutes), 4xN to 9 and 5xN to
-// 7 (4x10 takes ~50 s, 4x11 and 5x8 over 2 minutes: docs/placement_results.md).
+// Cram: squares to 6x6 (7x7 did not finish in 10 minutes), 4xN to 9 and 5xN to
+// 7 (5x8 takes ~70 s, 4x11 over 2 minutes: docs/placement_results.md).
 BENCHMARK(Cram)->Args({4, 4})->Args({5, 5})->Args({5, 6})->Args({6, 6})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(Cram)->ArgsProduct({{4}, {4, 5, 6, 7, 8, 9}})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(Cram)->ArgsProduct({{5}, {4, 5, 6, 7}})->Unit(benchmark::kMillisecond)->Iterations(1);
