@@ -1,0 +1,114 @@
+// A fixed-width bitset of N 64-bit words with the operations a bitboard search
+// needs: and/or/and-not, shifts by a run-time distance, and iteration over set
+// bits. std::bitset lacks cheap lowest-bit access and word-level hashing, and its
+// shifts are not guaranteed branch-free for one word; this is the minimum we use.
+//
+// Regions of a board are laid out row-major in their bounding box (bit r*w + c),
+// so shifting by 1 moves a cell sideways and by w moves it a row.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+namespace grundy::placement {
+
+template <std::size_t N>
+struct Bits {
+  static constexpr std::size_t kWords = N;
+  static constexpr std::size_t kCapacity = 64 * N;
+
+  std::array<std::uint64_t, N> words{};
+
+  [[nodiscard]] bool test(std::size_t i) const noexcept { return (words[i >> 6] >> (i & 63)) & 1U; }
+  void set(std::size_t i) noexcept { words[i >> 6] |= std::uint64_t{1} << (i & 63); }
+  void reset(std::size_t i) noexcept { words[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
+
+  [[nodiscard]] bool any() const noexcept {
+    std::uint64_t acc = 0;
+    for (std::uint64_t w : words) acc |= w;
+    return acc != 0;
+  }
+
+  [[nodiscard]] int count() const noexcept {
+    int n = 0;
+    for (std::uint64_t w : words) n += std::popcount(w);
+    return n;
+  }
+
+  // Index of the lowest set bit; the set must not be empty.
+  [[nodiscard]] std::size_t lowest() const noexcept {
+    for (std::size_t i = 0; i < N; ++i) {
+      if (words[i] != 0) return i * 64 + static_cast<std::size_t>(std::countr_zero(words[i]));
+    }
+    return kCapacity;
+  }
+
+  // Result bit i = this bit i + s (bits move towards index 0).
+  [[nodiscard]] Bits shr(std::size_t s) const noexcept {
+    Bits out;
+    const std::size_t q = s >> 6;
+    const unsigned r = static_cast<unsigned>(s & 63);
+    for (std::size_t i = 0; i + q < N; ++i) {
+      std::uint64_t v = words[i + q] >> r;
+      if (r != 0 && i + q + 1 < N) v |= words[i + q + 1] << (64 - r);
+      out.words[i] = v;
+    }
+    return out;
+  }
+
+  // Result bit i + s = this bit i (bits move away from index 0; overflow is lost).
+  [[nodiscard]] Bits shl(std::size_t s) const noexcept {
+    Bits out;
+    const std::size_t q = s >> 6;
+    const unsigned r = static_cast<unsigned>(s & 63);
+    for (std::size_t i = q; i < N; ++i) {
+      std::uint64_t v = words[i - q] << r;
+      if (r != 0 && i > q) v |= words[i - q - 1] >> (64 - r);
+      out.words[i] = v;
+    }
+    return out;
+  }
+
+  Bits& operator&=(const Bits& o) noexcept {
+    for (std::size_t i = 0; i < N; ++i) words[i] &= o.words[i];
+    return *this;
+  }
+  Bits& operator|=(const Bits& o) noexcept {
+    for (std::size_t i = 0; i < N; ++i) words[i] |= o.words[i];
+    return *this;
+  }
+  // this & ~o
+  [[nodiscard]] Bits minus(const Bits& o) const noexcept {
+    Bits out;
+    for (std::size_t i = 0; i < N; ++i) out.words[i] = words[i] & ~o.words[i];
+    return out;
+  }
+  friend Bits operator&(Bits a, const Bits& b) noexcept { return a &= b; }
+  friend Bits operator|(Bits a, const Bits& b) noexcept { return a |= b; }
+  friend bool operator==(const Bits&, const Bits&) = default;
+
+  // Calls f(index) for every set bit, lowest first.
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::size_t i = 0; i < N; ++i) {
+      std::uint64_t w = words[i];
+      while (w != 0) {
+        f(i * 64 + static_cast<std::size_t>(std::countr_zero(w)));
+        w &= w - 1;
+      }
+    }
+  }
+
+  // A total order (any fixed one will do: it only has to pick one representative
+  // of a symmetry class).
+  [[nodiscard]] bool less(const Bits& o) const noexcept {
+    for (std::size_t i = N; i-- > 0;) {
+      if (words[i] != o.words[i]) return words[i] < o.words[i];
+    }
+    return false;
+  }
+};
+
+}  // namespace grundy::placement

@@ -1,0 +1,199 @@
+#include "grundy/placement/board.hpp"
+
+#include <cctype>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace grundy::placement {
+
+namespace {
+
+void check_size(std::size_t rows, std::size_t cols, const SourceLocation& where) {
+  if (rows == 0 || cols == 0) throw InputError("a board needs at least one row and one column", where);
+  if (rows > kMaxBoardCells || cols > kMaxBoardCells || rows * cols > kMaxBoardCells) {
+    throw LimitError("a board of " + std::to_string(rows) + "x" + std::to_string(cols) + " has more than " +
+                         std::to_string(kMaxBoardCells) + " cells, the most this solver handles",
+                     where);
+  }
+}
+
+// Reads the decimal number at s[i..]; returns false if there is none. Caps at a
+// value above any legal side so that overflow cannot wrap into a small number.
+bool read_number(std::string_view s, std::size_t& i, std::size_t& out) {
+  if (i >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i]))) return false;
+  out = 0;
+  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
+    if (out <= 1'000'000'000) out = out * 10 + static_cast<std::size_t>(s[i] - '0');
+    ++i;
+  }
+  return true;
+}
+
+}  // namespace
+
+Board empty_board(std::size_t rows, std::size_t cols, const SourceLocation& where) {
+  check_size(rows, cols, where);
+  Board b;
+  b.rows = rows;
+  b.cols = cols;
+  b.free.assign(rows * cols, 1);
+  return b;
+}
+
+Board parse_board_size(std::string_view word, const SourceLocation& where) {
+  std::size_t i = 0;
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+  const bool ok = read_number(word, i, rows) && i < word.size() && (word[i] == 'x' || word[i] == 'X') &&
+                  read_number(word, ++i, cols) && i == word.size();
+  if (!ok) throw InputError("expected a board size such as 8x8, found '" + std::string(word) + "'", where);
+  return empty_board(rows, cols, where);
+}
+
+Board parse_board_rows(std::string_view text, const std::string& file) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t' || line.back() == '\r')) line.remove_suffix(1);
+    lines.push_back(line);
+    start = end + 1;
+  }
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  if (lines.empty()) throw InputError("the board file is empty", SourceLocation{file, 1, 1});
+  Board b;
+  b.rows = lines.size();
+  b.cols = lines.front().size();
+  for (std::size_t r = 0; r < lines.size(); ++r) {
+    const std::string_view line = lines[r];
+    for (std::size_t c = 0; c < line.size(); ++c) {
+      if (line[c] != '0' && line[c] != '1') {
+        throw InputError(std::string("a cell must be 0 (free) or 1 (blocked), found '") + line[c] + "'",
+                         SourceLocation{file, r + 1, c + 1});
+      }
+    }
+    if (line.size() != b.cols) {
+      throw InputError("row " + std::to_string(r + 1) + " has " + std::to_string(line.size()) +
+                           " cells, the first row has " + std::to_string(b.cols),
+                       SourceLocation{file, r + 1, std::min(line.size(), b.cols) + 1});
+    }
+  }
+  check_size(b.rows, b.cols, SourceLocation{file, 1, 1});
+  b.free.reserve(b.rows * b.cols);
+  for (std::string_view line : lines) {
+    for (char ch : line) b.free.push_back(ch == '0' ? 1 : 0);
+  }
+  return b;
+}
+
+Board read_board_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError("cannot open the board file", SourceLocation{path, 0, 0});
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse_board_rows(text, path);
+}
+
+std::string board_to_text(const Board& board) {
+  std::string out;
+  out.reserve(board.rows * (board.cols + 1));
+  for (std::size_t r = 0; r < board.rows; ++r) {
+    for (std::size_t c = 0; c < board.cols; ++c) out += board.is_free(r, c) ? '0' : '1';
+    out += '\n';
+  }
+  return out;
+}
+
+namespace {
+
+// Walks the text token by token, keeping line and column for messages.
+class Scanner {
+ public:
+  Scanner(std::string text, std::string file) : text_(std::move(text)), file_(std::move(file)) {}
+
+  // Skips white space; false at the end of input.
+  bool skip_space() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) advance();
+    return pos_ < text_.size();
+  }
+
+  [[nodiscard]] SourceLocation here() const { return SourceLocation{file_, line_, column_}; }
+
+  std::size_t number(const std::string& what) {
+    if (!skip_space()) throw InputError("the input ends where " + what + " should be", here());
+    const SourceLocation at = here();
+    std::size_t value = 0;
+    std::size_t i = pos_;
+    if (!read_number(text_, i, value) || (i < text_.size() && !std::isspace(static_cast<unsigned char>(text_[i])))) {
+      throw InputError("expected " + what + ", found '" + token() + "'", at);
+    }
+    while (pos_ < i) advance();
+    return value;
+  }
+
+  // The next non-blank character, which must be a cell.
+  std::uint8_t cell(std::size_t board, std::size_t row) {
+    if (!skip_space()) {
+      throw InputError("the input ends inside board " + std::to_string(board) + ", in row " + std::to_string(row),
+                       here());
+    }
+    const char ch = text_[pos_];
+    if (ch != '0' && ch != '1') {
+      throw InputError(std::string("a cell must be 0 (free) or 1 (blocked), found '") + ch + "'", here());
+    }
+    advance();
+    return ch == '0' ? 1 : 0;
+  }
+
+ private:
+  std::string token() const {
+    std::size_t end = pos_;
+    while (end < text_.size() && !std::isspace(static_cast<unsigned char>(text_[end])) && end - pos_ < 20) ++end;
+    return text_.substr(pos_, end - pos_);
+  }
+
+  void advance() {
+    if (text_[pos_] == '\n') {
+      ++line_;
+      column_ = 1;
+    } else {
+      ++column_;
+    }
+    ++pos_;
+  }
+
+  std::string text_;
+  std::string file_;
+  std::size_t pos_ = 0;
+  std::size_t line_ = 1;
+  std::size_t column_ = 1;
+};
+
+}  // namespace
+
+std::vector<BoardCase> parse_board_cases(std::istream& in, const std::string& file) {
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  Scanner scan(std::move(text), file);
+  std::vector<BoardCase> cases;
+  if (!scan.skip_space()) throw InputError("the input is empty: expected the number of boards", scan.here());
+  while (scan.skip_space()) {
+    BoardCase one;
+    one.line = scan.here().line;
+    const std::size_t count = scan.number("the number of boards");
+    if (count > 1'000'000) throw LimitError("more than 10^6 boards in one case", SourceLocation{file, one.line, 0});
+    for (std::size_t k = 1; k <= count; ++k) {
+      const std::size_t rows = scan.number("the row count of board " + std::to_string(k));
+      scan.skip_space();
+      const SourceLocation at = scan.here();
+      const std::size_t cols = scan.number("the column count of board " + std::to_string(k));
+      Board b = empty_board(rows, cols, at);
+      for (std::size_t i = 0; i < rows * cols; ++i) b.free[i] = scan.cell(k, i / cols + 1);
+      one.boards.push_back(std::move(b));
+    }
+    cases.push_back(std::move(one));
+  }
+  return cases;
+}
+
+}  // namespace grundy::placement

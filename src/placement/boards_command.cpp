@@ -1,0 +1,76 @@
+#include "grundy/placement/boards_command.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/input_error.hpp"
+#include "grundy/placement/board.hpp"
+#include "grundy/placement/moves.hpp"
+#include "grundy/placement/rule.hpp"
+#include "grundy/placement/solver.hpp"
+
+namespace grundy::placement {
+
+void run_boards(std::istream& in, const std::string& file, const BoardsOptions& options, std::ostream& out) {
+  Rule rule;
+  if (options.game == "blocks2x2") {
+    rule = blocks2x2_rule();
+  } else if (options.game == "cram") {
+    rule = cram_rule();
+  } else {
+    throw InputError("unknown game '" + options.game + "' (blocks2x2 or cram)");
+  }
+  // Parse everything first: bad input is reported before any long search.
+  const std::vector<BoardCase> cases = parse_board_cases(in, file);
+  PlacementSolver solver(rule);
+  solver.set_memory_limit(options.memory_mb * 1024 * 1024);
+
+  nlohmann::json report = nlohmann::json::array();
+  for (const BoardCase& one : cases) {
+    std::vector<Nimber> values;
+    Nimber total = 0;
+    for (const Board& b : one.boards) {
+      values.push_back(solver.value(b));
+      total ^= values.back();
+    }
+    if (!options.json) {
+      out << (total != 0 ? "Yes" : "No") << '\n';
+      continue;
+    }
+    nlohmann::json boards = nlohmann::json::array();
+    for (std::size_t i = 0; i < one.boards.size(); ++i) {
+      boards.push_back({{"rows", one.boards[i].rows}, {"cols", one.boards[i].cols}, {"value", values[i]}});
+    }
+    // A winning move turns one board of value v into one of value v xor total
+    // (which may exceed v: a placement game's options can have larger values).
+    nlohmann::json wins = nlohmann::json::array();
+    std::uint64_t win_count = 0;
+    if (total != 0) {
+      for (std::size_t i = 0; i < one.boards.size(); ++i) {
+        const Nimber target = values[i] ^ total;
+        for (PlacementMove& m : legal_moves(rule, one.boards[i])) {
+          if (solver.value(m.after) != target) continue;
+          ++win_count;
+          if (wins.size() < options.moves_listed) {
+            wins.push_back({{"board", i + 1}, {"action", m.action}, {"board_after", board_to_text(m.after)}});
+          }
+        }
+      }
+    }
+    report.push_back({{"line", one.line},
+                      {"boards", boards},
+                      {"xor", total},
+                      {"answer", total != 0 ? "Yes" : "No"},
+                      {"winning_moves", wins},
+                      {"winning_move_count", win_count}});
+  }
+  if (options.json) {
+    out << nlohmann::json{{"game", rule.name},
+                          {"cases", report},
+                          {"stored_positions", solver.stored_positions()},
+                          {"table_flushes", solver.table_flushes()}}
+               .dump(2)
+        << '\n';
+  }
+}
+
+}  // namespace grundy::placement

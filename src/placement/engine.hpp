@@ -1,0 +1,739 @@
+// The bitboard search behind PlacementSolver (private to the library).
+//
+// A region is a connected set of live cells, laid out row-major in its bounding
+// box (height x width <= 64*N bits). Solving one:
+//   for each legal move: remove its cells, prune cells no move can use any more,
+//   split what is left into connected parts, canonicalise each part (crop to its
+//   bounding box, least image under the rule's symmetries), look it up or solve
+//   it, xor the parts;  value = mex of those xors.
+// Engine<N> works on N-word bitboards; a part that fits fewer words is handed to
+// the smaller engine (Engines::part_value), so a big sparse board does not make
+// its small parts pay for wide words. Recursion depth is at most the number of
+// moves in a game (<= 1024 cells / smallest piece), which the call stack holds.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <istream>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "grundy/input_error.hpp"
+#include "grundy/nimber.hpp"
+#include "grundy/placement/bits.hpp"
+#include "grundy/placement/rule.hpp"
+#include "grundy/transposition_table.hpp"
+
+namespace grundy::placement::detail {
+
+template <std::size_t N>
+struct Region {
+  Bits<N> cells;
+  std::uint16_t height = 0;
+  std::uint16_t width = 0;
+  friend bool operator==(const Region&, const Region&) = default;
+};
+
+template <std::size_t N>
+struct RegionHash {
+  std::size_t operator()(const Region<N>& r) const noexcept {
+    std::uint64_t h = (std::uint64_t{r.height} << 16) | r.width;
+    for (std::uint64_t w : r.cells.words) {
+      h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
+      h ^= h >> 31;
+    }
+    return static_cast<std::size_t>(h);
+  }
+};
+
+// Masks and per-cell tables of one box size, built once per size.
+template <std::size_t N>
+struct Geometry {
+  int height = 0;
+  int width = 0;
+  Bits<N> all;
+  Bits<N> not_first_col;  // where a cell shifted one column right may land
+  Bits<N> not_last_col;
+  std::vector<Bits<N>> anchors;                 // per shape: top-left cells where it fits the box
+  std::vector<std::vector<std::size_t>> offsets;  // per shape: r*width + c of its cells
+  std::vector<std::uint16_t> row_of;
+  std::vector<std::uint16_t> col_of;
+
+  Geometry(const Rule& rule, int h, int w) : height(h), width(w) {
+    const std::size_t area = static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
+    row_of.resize(area);
+    col_of.resize(area);
+    for (int r = 0; r < h; ++r) {
+      for (int c = 0; c < w; ++c) {
+        const std::size_t i = static_cast<std::size_t>(r * w + c);
+        row_of[i] = static_cast<std::uint16_t>(r);
+        col_of[i] = static_cast<std::uint16_t>(c);
+        all.set(i);
+        if (c != 0) not_first_col.set(i);
+        if (c != w - 1) not_last_col.set(i);
+      }
+    }
+    for (const Shape& s : rule.shapes) {
+      Bits<N> a;
+      for (int r = 0; r + s.height <= h; ++r) {
+        for (int c = 0; c + s.width <= w; ++c) a.set(static_cast<std::size_t>(r * w + c));
+      }
+      anchors.push_back(a);
+      std::vector<std::size_t> off;
+      for (const Cell& cell : s.cells) off.push_back(static_cast<std::size_t>(cell.row * w + cell.col));
+      offsets.push_back(std::move(off));
+    }
+  }
+
+  // The cells of `b` and their neighbours (4- or 8-connectivity), inside the box.
+  [[nodiscard]] Bits<N> dilate(const Bits<N>& b, int connectivity) const {
+    const std::size_t w = static_cast<std::size_t>(width);
+    Bits<N> across = b | (b.shl(1) & not_first_col) | (b.shr(1) & not_last_col);
+    if (connectivity == 8) return (across | across.shl(w) | across.shr(w)) & all;
+    return (across | b.shl(w) | b.shr(w)) & all;
+  }
+};
+
+// mex over a frame's options without a heap allocation for the usual small values.
+class FrameMex {
+ public:
+  void insert(Nimber v) {
+    if (v < 256) {
+      low_[v >> 6] |= std::uint64_t{1} << (v & 63);
+    } else {
+      high_.push_back(v);
+    }
+  }
+  [[nodiscard]] Nimber mex() {
+    for (std::size_t i = 0; i < 4; ++i) {
+      if (~low_[i] != 0) return i * 64 + static_cast<Nimber>(std::countr_one(low_[i]));
+    }
+    std::sort(high_.begin(), high_.end());
+    Nimber m = 256;
+    for (Nimber v : high_) {
+      if (v == m) ++m;
+      else if (v > m) break;
+    }
+    return m;
+  }
+
+ private:
+  std::uint64_t low_[4] = {0, 0, 0, 0};
+  std::vector<Nimber> high_;
+};
+
+// Boxes of at most 8x8 cells are canonicalised with word operations on a
+// stride-8 layout (bit r*8 + c): the 8 symmetries are byte swaps, per-byte bit
+// reversals and the 8x8 bit-matrix transpose, instead of moving each cell 8 times
+// (that per-cell loop was 45% of the time on Cram boards).
+namespace square {
+
+// (std::byteswap is C++23; GCC and Clang both have the builtin.)
+inline std::uint64_t flip_rows(std::uint64_t x, int h) noexcept { return __builtin_bswap64(x) >> (8 * (8 - h)); }
+
+inline std::uint64_t flip_cols(std::uint64_t x, int w) noexcept {
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  return x >> (8 - w);
+}
+
+// Bit r*8 + c -> bit c*8 + r.
+inline std::uint64_t transpose(std::uint64_t x) noexcept {
+  std::uint64_t t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
+  x ^= t ^ (t >> 28);
+  t = 0x3333000033330000ULL & (x ^ (x << 14));
+  x ^= t ^ (t >> 14);
+  t = 0x5500550055005500ULL & (x ^ (x << 7));
+  x ^= t ^ (t >> 7);
+  return x;
+}
+
+// Stride 8 -> stride w.
+inline std::uint64_t pack(std::uint64_t x, int h, int w) noexcept {
+  std::uint64_t out = 0;
+  const std::uint64_t row = (std::uint64_t{1} << w) - 1;
+  for (int r = 0; r < h; ++r) out |= ((x >> (8 * r)) & row) << (r * w);
+  return out;
+}
+
+// Stride w -> stride 8.
+inline std::uint64_t unpack(std::uint64_t x, int h, int w) noexcept {
+  std::uint64_t out = 0;
+  const std::uint64_t row = (std::uint64_t{1} << w) - 1;
+  for (int r = 0; r < h; ++r) out |= ((x >> (r * w)) & row) << (8 * r);
+  return out;
+}
+
+}  // namespace square
+
+class Engines;
+
+template <std::size_t N>
+class Engine {
+ public:
+  static constexpr std::size_t kWords = N;
+
+  Engine(const Rule& rule, Engines& all)
+      : rule_(&rule), all_(&all), table_(RegionHash<N>{}, 1 << 12), geometries_((kSide + 1) * (kSide + 1)) {}
+
+  const Geometry<N>& geometry(int h, int w) {
+    auto& slot = geometries_[static_cast<std::size_t>(h) * (kSide + 1) + static_cast<std::size_t>(w)];
+    if (!slot) slot = std::make_unique<Geometry<N>>(*rule_, h, w);
+    return *slot;
+  }
+
+  // The least image of a cropped cell list (cells within h x w) under the rule's symmetries.
+  [[nodiscard]] Region<N> canonical(const std::vector<Cell>& cells, int h, int w) const {
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) {
+        std::uint64_t x = 0;
+        for (const Cell& cell : cells) x |= std::uint64_t{1} << (cell.row * 8 + cell.col);
+        return canonical_square(x, h, w);
+      }
+    }
+    Region<N> best;
+    bool first = true;
+    // The least image has the least (height, width); images with other box
+    // dimensions cannot win, so they are not built.
+    int best_h = h;
+    for (int t : rule_->symmetries) best_h = std::min(best_h, (t & 1) ? w : h);
+    for (int t : rule_->symmetries) {
+      int th = h;
+      int tw = w;
+      {
+        int r = 0;
+        int c = 0;
+        apply_symmetry(t, r, c, th, tw);
+      }
+      if (th != best_h) continue;
+      Region<N> image;
+      image.height = static_cast<std::uint16_t>(th);
+      image.width = static_cast<std::uint16_t>(tw);
+      for (Cell cell : cells) {
+        int hh = h;
+        int ww = w;
+        apply_symmetry(t, cell.row, cell.col, hh, ww);
+        image.cells.set(static_cast<std::size_t>(cell.row * tw + cell.col));
+      }
+      if (first || image.height < best.height || (image.height == best.height && image.width < best.width) ||
+          (image.height == best.height && image.width == best.width && image.cells.less(best.cells))) {
+        best = image;
+        first = false;
+      }
+    }
+    return best;
+  }
+
+  // The least image of a stride-8 box of at most 8x8, ordered by (height, width,
+  // stride-8 word); returned in the usual stride-width layout.
+  [[nodiscard]] Region<N> canonical_square(std::uint64_t x, int h, int w) const {
+    std::uint64_t best = 0;
+    int best_h = 0;
+    int best_w = 0;
+    bool first = true;
+    for (int t : rule_->symmetries) {
+      std::uint64_t image = x;
+      int th = h;
+      int tw = w;
+      if (t & 1) {
+        image = square::transpose(image);
+        th = w;
+        tw = h;
+      }
+      if (t & 2) image = square::flip_rows(image, th);
+      if (t & 4) image = square::flip_cols(image, tw);
+      if (first || th < best_h || (th == best_h && (tw < best_w || (tw == best_w && image < best)))) {
+        best = image;
+        best_h = th;
+        best_w = tw;
+        first = false;
+      }
+    }
+    Region<N> r;
+    r.height = static_cast<std::uint16_t>(best_h);
+    r.width = static_cast<std::uint16_t>(best_w);
+    r.cells.words[0] = square::pack(best, best_h, best_w);
+    return r;
+  }
+
+  // The cells of `free` that some legal move still uses.
+  [[nodiscard]] Bits<N> prune(const Geometry<N>& g, const Bits<N>& free) const {
+    if (rule_->kind == RuleKind::node_kayles) return free;
+    Bits<N> live;
+    for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+      Bits<N> anchors = g.anchors[s];
+      for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
+      if (!anchors.any()) continue;
+      for (std::size_t off : g.offsets[s]) live |= anchors.shl(off);
+    }
+    return live;
+  }
+
+  // Value of any set of free cells of an h x w box: the xor over its parts.
+  Nimber value_of_cells(const Geometry<N>& g, const Bits<N>& free);
+
+  // Calls f(part) for each connected part of the live cells of `free`.
+  template <class F>
+  void for_each_part(const Geometry<N>& g, const Bits<N>& free, F&& f) const {
+    Bits<N> rest = prune(g, free);
+    while (rest.any()) {
+      Bits<N> part;
+      part.set(rest.lowest());
+      for (;;) {
+        const Bits<N> grown = g.dilate(part, rule_->connectivity) & rest;
+        if (grown == part) break;
+        part = grown;
+      }
+      rest = rest.minus(part);
+      f(part);
+    }
+  }
+
+  // Calls f(after) with the free cells left by each legal move of a region.
+  template <class F>
+  void for_each_move(const Geometry<N>& g, const Bits<N>& free, F&& f) const {
+    if (rule_->kind == RuleKind::place) {
+      for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+        Bits<N> anchors = g.anchors[s];
+        for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
+        anchors.for_each([&](std::size_t a) {
+          Bits<N> after = free;
+          for (std::size_t off : g.offsets[s]) after.reset(a + off);
+          f(after);
+        });
+      }
+    } else {
+      free.for_each([&](std::size_t v) {
+        Bits<N> vertex;
+        vertex.set(v);
+        f(free.minus(g.dilate(vertex, rule_->connectivity)));
+      });
+    }
+  }
+
+  // A part of an h x w box cropped to its own box and made canonical, in this
+  // engine's width.
+  Region<N> crop_canonical(const Geometry<N>& g, const Bits<N>& part) {
+    int min_r = g.height;
+    int max_r = -1;
+    int min_c = g.width;
+    int max_c = -1;
+    part.for_each([&](std::size_t i) {
+      min_r = std::min(min_r, int{g.row_of[i]});
+      max_r = std::max(max_r, int{g.row_of[i]});
+      min_c = std::min(min_c, int{g.col_of[i]});
+      max_c = std::max(max_c, int{g.col_of[i]});
+    });
+    const int h = max_r - min_r + 1;
+    const int w = max_c - min_c + 1;
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) return canonical_square(to_square(g, part, min_r, min_c, h, w), h, w);
+    }
+    crop_.clear();
+    part.for_each([&](std::size_t i) { crop_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
+    return canonical(crop_, h, w);
+  }
+
+  // The h x w sub-box at (r0, c0) of a one-word box, in stride 8.
+  static std::uint64_t to_square(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w) {
+    std::uint64_t x = 0;
+    const std::uint64_t row = (std::uint64_t{1} << w) - 1;
+    for (int r = 0; r < h; ++r) {
+      x |= ((part.words[0] >> ((r0 + r) * g.width + c0)) & row) << (8 * r);
+    }
+    return x;
+  }
+
+  // Regions of at most this many cells are valued by full mex (solve); larger
+  // ones by the outcome search (evaluate). A huge value means full mex only.
+  void set_exact_cells(int cells) noexcept { exact_cells_ = cells; }
+
+  // The value of a canonical region, by whichever search suits its size.
+  Nimber evaluate(const Region<N>& region) {
+    if (auto v = known(region)) return *v;
+    // Lemoine–Viennot: g(G) = n exactly when G + *n is a P-position. Asking
+    // that is an AND-OR search that stops at the first winning move, where full
+    // mex would value every option of every large position.
+    for (Nimber n = 0;; ++n) {
+      if (!wins(region, n)) return n;  // wins() stored the value
+    }
+  }
+
+  // Is G + *heap a first-player win (G canonical)? A move in G leaves parts; all
+  // but the largest are valued exactly (small ones by full mex) and folded into
+  // the heap, so every question stays "one region plus a heap" and its answer
+  // can be kept per region: the exact value once a P-position G + *n is found,
+  // and otherwise a mask of the heaps n < 64 known to make G + *n a win.
+  bool wins(const Region<N>& region, Nimber heap) {
+    if (auto v = known(region)) return *v != heap;
+    if (heap < 64) {
+      if (const std::uint64_t* mask = wins_against_.find(region); mask && ((*mask >> heap) & 1U)) return true;
+    }
+    const Geometry<N>& g = geometry(region.height, region.width);
+    if (mirror_strategy(g, region)) {
+      remember(region, 0);
+      return heap != 0;
+    }
+    ++searched_;
+    // Move ordering: the moves leaving the smallest largest part first; they
+    // settle fastest (measured: on Cram 6x6 four times fewer sums searched than
+    // largest-first, and a history heuristic did not help).
+    struct Candidate {
+      Bits<N> after;
+      int largest;
+    };
+    std::vector<Candidate> candidates;
+    for_each_move(g, region.cells, [&](const Bits<N>& after) {
+      Candidate c{after, 0};
+      for_each_part(g, after, [&](const Bits<N>& part) { c.largest = std::max(c.largest, part.count()); });
+      candidates.push_back(c);
+    });
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.largest < b.largest; });
+    // Pass 1, no search: settle the moves whose parts are all known already (a
+    // win if they xor to the heap), and drop those known to hand the opponent
+    // a win. Pass 2 searches the rest, smallest largest part first.
+    bool win = false;
+    std::vector<Region<N>> parts;        // every candidate's parts, one after another
+    std::vector<std::size_t> first_part;  // candidate i: parts[first_part[i] .. first_part[i + 1])
+    std::vector<std::size_t> open;        // candidates left for pass 2
+    for (std::size_t i = 0; i < candidates.size() && !win; ++i) {
+      first_part.push_back(parts.size());
+      for_each_part(g, candidates[i].after, [&](const Bits<N>& part) { parts.push_back(crop_canonical(g, part)); });
+      Nimber h = heap;
+      std::size_t unknown = 0;
+      const Region<N>* last_unknown = nullptr;
+      for (std::size_t j = first_part[i]; j < parts.size(); ++j) {
+        if (auto v = stored_value(parts[j])) {
+          h ^= *v;
+        } else {
+          ++unknown;
+          last_unknown = &parts[j];
+        }
+      }
+      if (unknown == 1 && mirror_strategy(geometry(last_unknown->height, last_unknown->width), *last_unknown)) {
+        remember(*last_unknown, 0);  // a reply that restores a mirror position settles at once
+        unknown = 0;
+      }
+      if (unknown == 0) {
+        win = h == 0;
+      } else if (unknown == 1 && h < 64) {
+        const std::uint64_t* mask = wins_against_.find(*last_unknown);
+        if (!mask || ((*mask >> h) & 1U) == 0) open.push_back(i);
+      } else {
+        open.push_back(i);
+      }
+    }
+    first_part.push_back(parts.size());
+    for (std::size_t k = 0; k < open.size() && !win; ++k) {
+      const std::size_t begin = first_part[open[k]];
+      const std::size_t end = first_part[open[k] + 1];
+      std::size_t largest = begin;
+      for (std::size_t j = begin + 1; j < end; ++j) {
+        if (parts[j].cells.count() > parts[largest].cells.count()) largest = j;
+      }
+      Nimber h = heap;
+      for (std::size_t j = begin; j < end; ++j) {
+        if (j != largest) h ^= evaluate(parts[j]);
+      }
+      // The opponent faces (largest part) + *h; it is ours if that is a P-position.
+      win = !wins(parts[largest], h);
+    }
+    // Moving in the heap: to *m, a P-position exactly when g(G) = m.
+    for (Nimber m = 0; m < heap && !win; ++m) win = !wins(region, m);
+    if (!win) {
+      remember(region, heap);
+    } else if (heap < 64) {
+      std::uint64_t mask = std::uint64_t{1} << heap;
+      if (const std::uint64_t* old = wins_against_.find(region)) mask |= *old;
+      remember_win(region, mask);
+    }
+    return win;
+  }
+
+  // Value of a canonical region.
+  Nimber solve(const Region<N>& region) {
+    if (!region.cells.any()) return 0;
+    // Fewer cells than two of the smallest piece: exactly one move is left (the
+    // region is pruned, so at least one move exists).
+    if (region.cells.count() < 2 * rule_->min_piece_cells) return 1;
+    if (const std::uint16_t* v = table_.find(region)) return *v;
+    const Geometry<N>& g = geometry(region.height, region.width);
+    FrameMex mex;
+    for_each_move(g, region.cells, [&](const Bits<N>& after) { mex.insert(value_of_cells(g, after)); });
+    const Nimber value = mex.mex();
+    remember(region, value);
+    return value;
+  }
+
+  // The table keeps at most memory_limit bytes: when the next growth would pass
+  // it, the table is emptied instead (a flush). The search stays correct — values
+  // on the recursion stack live in its frames, not in the table — and the parts
+  // still needed are solved again. For these games the small regions near the
+  // leaves are re-found quickly, so a flush costs time, not the answer; an LRU or
+  // depth-preferred policy would need per-entry metadata the table does not keep.
+  void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
+  [[nodiscard]] std::size_t stored() const noexcept { return table_.size(); }
+  [[nodiscard]] std::size_t bytes() const noexcept { return table_.memory_bytes() + wins_against_.memory_bytes(); }
+  [[nodiscard]] std::size_t flushes() const noexcept { return flushes_; }
+  [[nodiscard]] std::size_t searched() const noexcept { return searched_; }
+
+  void save(std::ostream& out) const {
+    const std::uint64_t count = table_.size();
+    out.write(reinterpret_cast<const char*>(&count), sizeof count);
+    table_.for_each([&](const Region<N>& r, std::uint16_t v) {
+      out.write(reinterpret_cast<const char*>(&r.height), sizeof r.height);
+      out.write(reinterpret_cast<const char*>(&r.width), sizeof r.width);
+      out.write(reinterpret_cast<const char*>(r.cells.words.data()), sizeof(std::uint64_t) * N);
+      out.write(reinterpret_cast<const char*>(&v), sizeof v);
+    });
+  }
+
+  // Reads what save wrote; false on a short or inconsistent file.
+  bool load(std::istream& in) {
+    std::uint64_t count = 0;
+    if (!in.read(reinterpret_cast<char*>(&count), sizeof count)) return false;
+    for (std::uint64_t i = 0; i < count; ++i) {
+      Region<N> r;
+      std::uint16_t v = 0;
+      in.read(reinterpret_cast<char*>(&r.height), sizeof r.height);
+      in.read(reinterpret_cast<char*>(&r.width), sizeof r.width);
+      in.read(reinterpret_cast<char*>(r.cells.words.data()), sizeof(std::uint64_t) * N);
+      in.read(reinterpret_cast<char*>(&v), sizeof v);
+      if (!in || std::size_t{r.height} * r.width > Bits<N>::kCapacity) return false;
+      remember(r, v);
+    }
+    return true;
+  }
+
+ private:
+  static constexpr std::size_t kSide = Bits<N>::kCapacity;
+
+  // Tweedledum-Tweedledee: if a symmetry s of order 2 maps the region to itself
+  // and no legal move M meets the cells s(M) needs (M and s(M) never collide),
+  // the second player answers every M with s(M) and wins, so the value is 0. The
+  // position after M, s(M) is symmetric again and has fewer moves, so the
+  // condition holds there too. (Cram on even x even boards is the classic case.)
+  bool mirror_strategy(const Geometry<N>& g, const Region<N>& region) const {
+    const int h = region.height;
+    const int w = region.width;
+    for (int t : rule_->symmetries) {
+      // The involutions among the 8: the two flips, the half turn, and on square
+      // boxes the two diagonal reflections.
+      if (t == 0 || t == 3 || t == 5 || ((t & 1) && h != w)) continue;
+      if (!symmetric_under(region, t)) continue;
+      bool collide = false;
+      auto image = [&](std::size_t i) {
+        int r = g.row_of[i];
+        int c = g.col_of[i];
+        int hh = h;
+        int ww = w;
+        apply_symmetry(t, r, c, hh, ww);
+        return static_cast<std::size_t>(r * w + c);
+      };
+      if (rule_->kind == RuleKind::place) {
+        for (std::size_t s = 0; s < g.anchors.size() && !collide; ++s) {
+          Bits<N> anchors = g.anchors[s];
+          for (std::size_t off : g.offsets[s]) anchors &= region.cells.shr(off);
+          anchors.for_each([&](std::size_t a) {
+            Bits<N> cells;
+            for (std::size_t off : g.offsets[s]) cells.set(a + off);
+            for (std::size_t off : g.offsets[s]) collide = collide || cells.test(image(a + off));
+          });
+        }
+      } else {
+        region.cells.for_each([&](std::size_t v) {
+          Bits<N> vertex;
+          vertex.set(v);
+          collide = collide || g.dilate(vertex, rule_->connectivity).test(image(v));
+        });
+      }
+      if (!collide) return true;
+    }
+    return false;
+  }
+
+  bool symmetric_under(const Region<N>& region, int t) const {
+    const int h = region.height;
+    const int w = region.width;
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) {
+        const std::uint64_t x = square::unpack(region.cells.words[0], h, w);
+        std::uint64_t y = x;
+        if (t & 1) y = square::transpose(y);
+        if (t & 2) y = square::flip_rows(y, h);
+        if (t & 4) y = square::flip_cols(y, w);
+        return x == y;
+      }
+    }
+    bool same = true;
+    region.cells.for_each([&](std::size_t i) {
+      int r = static_cast<int>(i) / w;
+      int c = static_cast<int>(i) % w;
+      int hh = h;
+      int ww = w;
+      apply_symmetry(t, r, c, hh, ww);
+      same = same && region.cells.test(static_cast<std::size_t>(r * w + c));
+    });
+    return same;
+  }
+
+  // The value if it needs no search: a single move left, or already stored.
+  std::optional<Nimber> stored_value(const Region<N>& r) const {
+    const int cells = r.cells.count();
+    if (cells < 2 * rule_->min_piece_cells) return cells == 0 ? 0 : 1;
+    if (const std::uint16_t* v = table_.find(r)) return *v;
+    return std::nullopt;
+  }
+
+  // The value when it is cheap to have: a single move left, already stored, or
+  // small enough for full mex.
+  std::optional<Nimber> known(const Region<N>& r) {
+    const int cells = r.cells.count();
+    if (cells < 2 * rule_->min_piece_cells) return cells == 0 ? 0 : 1;
+    if (const std::uint16_t* v = table_.find(r)) return *v;
+    if (cells <= exact_cells_) return solve(r);
+    return std::nullopt;
+  }
+
+  void remember(const Region<N>& region, Nimber value) {
+    if (value > 0xFFFF) throw LimitError("a nim-value above 65535 does not fit the placement table");
+    const bool grows = (table_.size() + 1) * 4 > table_.capacity() * 3;
+    if (grows && memory_limit_ != 0 && table_.memory_bytes() * 2 > memory_limit_) {
+      table_.clear();
+      ++flushes_;
+    }
+    table_.set(region, static_cast<std::uint16_t>(value));
+  }
+
+  void remember_win(const Region<N>& region, std::uint64_t mask) {
+    const bool grows = (wins_against_.size() + 1) * 4 > wins_against_.capacity() * 3;
+    if (grows && memory_limit_ != 0 && wins_against_.memory_bytes() * 2 > memory_limit_) {
+      wins_against_.clear();
+      ++flushes_;
+    }
+    wins_against_.set(region, mask);
+  }
+
+  const Rule* rule_;
+  Engines* all_;
+  TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>> table_;
+  std::vector<std::unique_ptr<Geometry<N>>> geometries_;
+  std::size_t memory_limit_ = 0;
+  std::size_t flushes_ = 0;
+  int exact_cells_ = 0;
+  std::size_t searched_ = 0;
+  std::vector<Cell> crop_;
+  // Region -> heaps n < 64 for which G + *n is known to be a first-player win.
+  TranspositionTable<Region<N>, std::uint64_t, RegionHash<N>> wins_against_{RegionHash<N>{}, 1 << 10};
+};
+
+// The four engines (64, 128, 256 and 1024-cell boxes) and the hand-over between them.
+class Engines {
+ public:
+  explicit Engines(Rule rule) : rule_(std::move(rule)) {}
+
+  [[nodiscard]] const Rule& rule() const noexcept { return rule_; }
+
+  template <std::size_t N>
+  Engine<N>& get() {
+    std::unique_ptr<Engine<N>>& slot = std::get<Slot<N>>(engines_).engine;
+    if (!slot) {
+      slot = std::make_unique<Engine<N>>(rule_, *this);
+      slot->set_memory_limit(memory_limit_);
+      slot->set_exact_cells(exact_cells_);
+    }
+    return *slot;
+  }
+
+  // A connected part given as a subset of an N-word box: crop, canonicalise in
+  // the narrowest engine that holds it, solve.
+  template <std::size_t N>
+  Nimber part_value(const Geometry<N>& g, const Bits<N>& part) {
+    int min_r = g.height;
+    int max_r = -1;
+    int min_c = g.width;
+    int max_c = -1;
+    part.for_each([&](std::size_t i) {
+      const int r = g.row_of[i];
+      const int c = g.col_of[i];
+      min_r = std::min(min_r, r);
+      max_r = std::max(max_r, r);
+      min_c = std::min(min_c, c);
+      max_c = std::max(max_c, c);
+    });
+    const int h = max_r - min_r + 1;
+    const int w = max_c - min_c + 1;
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) {
+        Engine<1>& e = get<1>();
+        return e.evaluate(e.canonical_square(Engine<1>::to_square(g, part, min_r, min_c, h, w), h, w));
+      }
+    }
+    cells_.clear();
+    part.for_each([&](std::size_t i) { cells_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
+    return cells_value(h, w);
+  }
+
+  // The value of the cells in cells_ (a connected, pruned part of an h x w box).
+  Nimber cells_value(int h, int w) {
+    const std::size_t area = static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
+    if (area <= 64) return solve_in<1>(h, w);
+    if (area <= 128) return solve_in<2>(h, w);
+    if (area <= 256) return solve_in<4>(h, w);
+    return solve_in<16>(h, w);
+  }
+
+  void set_exact_cells(int cells) {
+    exact_cells_ = cells;
+    for_each_engine([&](auto& e) { e.set_exact_cells(cells); });
+  }
+
+  void set_memory_limit(std::size_t bytes) {
+    memory_limit_ = bytes;
+    for_each_engine([&](auto& e) { e.set_memory_limit(bytes); });
+  }
+
+  template <class F>
+  void for_each_engine(F&& f) {
+    if (auto& e = std::get<Slot<1>>(engines_).engine) f(*e);
+    if (auto& e = std::get<Slot<2>>(engines_).engine) f(*e);
+    if (auto& e = std::get<Slot<4>>(engines_).engine) f(*e);
+    if (auto& e = std::get<Slot<16>>(engines_).engine) f(*e);
+  }
+
+ private:
+  template <std::size_t N>
+  struct Slot {
+    std::unique_ptr<Engine<N>> engine;
+  };
+
+  template <std::size_t N>
+  Nimber solve_in(int h, int w) {
+    Engine<N>& e = get<N>();
+    // canonical() reads cells_ before solve() recurses and overwrites it.
+    return e.evaluate(e.canonical(cells_, h, w));
+  }
+
+  Rule rule_;
+  std::tuple<Slot<1>, Slot<2>, Slot<4>, Slot<16>> engines_;
+  std::vector<Cell> cells_;
+  std::size_t memory_limit_ = 0;
+  int exact_cells_ = 0;
+};
+
+template <std::size_t N>
+Nimber Engine<N>::value_of_cells(const Geometry<N>& g, const Bits<N>& free) {
+  Nimber total = 0;
+  for_each_part(g, free, [&](const Bits<N>& part) { total ^= all_->part_value(g, part); });
+  return total;
+}
+
+}  // namespace grundy::placement::detail

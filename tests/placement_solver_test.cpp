@@ -1,0 +1,300 @@
+// The placement solver against values from outside: OEIS octal-game sequences
+// (/work/shared/reference, see SOURCES.md there), the symmetry-strategy facts of
+// Cram, and the brute-force twin (tests/placement_brute_force.hpp) on random
+// boards with blocked cells.
+#include "grundy/placement/solver.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "grundy/placement/moves.hpp"
+#include "placement_brute_force.hpp"
+
+namespace grundy::placement {
+namespace {
+
+// "n a(n)" lines of a reference file; '#' lines are comments.
+std::map<std::size_t, Nimber> reference(const std::string& name) {
+  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/" + name);
+  EXPECT_TRUE(in) << name;
+  std::map<std::size_t, Nimber> terms;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::size_t n = 0;
+    Nimber v = 0;
+    if (fields >> n >> v) terms[n] = v;
+  }
+  return terms;
+}
+
+// Dawson's chess (.137), A002187 offset 0. The file holds n = 0..131; beyond,
+// the sequence is periodic with period 34 (OEIS, quoted in the file's header:
+// exceptions only up to n = 51).
+Nimber dawsons_chess(std::size_t n) {
+  static const auto terms = reference("oeis_A002187_dawsons_chess_0.137_terms.txt");
+  while (n >= 132) n -= 34;
+  return terms.at(n);
+}
+
+Board strip(std::size_t rows, std::size_t cols) { return empty_board(rows, cols); }
+
+// Cram on 1xN is Dawson's Kayles (.07: a domino takes 2 adjacent cells of a row,
+// leaving 0, 1 or 2 rows), whose values are A002187 shifted by one.
+TEST(PlacementSequences, CramOnOneRowIsDawsonsKayles) {
+  PlacementSolver solver(cram_rule());
+  for (std::size_t n = 1; n <= 131; ++n) EXPECT_EQ(solver.value(strip(1, n)), dawsons_chess(n - 1)) << "1x" << n;
+}
+
+// Boards beyond 64, 128 and 256 cells use the 2-, 4- and 16-word bitboards.
+TEST(PlacementSequences, CramOnLongRowsUsesWideBitboards) {
+  PlacementSolver solver(cram_rule());
+  for (std::size_t n : {100u, 127u, 160u}) {
+    EXPECT_EQ(solver.value(strip(1, n)), dawsons_chess(n - 1)) << "1x" << n;
+    EXPECT_EQ(solver.value(strip(n, 1)), dawsons_chess(n - 1)) << n << "x1";
+  }
+}
+
+TEST(PlacementSequencesLong, CramOnLongerRows) {
+  PlacementSolver solver(cram_rule());
+  for (std::size_t n : {257u}) {
+    EXPECT_EQ(solver.value(strip(1, n)), dawsons_chess(n - 1)) << "1x" << n;
+    EXPECT_EQ(solver.value(strip(n, 1)), dawsons_chess(n - 1)) << n << "x1";
+  }
+}
+
+// A 2x2 block on 2xN takes two whole adjacent columns: dominoes on 1xN again.
+TEST(PlacementSequences, BlocksOnTwoRowsAreDawsonsKayles) {
+  PlacementSolver solver(blocks2x2_rule());
+  for (std::size_t n = 1; n <= 60; ++n) EXPECT_EQ(solver.value(strip(2, n)), dawsons_chess(n - 1)) << "2x" << n;
+}
+
+TEST(PlacementSequencesLong, BlocksOnTwoAndThreeRowsToTheEndOfTheFile) {
+  PlacementSolver solver(blocks2x2_rule());
+  for (std::size_t n = 61; n <= 131; ++n) {
+    EXPECT_EQ(solver.value(strip(2, n)), dawsons_chess(n - 1)) << "2x" << n;
+    EXPECT_EQ(solver.value(strip(3, n)), dawsons_chess(n - 1)) << "3x" << n;
+  }
+}
+
+// On 3xN a block takes rows 1-2 or 2-3 of two adjacent columns; either way the
+// middle row of those columns is gone, so no later block may use columns c-1..c+2.
+// In block positions (N-1 of them, one per column pair) a move kills its own and
+// both neighbours: Node Kayles on a path of N-1, i.e. Dawson's chess a(N-1) —
+// the same values as 2xN. Checked first against the brute-force twin.
+TEST(PlacementSequences, BlocksOnThreeRowsAreDawsonsChess) {
+  const Rule rule = blocks2x2_rule();
+  PlacementSolver solver(rule);
+  for (std::size_t n = 1; n <= 8; ++n) {
+    EXPECT_EQ(testing::brute_force_value(rule, strip(3, n)), dawsons_chess(n - 1)) << "3x" << n;
+  }
+  for (std::size_t n = 1; n <= 60; ++n) EXPECT_EQ(solver.value(strip(3, n)), dawsons_chess(n - 1)) << "3x" << n;
+}
+
+// Node Kayles on a path: a vertex and its neighbours go, i.e. 3 adjacent pins (2
+// at an end, 1 if alone): octal .137, Dawson's chess, A002187 with no shift.
+// (Not Kayles .77: on P3 Node Kayles is 2, Kayles 3 — checked below.)
+TEST(PlacementSequences, NodeKaylesOnPathsIsDawsonsChess) {
+  const Rule rule = node_kayles_rule(GraphFamily::grid);
+  PlacementSolver solver(rule);
+  for (std::size_t n = 1; n <= 10; ++n) EXPECT_EQ(testing::brute_force_value(rule, strip(1, n)), dawsons_chess(n));
+  for (std::size_t n = 1; n <= 131; ++n) EXPECT_EQ(solver.value(strip(1, n)), dawsons_chess(n)) << "P" << n;
+  static const auto kayles = reference("oeis_A002186_kayles_0.77_terms.txt");
+  EXPECT_NE(solver.value(strip(1, 3)), kayles.at(3));
+}
+
+// Kayles (.77) is placing a monomino or a domino on a row: knock down 1 or 2
+// adjacent pins.
+TEST(PlacementSequences, MonominoesAndDominoesOnARowAreKayles) {
+  static const auto kayles = reference("oeis_A002186_kayles_0.77_terms.txt");
+  PlacementSolver solver(polyominoes_rule({"mono", "domino"}));
+  for (const auto& [n, v] : kayles) {
+    if (n >= 1 && n <= 1024) {
+      EXPECT_EQ(solver.value(strip(1, n)), v) << "1x" << n;
+    }
+  }
+}
+
+// Bars of 3 on a row: take 3 adjacent cells, leaving 0, 1 or 2 rows: .007
+// (Treblecross), whose values are A071426 a(n-2) (SOURCES.md).
+TEST(PlacementSequences, BarsOfThreeOnARowAreTreblecross) {
+  static const auto terms = reference("oeis_A071426_octal_0.11337_terms.txt");
+  PlacementSolver solver(bars_rule(3));
+  for (std::size_t n = 3; n <= 100; ++n) EXPECT_EQ(solver.value(strip(1, n)), terms.at(n - 2)) << "1x" << n;
+}
+
+// 2x2 blocks on RxC are Node Kayles on the (R-1)x(C-1) king graph of block
+// positions (two blocks overlap exactly when their corners are king-adjacent);
+// the solver relies on it, so it is checked here between the two brute-force
+// twins, on random boards with blocked cells, and on empty boards by the solver.
+TEST(PlacementSolver, BlocksAreNodeKaylesOnKingGraphs) {
+  const Rule blocks = blocks2x2_rule();
+  const Rule king = node_kayles_rule(GraphFamily::king);
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < 150; ++i) {
+    const std::size_t rows = 2 + rng() % 4;
+    const std::size_t cols = 2 + rng() % 4;
+    const Board b = testing::random_board(rng, rows, cols, 0.15);
+    Board positions = empty_board(rows - 1, cols - 1);
+    for (std::size_t r = 0; r + 1 < rows; ++r)
+      for (std::size_t c = 0; c + 1 < cols; ++c)
+        positions.free[r * (cols - 1) + c] =
+            b.is_free(r, c) && b.is_free(r + 1, c) && b.is_free(r, c + 1) && b.is_free(r + 1, c + 1);
+    EXPECT_EQ(testing::brute_force_value(blocks, b), testing::brute_force_value(king, positions))
+        << board_to_text(b);
+  }
+  PlacementSolver solver(blocks2x2_rule());
+  for (std::size_t n = 2; n <= 5; ++n) {
+    EXPECT_EQ(solver.value(strip(n, n)), testing::brute_force_value(king, strip(n - 1, n - 1)));
+  }
+}
+
+// Cram, symmetry strategy: on even x even boards the second player answers every
+// domino with its image under the half turn (never overlapping: a domino's centre
+// is an edge midpoint, the board's a lattice point), so the value is 0; on
+// even x odd boards the first player takes the central domino and then mirrors.
+TEST(PlacementSolver, CramSymmetryStrategy) {
+  PlacementSolver solver(cram_rule());
+  solver.set_exact_cells(1 << 20);  // full mex only: the search's own mirror shortcut stays out
+  for (std::size_t r = 2; r <= 6; r += 2) {
+    for (std::size_t c = 1; c <= 7; ++c) {
+      if (r * c > 24) continue;
+      if (c % 2 == 0) {
+        EXPECT_EQ(solver.value(strip(r, c)), 0u) << r << "x" << c;
+      } else {
+        EXPECT_NE(solver.value(strip(r, c)), 0u) << r << "x" << c;
+      }
+    }
+  }
+}
+
+struct GameCase {
+  const char* name;
+  Rule rule;
+};
+
+std::vector<GameCase> all_games() {
+  return {{"blocks2x2", blocks2x2_rule()},
+          {"cram", cram_rule()},
+          {"bars3", bars_rule(3)},
+          {"v3_i3", polyominoes_rule({"v3", "i3"})},
+          {"t4_s4_l4", polyominoes_rule({"t4", "s4", "l4", "domino"})},
+          {"hdominoes", placement_rule("hdominoes", "domino", {shape_from_rows({"##"})}, false)},
+          {"fixed_l", placement_rule("l", "piece", {shape_from_rows({"##", "#."})}, false)},
+          {"nodekayles_grid", node_kayles_rule(GraphFamily::grid)},
+          {"nodekayles_king", node_kayles_rule(GraphFamily::king)}};
+}
+
+// Hundreds of random boards per game, both searches (full mex only, and the
+// outcome search from 0 cells up), against the brute-force twin.
+void check_random_boards(std::size_t count, std::size_t max_cells, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (const GameCase& game : all_games()) {
+    PlacementSolver mex_only(game.rule);
+    mex_only.set_exact_cells(1 << 20);
+    PlacementSolver outcome(game.rule);
+    outcome.set_exact_cells(0);
+    PlacementSolver standard(game.rule);
+    for (std::size_t i = 0; i < count; ++i) {
+      std::size_t rows = 1 + rng() % 6;
+      std::size_t cols = 1 + rng() % 6;
+      while (rows * cols > max_cells) --cols;
+      const Board b = testing::random_board(rng, rows, cols, 0.25 * static_cast<double>(rng() % 3));
+      const Nimber expected = testing::brute_force_value(game.rule, b);
+      ASSERT_EQ(mex_only.value(b), expected) << game.name << "\n" << board_to_text(b);
+      ASSERT_EQ(outcome.value(b), expected) << game.name << "\n" << board_to_text(b);
+      ASSERT_EQ(standard.value(b), expected) << game.name << "\n" << board_to_text(b);
+    }
+  }
+}
+
+TEST(PlacementSolver, RandomBoardsMatchBruteForce) { check_random_boards(150, 16, 20261122); }
+
+TEST(PlacementSolverLong, MoreRandomBoardsMatchBruteForce) { check_random_boards(600, 20, 7); }
+
+// value = mex of the values the listed moves leave (the move list is the one the
+// CLI and the expression language show).
+TEST(PlacementSolver, ValueIsMexOfListedMoves) {
+  std::mt19937_64 rng(99);
+  for (const GameCase& game : all_games()) {
+    PlacementSolver solver(game.rule);
+    for (int i = 0; i < 40; ++i) {
+      const Board b = testing::random_board(rng, 1 + rng() % 5, 1 + rng() % 6, 0.2);
+      std::vector<Nimber> options;
+      for (const PlacementMove& m : legal_moves(game.rule, b)) options.push_back(solver.value(m.after));
+      EXPECT_EQ(solver.value(b), mex(options)) << game.name << "\n" << board_to_text(b);
+    }
+  }
+}
+
+// A 32x32 board, mostly blocked: its value is the xor of its parts solved alone.
+TEST(PlacementSolver, LargeSparseBoardIsTheSumOfItsParts) {
+  Board big = empty_board(32, 32);
+  for (auto& cell : big.free) cell = 0;
+  std::mt19937_64 rng(5);
+  PlacementSolver solver(cram_rule());
+  Nimber expected = 0;
+  for (std::size_t k = 0; k < 6; ++k) {
+    const Board part = testing::random_board(rng, 4, 5, 0.2);
+    expected ^= solver.value(part);
+    const std::size_t r0 = 5 * (k / 3) + 1;
+    const std::size_t c0 = 10 * (k % 3) + 1;
+    for (std::size_t r = 0; r < 4; ++r)
+      for (std::size_t c = 0; c < 5; ++c) big.free[(r0 + r) * 32 + c0 + c] = part.free[r * 5 + c];
+  }
+  // A long snake, too wide for small bitboards: a 1x30 corridor along the bottom.
+  for (std::size_t c = 1; c <= 30; ++c) big.free[31 * 32 + c] = 1;
+  expected ^= dawsons_chess(29);
+  PlacementSolver fresh(cram_rule());
+  EXPECT_EQ(fresh.value(big), expected);
+}
+
+TEST(PlacementSolver, TableSavedAndLoaded) {
+  const std::string path = ::testing::TempDir() + "placement_table.bin";
+  PlacementSolver first(cram_rule());
+  const Nimber v = first.value(strip(5, 5));
+  (void)first.value(strip(1, 100));
+  first.save_table(path);
+  PlacementSolver second(cram_rule());
+  second.load_table(path);
+  EXPECT_EQ(second.stored_positions(), first.stored_positions());
+  EXPECT_EQ(second.value(strip(5, 5)), v);
+  PlacementSolver other(blocks2x2_rule());
+  EXPECT_THROW(other.load_table(path), InputError);
+  {
+    std::ofstream damaged(path, std::ios::binary | std::ios::app);
+    damaged << "xyz";
+  }
+  PlacementSolver third(cram_rule());
+  EXPECT_THROW(third.load_table(path), InputError);
+  std::remove(path.c_str());
+}
+
+TEST(PlacementSolver, MemoryLimitFlushesButStaysCorrect) {
+  PlacementSolver unlimited(cram_rule());
+  PlacementSolver bounded(cram_rule());
+  constexpr std::size_t kLimit = 64 * 1024;
+  bounded.set_memory_limit(kLimit);
+  // Odd boards: even x even ones are settled at once by the mirror strategy.
+  EXPECT_EQ(bounded.value(strip(4, 5)), unlimited.value(strip(4, 5)));
+  EXPECT_EQ(bounded.value(strip(5, 5)), unlimited.value(strip(5, 5)));
+  EXPECT_EQ(bounded.value(strip(3, 9)), unlimited.value(strip(3, 9)));
+  EXPECT_GT(bounded.table_flushes(), 0u);
+  // One engine (all parts fit 64 cells) with two tables, each within the limit.
+  EXPECT_LE(bounded.table_bytes(), 2 * kLimit);
+}
+
+TEST(PlacementSolverLong, CramSixBySixIsZero) {
+  PlacementSolver solver(cram_rule());
+  EXPECT_EQ(solver.value(strip(6, 6)), 0u);
+}
+
+}  // namespace
+}  // namespace grundy::placement
