@@ -16,5 +16,6 @@ struct ExitStatus {
 void register_value_command(CLI::App& app);
 void register_table_command(CLI::App& app);
 void register_graph_command(CLI::App& app);
+void register_boards_command(CLI::App& app);  // the multi-board 2x2-block format
 
 }  // namespace grundy::cli

@@ -27,6 +27,9 @@ Examples:
   grundy table kayles --upto 300
   grundy table officers --upto 10000000 --output g.bin --format binary --checkpoint g.ckpt
   grundy graph examples/textbook.graph
+  grundy value 'blocks2x2(8x8)'
+  grundy value 'cram(5x6) + nim(3)'
+  grundy boards cases.txt
 
 Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 bad input.)";
 
@@ -40,10 +43,11 @@ int main(int argc, char** argv) {
   grundy::cli::register_value_command(app);
   grundy::cli::register_table_command(app);
   grundy::cli::register_graph_command(app);
+  grundy::cli::register_boards_command(app);
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, table, graph; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, table, graph, boards; see grundy --help)\n";
       return kExitBadInput;
     }
     app.parse(argc, argv);

@@ -10,9 +10,10 @@
 #include <string>
 
 #include "grundy/input_error.hpp"
+#include "commands.hpp"
 #include "grundy/placement/boards_command.hpp"
 
-void register_boards_command(CLI::App& app);
+namespace grundy::cli {
 
 void register_boards_command(CLI::App& app) {
   struct State {
@@ -39,3 +40,5 @@ void register_boards_command(CLI::App& app) {
     grundy::placement::run_boards(in, state->file, state->options, std::cout);
   });
 }
+
+}  // namespace grundy::cli

@@ -89,7 +89,14 @@ void print_text(const SumAnalysis& a, const ValueOptions& options) {
     std::cout << "Winning moves (" << (a.winning_move_total_is_lower_bound ? "at least " : "") << a.winning_move_total
               << "):\n";
     for (const auto& m : a.winning_moves) {
-      std::cout << "  " << m.component_text << ": " << m.move.action << "  ->  " << m.move.result << "\n";
+      if (m.move.result.find('\n') == std::string::npos) {
+        std::cout << "  " << m.component_text << ": " << m.move.action << "  ->  " << m.move.result << "\n";
+        continue;
+      }
+      // A board drawn after the move (placement games): one row a line, indented.
+      std::cout << "  " << m.component_text << ": " << m.move.action << ", leaving\n";
+      std::istringstream rows(m.move.result);
+      for (std::string row; std::getline(rows, row);) std::cout << "      " << row << "\n";
     }
     if (a.winning_move_total > a.winning_moves.size()) {
       std::cout << "  … and " << (a.winning_move_total - a.winning_moves.size())

@@ -10,6 +10,7 @@
 #include "grundy/rulesets/nim.hpp"
 #include "grundy/rulesets/staircase_nim.hpp"
 #include "grundy/rulesets/subtraction.hpp"
+#include "grundy/placement/placement_component.hpp"
 #include "grundy/solver.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 
@@ -197,7 +198,8 @@ void add_graph_vertices(const ExprTerm& term, const TermParts& parts, GraphCache
 
 std::string known_names() {
   return "nim, sub, bash, lr, moore, staircase, graph, kayles, dawson, officers, treblecross, grundy, lasker, "
-         "octal and hexadecimal codes such as 0.77";
+         "octal and hexadecimal codes such as 0.77, blocks2x2, cram, bars, polyominoes, nodekayles_grid, "
+         "nodekayles_king, nodekayles_path";
 }
 
 }  // namespace
@@ -232,6 +234,10 @@ std::vector<SumComponent> build_sum(const Expression& expression) {
       add_graph_vertices(term, parts, graphs, t, out);
       continue;
     }
+    if (is_placement_game_name(term.head)) {
+      out.push_back({make_placement_component(term), nullptr, std::nullopt, t});
+      continue;
+    }
     fail_at("unknown ruleset '" + term.head + "' (known: " + known_names() + ")", term.column);
   }
   return out;
@@ -240,7 +246,7 @@ std::vector<SumComponent> build_sum(const Expression& expression) {
 HeapRulePtr build_heap_rule(const ExprTerm& term) {
   const TermParts parts = split_term(term, false);
   if (HeapRulePtr rule = heap_rule(term, parts)) return rule;
-  if (term.head == "moore" || term.head == "staircase" || term.head == "graph")
+  if (term.head == "moore" || term.head == "staircase" || term.head == "graph" || is_placement_game_name(term.head))
     fail_at("'" + term.head + "' is not a game on one heap, so it has no table; use `grundy value`", term.column);
   fail_at("unknown ruleset '" + term.head + "' (known: " + known_names() + ")", term.column);
 }
@@ -263,6 +269,12 @@ const std::vector<RulesetHelp>& ruleset_help() {
       {"kayles, dawson, officers, treblecross", "named octal games: .77, .07, .6, .007"},
       {"grundy(heaps…)", "Grundy's game: split a heap into two unequal heaps"},
       {"lasker(heaps…)", "Lasker's Nim: take any number, or split a heap into two"},
+      {"blocks2x2(8x8), blocks2x2(@board.txt)", "place 2x2 blocks on free cells of a board (one component)"},
+      {"cram(7x7)", "Cram: place dominoes in either orientation"},
+      {"bars(k)(RxC)", "place straight 1xk bars in either orientation"},
+      {"polyominoes(i3,v3,…)(RxC)", "place any of the named polyominoes (docs/placement.md)"},
+      {"nodekayles_grid(RxC), nodekayles_king(RxC)", "Node Kayles on a grid or king graph"},
+      {"nodekayles_path(n)", "Node Kayles on a path of n vertices"},
   };
   return help;
 }
