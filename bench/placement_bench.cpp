@@ -2,7 +2,7 @@
 // (so the time is the whole search, not a table lookup). Counters: "value" (the
 // nim-value), "stored" (table entries), "sums" (outcome-search nodes).
 //
-// Baseline: /work/shared/baselines/tetris_map_memo.cpp needs ~46 s for 2x2 blocks
+// Baseline: ../shared/baselines/tetris_map_memo.cpp needs ~46 s for 2x2 blocks
 // on an empty 8x8 board on this machine class. Measured results and the slow
 // cases left out here: docs/placement_results.md.
 #include <benchmark/benchmark.h>

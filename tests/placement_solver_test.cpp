@@ -1,5 +1,5 @@
 // The placement solver against values from outside: OEIS octal-game sequences
-// (/work/shared/reference, see SOURCES.md there), the symmetry-strategy facts of
+// (../shared/reference, see SOURCES.md there), the symmetry-strategy facts of
 // Cram, and the brute-force twin (tests/placement_brute_force.hpp) on random
 // boards with blocked cells.
 #include "grundy/placement/solver.hpp"
