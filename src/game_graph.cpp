@@ -197,8 +197,8 @@ std::vector<Nimber> GameGraph::all_values() const {
   }
   cycle.push_back(names_[v]);
   path += names_[v];
-  throw CycleError(source_ + ": the graph has a cycle, so its vertices have no Sprague-Grundy values: " + path,
-                   std::move(cycle));
+  throw CycleError("the graph has a cycle, so its vertices have no Sprague-Grundy values: " + path, std::move(cycle),
+                   SourceLocation{source_});
 }
 
 }  // namespace grundy

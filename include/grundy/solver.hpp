@@ -28,8 +28,8 @@ namespace grundy {
 // Thrown when the game graph reachable from a position has a cycle.
 class CycleError : public InputError {
  public:
-  CycleError(const std::string& message, std::vector<std::string> cycle)
-      : InputError(message), cycle_(std::move(cycle)) {}
+  CycleError(const std::string& message, std::vector<std::string> cycle, SourceLocation where = {})
+      : InputError(message, std::move(where)), cycle_(std::move(cycle)) {}
   [[nodiscard]] const std::vector<std::string>& cycle() const noexcept { return cycle_; }
 
  private:
