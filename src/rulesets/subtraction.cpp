@@ -447,28 +447,13 @@ class AllSubtractionRule final : public HeapRule {
 
 constexpr std::uint64_t kCachedValueLimit = 20'000'000;
 
-// A (possibly arithmetic) period seen over at least the second half of the table
-// and at least twice. detect_periodicity's default of two repeats would call two
-// equal values at the end of a growing sequence "period 1"; for an unproven
-// pattern the evidence should be most of the table.
-Periodicity detect_covering_half(const std::vector<Nimber>& values) {
-  Periodicity none;
-  const std::uint64_t size = values.size();
-  for (std::uint64_t period = 1; 4 * period <= size; ++period) {
-    const std::uint64_t last = size - 1;
-    const Nimber saltus = values[last] >= values[last - period] ? values[last] - values[last - period] : 0;
-    std::uint64_t start = size - period;  // least n from which g(n + p) = g(n) + saltus
-    while (start > 0 && values[start - 1 + period] == values[start - 1] + saltus) --start;
-    if (2 * start > size) continue;
-    Periodicity found;
-    found.kind = saltus == 0 ? Periodicity::Kind::periodic : Periodicity::Kind::arithmetic;
-    found.status = Periodicity::Status::detected;
-    found.preperiod = start;
-    found.period = period;
-    found.saltus = saltus;
-    return found;
-  }
-  return none;
+// A (possibly arithmetic) period over most of the table: sequence.hpp's detectors
+// require the preperiod to be at most half the table, so two equal values at the
+// end of a growing sequence are not called "period 1".
+Periodicity detect_pattern(const std::vector<Nimber>& values) {
+  Periodicity found = detect_periodicity(values);
+  if (found.kind == Periodicity::Kind::none) found = detect_arithmetic_periodicity(values);
+  return found;
 }
 
 class TabulatedRule : public HeapRule {
@@ -514,7 +499,7 @@ class TabulatedRule : public HeapRule {
     const std::vector<std::uint32_t> values = compute(upto, misere);
     result.values.assign(values.begin(), values.end());
     // Only a detection: no theorem bounds where these patterns start.
-    result.pattern = detect_covering_half(result.values);
+    result.pattern = detect_pattern(result.values);
     return result;
   }
 
