@@ -1,4 +1,4 @@
-// `grundy boards [FILE|-] [--game blocks2x2|cram] [--json] [--memory MB]`: the
+// `grundy boards [FILE|-] [--game blocks2x2|cram] [--json] [--memory MB] [--progress]`: the
 // classic multi-board 2x2-block problem format, answered Yes/No per case.
 // Bad input surfaces as grundy::InputError, which main turns into one line on
 // stderr and exit status 2.
@@ -12,6 +12,8 @@
 #include "grundy/input_error.hpp"
 #include "commands.hpp"
 #include "grundy/placement/boards_command.hpp"
+#include "grundy/placement/search_session.hpp"
+#include <unistd.h>
 
 namespace grundy::cli {
 
@@ -19,6 +21,8 @@ void register_boards_command(CLI::App& app) {
   struct State {
     std::string file = "-";
     grundy::placement::BoardsOptions options;
+    bool progress = false;
+    double progress_after = 1.0;
   };
   auto state = std::make_shared<State>();
   CLI::App* cmd = app.add_subcommand(
@@ -28,16 +32,28 @@ void register_boards_command(CLI::App& app) {
       ->check(CLI::IsMember({"blocks2x2", "cram"}))
       ->capture_default_str();
   cmd->add_flag("--json", state->options.json, "full analysis: values, xor, winning moves");
-  cmd->add_option("--memory", state->options.memory_mb, "memory bound per transposition table, in MB (0: none)")
+  cmd->add_option("--memory", state->options.memory_mb, "bound on all transposition tables together, in MB (0: none)")
+      ->capture_default_str();
+  cmd->add_flag("--progress", state->progress, "progress on stderr for long searches (default when stderr is a terminal)");
+  cmd->add_option("--progress-after", state->progress_after, "seconds of search before the first progress line")
       ->capture_default_str();
   cmd->callback([state] {
+    // The session carries the memory bound and the progress lines to run_boards' solver.
+    grundy::placement::SearchOptions search;
+    search.memory_bytes = state->options.memory_mb * 1024 * 1024;
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    search.progress = state->progress || terminal;
+    search.progress_on_terminal = terminal;
+    search.progress_after = state->progress_after;
+    grundy::placement::SearchSession session(search, std::cerr);
     if (state->file == "-") {
       grundy::placement::run_boards(std::cin, "<stdin>", state->options, std::cout);
-      return;
+    } else {
+      std::ifstream in(state->file, std::ios::binary);
+      if (!in) throw grundy::InputError("cannot open the file", grundy::SourceLocation{state->file, 0, 0});
+      grundy::placement::run_boards(in, state->file, state->options, std::cout);
     }
-    std::ifstream in(state->file, std::ios::binary);
-    if (!in) throw grundy::InputError("cannot open the file", grundy::SourceLocation{state->file, 0, 0});
-    grundy::placement::run_boards(in, state->file, state->options, std::cout);
+    session.end_progress();
   });
 }
 

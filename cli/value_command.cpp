@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -11,7 +12,9 @@
 #include "grundy/analysis.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/placement/search_session.hpp"
 #include "grundy/rulesets.hpp"
+#include <unistd.h>
 
 namespace grundy::cli {
 namespace {
@@ -23,7 +26,31 @@ struct ValueOptions {
   bool json = false;
   std::size_t max_moves = 20;
   std::size_t max_components_shown = 40;
+  // Placement games (blocks2x2, cram, …); see docs/placement.md.
+  double memory_mb = 0;
+  std::string table;
+  double table_seconds = 60;
+  bool progress = false;
+  double progress_after = 1.0;
 };
+
+// Placement searches run inside a SearchSession, which the placement components
+// find on their own (see search_session.hpp for why it is not a parameter).
+placement::SearchOptions search_options(const ValueOptions& options) {
+  if (options.memory_mb < 0) throw InputError("--memory is a number of megabytes, 0 or more");
+  if (options.table_seconds <= 0) throw InputError("--table-seconds must be positive");
+  placement::SearchOptions s;
+  s.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
+  s.table_path = options.table;
+  s.table_seconds = options.table_seconds;
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  s.progress = options.progress || terminal;
+  s.progress_on_terminal = terminal;
+  s.progress_after = options.progress_after;
+  // Without a table there is nothing to save: Ctrl-C keeps its usual meaning.
+  s.stop_on_signals = !options.table.empty();
+  return s;
+}
 
 // Reads the expression from the argument, stdin ("-") or a file, and parses it;
 // errors get a line and column in the file.
@@ -110,7 +137,24 @@ void print_text(const SumAnalysis& a, const ValueOptions& options) {
 void run_value(const ValueOptions& options) {
   std::string source;
   const Expression expression = read_expression(options, source);
-  const SumAnalysis analysis = analyze_sum(expression, options.misere, options.max_moves);
+  placement::SearchSession session(search_options(options), std::cerr);
+  std::optional<SumAnalysis> result;
+  try {
+    result.emplace(analyze_sum(expression, options.misere, options.max_moves));
+  } catch (const placement::SearchInterrupted&) {
+    const bool saved = session.save();
+    std::cerr << "\ngrundy: interrupted; "
+              << (saved ? "work saved in " + options.table + ", run the same command to resume"
+                        : "no placement table existed yet, nothing was saved")
+              << "\n";
+    throw ExitStatus{130};  // 128 + SIGINT, as shells report an interrupted command
+  }
+  session.end_progress();
+  if (!options.table.empty() && session.save()) {
+    std::cerr << "grundy: table " << options.table << " saved: " << session.stored_positions() << " positions ("
+              << session.loaded_positions() << " loaded, " << session.searched_sums() << " outcome-search nodes)\n";
+  }
+  const SumAnalysis& analysis = *result;
   if (options.json) {
     std::cout << analysis.to_json().dump(2) << "\n";
   } else {
@@ -130,6 +174,18 @@ void register_value_command(CLI::App& app) {
   cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
   cmd->add_flag("--json", options->json, "print JSON");
   cmd->add_option("--max-moves", options->max_moves, "list at most this many winning moves (all are counted)")
+      ->capture_default_str();
+  cmd->add_option("--memory", options->memory_mb,
+                  "placement games: bound on all their tables together, in MB (0: none); too small a bound is refused")
+      ->capture_default_str();
+  cmd->add_option("--table", options->table,
+                  "placement games: load this table file if it exists, save it periodically, at the end and on "
+                  "Ctrl-C/SIGTERM (exit 130)");
+  cmd->add_option("--table-seconds", options->table_seconds, "placement games: seconds between saves of --table")
+      ->capture_default_str();
+  cmd->add_flag("--progress", options->progress,
+                "placement games: progress on stderr for long searches (default when stderr is a terminal)");
+  cmd->add_option("--progress-after", options->progress_after, "seconds of search before the first progress line")
       ->capture_default_str();
   std::string footer =
       "\nExamples:\n  grundy value 'nim(3,4,5)'\n  grundy value 'sub{1,2,3}(10) + sub(odd)(7) + nim(9,12)'\n"

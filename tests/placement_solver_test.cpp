@@ -11,8 +11,10 @@
 #include <map>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
+#include "grundy/input_error.hpp"
 #include "grundy/placement/moves.hpp"
 #include "placement_brute_force.hpp"
 
@@ -280,15 +282,38 @@ TEST(PlacementSolver, TableSavedAndLoaded) {
 TEST(PlacementSolver, MemoryLimitFlushesButStaysCorrect) {
   PlacementSolver unlimited(cram_rule());
   PlacementSolver bounded(cram_rule());
-  constexpr std::size_t kLimit = 64 * 1024;
+  // The least bound a 5x5 board accepts: the tables at their first size and one doubling.
+  const std::size_t kLimit = bounded.minimum_memory_bytes(strip(5, 5));
   bounded.set_memory_limit(kLimit);
   // Odd boards: even x even ones are settled at once by the mirror strategy.
   EXPECT_EQ(bounded.value(strip(4, 5)), unlimited.value(strip(4, 5)));
   EXPECT_EQ(bounded.value(strip(5, 5)), unlimited.value(strip(5, 5)));
   EXPECT_EQ(bounded.value(strip(3, 9)), unlimited.value(strip(3, 9)));
   EXPECT_GT(bounded.table_flushes(), 0u);
-  // One engine (all parts fit 64 cells) with two tables, each within the limit.
-  EXPECT_LE(bounded.table_bytes(), 2 * kLimit);
+  // The bound covers all tables together.
+  EXPECT_LE(bounded.table_bytes(), kLimit);
+}
+
+TEST(PlacementSolver, MemoryLimitTooSmallForTheBoardIsRefused) {
+  PlacementSolver solver(cram_rule());
+  solver.set_memory_limit(solver.minimum_memory_bytes(strip(5, 5)) - 1);
+  EXPECT_THROW((void)solver.value(strip(5, 5)), InputError);
+  // Wider boards need the tables of more bitboard widths.
+  EXPECT_GT(solver.minimum_memory_bytes(strip(12, 12)), solver.minimum_memory_bytes(strip(5, 5)));
+}
+
+TEST(PlacementSolver, PollHookRunsDuringTheSearchAndMayAbandonIt) {
+  PlacementSolver solver(cram_rule());
+  std::size_t polls = 0;
+  solver.set_poll([&] {
+    if (++polls == 3) throw std::runtime_error("stop");
+  });
+  EXPECT_THROW((void)solver.value(strip(5, 6)), std::runtime_error);
+  EXPECT_EQ(polls, 3u);
+  // The tables keep only finished values: the same solver still answers right.
+  solver.set_poll(nullptr);
+  PlacementSolver fresh(cram_rule());
+  EXPECT_EQ(solver.value(strip(5, 6)), fresh.value(strip(5, 6)));
 }
 
 TEST(PlacementSolverLong, CramSixBySixIsZero) {

@@ -80,10 +80,12 @@ class TranspositionTable {
     }
   }
 
- private:
+ // Public so a caller can size a memory bound before any table exists.
   static std::size_t bytes_for(std::size_t capacity) noexcept {
     return capacity * (sizeof(Key) + sizeof(Value)) + capacity / 8;
   }
+
+ private:
 
   // std::hash of an integer is the identity on libstdc++; linear probing needs the
   // bits mixed (murmur3 finalizer).

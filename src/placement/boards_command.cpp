@@ -6,6 +6,7 @@
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/rule.hpp"
+#include "grundy/placement/search_session.hpp"
 #include "grundy/placement/solver.hpp"
 
 namespace grundy::placement {
@@ -21,8 +22,16 @@ void run_boards(std::istream& in, const std::string& file, const BoardsOptions& 
   }
   // Parse everything first: bad input is reported before any long search.
   const std::vector<BoardCase> cases = parse_board_cases(in, file);
-  PlacementSolver solver(rule);
-  solver.set_memory_limit(options.memory_mb * 1024 * 1024);
+  // An open SearchSession (the CLI's, for progress and signals) supplies the
+  // solver and its memory bound; otherwise the bound comes from the options.
+  std::shared_ptr<PlacementSolver> owned;
+  if (SearchSession* session = SearchSession::current()) {
+    owned = session->solver_for(rule);
+  } else {
+    owned = std::make_shared<PlacementSolver>(rule);
+    owned->set_memory_limit(options.memory_mb * 1024 * 1024);
+  }
+  PlacementSolver& solver = *owned;
 
   nlohmann::json report = nlohmann::json::array();
   for (const BoardCase& one : cases) {

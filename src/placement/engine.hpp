@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <memory>
 #include <ostream>
@@ -181,7 +182,15 @@ class Engine {
   static constexpr std::size_t kWords = N;
 
   Engine(const Rule& rule, Engines& all)
-      : rule_(&rule), all_(&all), table_(RegionHash<N>{}, 1 << 12), geometries_((kSide + 1) * (kSide + 1)) {}
+      : rule_(&rule), all_(&all), table_(RegionHash<N>{}, kTableStart), geometries_((kSide + 1) * (kSide + 1)) {}
+
+  // The least memory bound under which this engine's tables can exist and grow
+  // once: both at their first size, plus one doubling of the larger.
+  static std::size_t minimum_bytes() noexcept {
+    const std::size_t values = ValueTable::bytes_for(kTableStart);
+    const std::size_t wins = WinTable::bytes_for(kWinsStart);
+    return 2 * values + wins;
+  }
 
   const Geometry<N>& geometry(int h, int w) {
     auto& slot = geometries_[static_cast<std::size_t>(h) * (kSide + 1) + static_cast<std::size_t>(w)];
@@ -382,6 +391,7 @@ class Engine {
       return heap != 0;
     }
     ++searched_;
+    tick();
     // Move ordering: the moves leaving the smallest largest part first; they
     // settle fastest (measured: on Cram 6x6 four times fewer sums searched than
     // largest-first, and a history heuristic did not help).
@@ -465,6 +475,7 @@ class Engine {
     // region is pruned, so at least one move exists).
     if (region.cells.count() < 2 * rule_->min_piece_cells) return 1;
     if (const std::uint16_t* v = table_.find(region)) return *v;
+    tick();
     const Geometry<N>& g = geometry(region.height, region.width);
     FrameMex mex;
     for_each_move(g, region.cells, [&](const Bits<N>& after) { mex.insert(value_of_cells(g, after)); });
@@ -473,13 +484,13 @@ class Engine {
     return value;
   }
 
-  // The table keeps at most memory_limit bytes: when the next growth would pass
-  // it, the table is emptied instead (a flush). The search stays correct — values
+  // All tables of all engines together keep at most the Engines' memory limit:
+  // when a table's next growth (a doubling) would pass it, that table is emptied
+  // instead (a flush; its capacity stays, so the total never passes the bound). The search stays correct — values
   // on the recursion stack live in its frames, not in the table — and the parts
   // still needed are solved again. For these games the small regions near the
   // leaves are re-found quickly, so a flush costs time, not the answer; an LRU or
   // depth-preferred policy would need per-entry metadata the table does not keep.
-  void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t stored() const noexcept { return table_.size(); }
   [[nodiscard]] std::size_t bytes() const noexcept { return table_.memory_bytes() + wins_against_.memory_bytes(); }
   [[nodiscard]] std::size_t flushes() const noexcept { return flushes_; }
@@ -606,7 +617,7 @@ class Engine {
   void remember(const Region<N>& region, Nimber value) {
     if (value > 0xFFFF) throw LimitError("a nim-value above 65535 does not fit the placement table");
     const bool grows = (table_.size() + 1) * 4 > table_.capacity() * 3;
-    if (grows && memory_limit_ != 0 && table_.memory_bytes() * 2 > memory_limit_) {
+    if (grows && !may_grow(table_.memory_bytes())) {
       table_.clear();
       ++flushes_;
     }
@@ -615,24 +626,32 @@ class Engine {
 
   void remember_win(const Region<N>& region, std::uint64_t mask) {
     const bool grows = (wins_against_.size() + 1) * 4 > wins_against_.capacity() * 3;
-    if (grows && memory_limit_ != 0 && wins_against_.memory_bytes() * 2 > memory_limit_) {
+    if (grows && !may_grow(wins_against_.memory_bytes())) {
       wins_against_.clear();
       ++flushes_;
     }
     wins_against_.set(region, mask);
   }
 
+  // Forwarded to Engines, defined after it (it is incomplete here).
+  void tick();
+  bool may_grow(std::size_t bytes);
+
+  using ValueTable = TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>>;
+  using WinTable = TranspositionTable<Region<N>, std::uint64_t, RegionHash<N>>;
+  static constexpr std::size_t kTableStart = std::size_t{1} << 12;
+  static constexpr std::size_t kWinsStart = std::size_t{1} << 10;
+
   const Rule* rule_;
   Engines* all_;
-  TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>> table_;
+  ValueTable table_;
   std::vector<std::unique_ptr<Geometry<N>>> geometries_;
-  std::size_t memory_limit_ = 0;
   std::size_t flushes_ = 0;
   int exact_cells_ = 0;
   std::size_t searched_ = 0;
   std::vector<Cell> crop_;
   // Region -> heaps n < 64 for which G + *n is known to be a first-player win.
-  TranspositionTable<Region<N>, std::uint64_t, RegionHash<N>> wins_against_{RegionHash<N>{}, 1 << 10};
+  WinTable wins_against_{RegionHash<N>{}, kWinsStart};
 };
 
 // The four engines (64, 128, 256 and 1024-cell boxes) and the hand-over between them.
@@ -647,7 +666,6 @@ class Engines {
     std::unique_ptr<Engine<N>>& slot = std::get<Slot<N>>(engines_).engine;
     if (!slot) {
       slot = std::make_unique<Engine<N>>(rule_, *this);
-      slot->set_memory_limit(memory_limit_);
       slot->set_exact_cells(exact_cells_);
     }
     return *slot;
@@ -696,9 +714,29 @@ class Engines {
     for_each_engine([&](auto& e) { e.set_exact_cells(cells); });
   }
 
-  void set_memory_limit(std::size_t bytes) {
-    memory_limit_ = bytes;
-    for_each_engine([&](auto& e) { e.set_memory_limit(bytes); });
+  // A bound on the bytes of all tables of all engines together; 0 = none.
+  void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
+  [[nodiscard]] std::size_t memory_limit() const noexcept { return memory_limit_; }
+
+  // Whether a table of `bytes` may double: the total after it stays in the bound.
+  // Summing four engines happens only when a table is about to grow (rarely).
+  [[nodiscard]] bool may_grow(std::size_t bytes) {
+    if (memory_limit_ == 0) return true;
+    std::size_t total = 0;
+    for_each_engine([&](auto& e) { total += e.bytes(); });
+    return total + bytes <= memory_limit_;
+  }
+
+  // Called by the search once per node (a mex frame or an outcome-search sum):
+  // one decrement in the hot path; the hook (clock, signals, saves) runs about
+  // every kPollEvery nodes. The hook may throw to abandon the search: the
+  // tables hold only finished values, so they stay exact.
+  static constexpr std::uint32_t kPollEvery = 1024;
+  void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
+  void tick() {
+    if (--countdown_ != 0) return;
+    countdown_ = kPollEvery;
+    if (poll_) poll_();
   }
 
   template <class F>
@@ -727,6 +765,8 @@ class Engines {
   std::vector<Cell> cells_;
   std::size_t memory_limit_ = 0;
   int exact_cells_ = 0;
+  std::function<void()> poll_;
+  std::uint32_t countdown_ = kPollEvery;
 };
 
 template <std::size_t N>
@@ -734,6 +774,16 @@ Nimber Engine<N>::value_of_cells(const Geometry<N>& g, const Bits<N>& free) {
   Nimber total = 0;
   for_each_part(g, free, [&](const Bits<N>& part) { total ^= all_->part_value(g, part); });
   return total;
+}
+
+template <std::size_t N>
+void Engine<N>::tick() {
+  all_->tick();
+}
+
+template <std::size_t N>
+bool Engine<N>::may_grow(std::size_t bytes) {
+  return all_->may_grow(bytes);
 }
 
 }  // namespace grundy::placement::detail

@@ -7,6 +7,7 @@
 
 #include "grundy/input_error.hpp"
 #include "grundy/placement/moves.hpp"
+#include "grundy/placement/search_session.hpp"
 #include "grundy/placement/solver.hpp"
 
 namespace grundy {
@@ -36,11 +37,18 @@ void expect_parameters(const ExprTerm& term, std::size_t wanted, const char* exa
   }
 }
 
+// The solver of an open SearchSession (shared by the components of one rule,
+// with the session's memory bound, table file and progress), or a plain one.
+std::shared_ptr<placement::PlacementSolver> solver_for(placement::Rule rule) {
+  if (placement::SearchSession* session = placement::SearchSession::current()) return session->solver_for(rule);
+  return std::make_shared<placement::PlacementSolver>(std::move(rule));
+}
+
 // The game and its board, solved once and on demand.
 class PlacementComponent final : public Component {
  public:
   PlacementComponent(std::string text, placement::Rule rule, placement::Board board)
-      : text_(std::move(text)), board_(std::move(board)), solver_(std::make_unique<placement::PlacementSolver>(std::move(rule))) {}
+      : text_(std::move(text)), board_(std::move(board)), solver_(solver_for(std::move(rule))) {}
 
   [[nodiscard]] std::string text() const override { return text_; }
 
@@ -64,7 +72,7 @@ class PlacementComponent final : public Component {
  private:
   std::string text_;
   placement::Board board_;
-  std::unique_ptr<placement::PlacementSolver> solver_;
+  std::shared_ptr<placement::PlacementSolver> solver_;
   mutable std::optional<Nimber> value_;
 };
 

@@ -1,6 +1,8 @@
 #include "grundy/placement/solver.hpp"
 
+#include <filesystem>
 #include <fstream>
+#include <system_error>
 #include <type_traits>
 
 #include "engine.hpp"
@@ -58,19 +60,42 @@ Nimber PlacementSolver::value(const Board& board) {
   if (area == 0 || area > kMaxBoardCells || board.free.size() != area) {
     throw LimitError("a board must have 1 to " + std::to_string(kMaxBoardCells) + " cells");
   }
-  if (block_positions_) {
-    if (board.rows < 2 || board.cols < 2) return 0;
-    Board positions = empty_board(board.rows - 1, board.cols - 1);
-    for (std::size_t r = 0; r + 1 < board.rows; ++r) {
-      for (std::size_t c = 0; c + 1 < board.cols; ++c) {
-        positions.free[r * positions.cols + c] = board.is_free(r, c) && board.is_free(r + 1, c) &&
-                                                 board.is_free(r, c + 1) && board.is_free(r + 1, c + 1);
-      }
-    }
-    return searched_value(positions);
+  if (block_positions_ && (board.rows < 2 || board.cols < 2)) return 0;
+  const std::size_t limit = engines_->memory_limit();
+  if (limit != 0 && limit < minimum_memory_bytes(board)) {
+    throw InputError("a memory bound of " + std::to_string(limit) + " bytes cannot hold the search of this " +
+                     std::to_string(board.rows) + "x" + std::to_string(board.cols) + " board; it needs at least " +
+                     std::to_string(minimum_memory_bytes(board)) + " bytes");
   }
-  return searched_value(board);
+  return searched_value(searched_board(board));
 }
+
+Board PlacementSolver::searched_board(const Board& board) const {
+  if (!block_positions_) return board;
+  Board positions = empty_board(board.rows - 1, board.cols - 1);
+  for (std::size_t r = 0; r + 1 < board.rows; ++r) {
+    for (std::size_t c = 0; c + 1 < board.cols; ++c) {
+      positions.free[r * positions.cols + c] = board.is_free(r, c) && board.is_free(r + 1, c) &&
+                                               board.is_free(r, c + 1) && board.is_free(r + 1, c + 1);
+    }
+  }
+  return positions;
+}
+
+// A board's parts move to narrower engines, so every engine up to its width may
+// hold tables at once.
+std::size_t PlacementSolver::minimum_memory_bytes(const Board& board) const {
+  if (block_positions_ && (board.rows < 2 || board.cols < 2)) return 0;
+  const std::size_t area = block_positions_ ? (board.rows - 1) * (board.cols - 1) : board.rows * board.cols;
+  std::size_t bytes = detail::Engine<1>::minimum_bytes();
+  if (area > 64) bytes += detail::Engine<2>::minimum_bytes();
+  if (area > 128) bytes += detail::Engine<4>::minimum_bytes();
+  if (area > 256) bytes += detail::Engine<16>::minimum_bytes();
+  return bytes;
+}
+
+std::size_t PlacementSolver::memory_limit() const noexcept { return engines_->memory_limit(); }
+void PlacementSolver::set_poll(std::function<void()> hook) { engines_->set_poll(std::move(hook)); }
 
 Nimber PlacementSolver::searched_value(const Board& board) {
   const std::size_t area = board.rows * board.cols;
@@ -107,8 +132,10 @@ std::size_t PlacementSolver::searched_sums() const {
 }
 
 void PlacementSolver::save_table(const std::string& path) const {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw InputError("cannot write the table file", SourceLocation{path, 0, 0});
+  const std::string tmp = path + ".tmp";
+  {
+  std::ofstream out(tmp, std::ios::binary);
+  if (!out) throw InputError("cannot write the table file", SourceLocation{tmp, 0, 0});
   out << kMagic << rule().name << '\n';
   // One section per engine in use: its word count, then its entries.
   engines_->for_each_engine([&](auto& engine) {
@@ -116,7 +143,12 @@ void PlacementSolver::save_table(const std::string& path) const {
     out.write(reinterpret_cast<const char*>(&words), sizeof words);
     engine.save(out);
   });
-  if (!out) throw InputError("writing the table file failed", SourceLocation{path, 0, 0});
+  out.flush();
+  if (!out) throw InputError("writing the table file failed", SourceLocation{tmp, 0, 0});
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw InputError("cannot rename " + tmp + " over it (" + ec.message() + ")", SourceLocation{path, 0, 0});
 }
 
 void PlacementSolver::load_table(const std::string& path) {
@@ -130,6 +162,7 @@ void PlacementSolver::load_table(const std::string& path) {
   if (name != rule().name) {
     throw InputError("the table was saved for " + name + ", not " + rule().name, SourceLocation{path, 2, 1});
   }
+  const std::size_t flushes_before = table_flushes();
   bool ok = true;
   std::uint32_t words = 0;
   while (ok && in.read(reinterpret_cast<char*>(&words), sizeof words)) {
@@ -144,6 +177,12 @@ void PlacementSolver::load_table(const std::string& path) {
   // The loop must end at a clean end of file: no partial section header.
   ok = ok && in.eof() && in.gcount() == 0;
   if (!ok) throw InputError("the table file is truncated or damaged", SourceLocation{path, 0, 0});
+  // A flush while loading would drop part of the file without a word.
+  if (table_flushes() != flushes_before) {
+    throw InputError("the table file holds more than the memory bound allows (" + std::to_string(memory_limit()) +
+                         " bytes)",
+                     SourceLocation{path, 0, 0});
+  }
 }
 
 }  // namespace grundy::placement

@@ -14,7 +14,7 @@ namespace grundy::placement {
 struct BoardsOptions {
   std::string game = "blocks2x2";  // blocks2x2 or cram
   bool json = false;
-  std::size_t memory_mb = 1024;    // bound on each transposition table; 0 = none
+  std::size_t memory_mb = 1024;    // bound on all transposition tables together; 0 = none
   std::size_t moves_listed = 20;   // json: winning moves listed per case
 };
 

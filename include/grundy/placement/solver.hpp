@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -32,9 +33,19 @@ class PlacementSolver {
 
   [[nodiscard]] Nimber value(const Board& board);
 
-  // Bound on each of the (at most four, one per bitboard width) tables; 0 means
-  // none. A table that reaches it is emptied and refilled (see engine.hpp).
+  // Bound on the bytes of all the solver's tables together (values and outcome
+  // masks, all bitboard widths); 0 means none. A table whose growth would pass it
+  // is emptied and refilled instead (see engine.hpp). value() refuses, with an
+  // InputError, a board whose tables cannot fit the bound at all
+  // (minimum_memory_bytes).
   void set_memory_limit(std::size_t bytes);
+  [[nodiscard]] std::size_t memory_limit() const noexcept;
+  [[nodiscard]] std::size_t minimum_memory_bytes(const Board& board) const;
+
+  // Called from inside the search about every thousand nodes (a counter, not the
+  // clock, is checked per node). It may throw to abandon the search; the tables
+  // keep only finished values, so they stay exact and can still be saved.
+  void set_poll(std::function<void()> hook);
 
   // Parts of at most `cells` cells are valued by full mex; larger ones by asking
   // "is G + *n a P-position?" for n = 0, 1, ... (an AND-OR search that stops at
@@ -53,12 +64,15 @@ class PlacementSolver {
   [[nodiscard]] std::size_t searched_sums() const;
 
   // Binary, for the same machine (native byte order); a table saved for another
-  // rule is refused with an InputError.
+  // rule is refused with an InputError, and so is a table that does not fit the
+  // memory limit. save_table writes PATH.tmp and renames it over PATH, so an
+  // interrupted save leaves the previous file whole.
   void save_table(const std::string& path) const;
   void load_table(const std::string& path);
 
  private:
   Nimber searched_value(const Board& board);
+  [[nodiscard]] Board searched_board(const Board& board) const;
 
   Rule rule_;
   bool block_positions_ = false;  // 2x2 blocks: search the grid of block positions

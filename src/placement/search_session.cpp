@@ -1,0 +1,131 @@
+#include "grundy/placement/search_session.hpp"
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <ostream>
+
+#include "grundy/input_error.hpp"
+
+namespace grundy::placement {
+
+namespace {
+
+SearchSession* g_current = nullptr;
+
+// Set by the handler, read by the search's poll: the only thing a handler may
+// safely do here is store to a lock-free atomic.
+std::atomic<int> g_signal{0};
+extern "C" void on_placement_stop_signal(int sig) { g_signal.store(sig); }
+
+std::string seconds_text(double s) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f s", s);
+  return buf;
+}
+
+}  // namespace
+
+// The handlers of SIGINT and SIGTERM while the session lives; the previous ones
+// come back after.
+struct SearchSession::Signals {
+  struct sigaction old_int {};
+  struct sigaction old_term {};
+  Signals() {
+    g_signal.store(0);
+    struct sigaction sa {};
+    sa.sa_handler = on_placement_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+  }
+  ~Signals() {
+    sigaction(SIGINT, &old_int, nullptr);
+    sigaction(SIGTERM, &old_term, nullptr);
+  }
+  Signals(const Signals&) = delete;
+  Signals& operator=(const Signals&) = delete;
+};
+
+SearchSession::SearchSession(SearchOptions options, std::ostream& progress_out)
+    : options_(std::move(options)), out_(&progress_out) {
+  if (g_current != nullptr) throw std::logic_error("placement search sessions do not nest");
+  if (options_.stop_on_signals) signals_ = std::make_unique<Signals>();
+  g_current = this;
+}
+
+SearchSession::~SearchSession() { g_current = nullptr; }
+
+SearchSession* SearchSession::current() noexcept { return g_current; }
+
+std::shared_ptr<PlacementSolver> SearchSession::solver_for(const Rule& rule) {
+  for (const auto& s : solvers_) {
+    if (s->rule().name == rule.name) return s;
+  }
+  if (!options_.table_path.empty() && !solvers_.empty()) {
+    throw InputError("--table keeps one rule's table, but the position has placement games of two rules (" +
+                     solvers_.front()->rule().name + " and " + rule.name + ")");
+  }
+  auto solver = std::make_shared<PlacementSolver>(rule);
+  solvers_.push_back(solver);
+  // One bound for the whole session: solvers of different rules share it evenly.
+  for (const auto& s : solvers_) s->set_memory_limit(options_.memory_bytes / solvers_.size());
+  if (!options_.table_path.empty() && std::filesystem::exists(options_.table_path)) {
+    solver->load_table(options_.table_path);
+    loaded_ = solver->stored_positions();
+  }
+  solver->set_poll([this] { poll(); });
+  return solver;
+}
+
+std::size_t SearchSession::stored_positions() const {
+  std::size_t n = 0;
+  for (const auto& s : solvers_) n += s->stored_positions();
+  return n;
+}
+
+std::size_t SearchSession::searched_sums() const {
+  std::size_t n = 0;
+  for (const auto& s : solvers_) n += s->searched_sums();
+  return n;
+}
+
+bool SearchSession::save() {
+  if (options_.table_path.empty() || solvers_.empty()) return false;
+  solvers_.front()->save_table(options_.table_path);
+  last_save_ = Clock::now();
+  return true;
+}
+
+void SearchSession::poll() {
+  if (g_signal.load() != 0) throw SearchInterrupted();
+  const auto now = Clock::now();
+  const auto seconds = [&](Clock::time_point since) { return std::chrono::duration<double>(now - since).count(); };
+  if (options_.progress && seconds(start_) >= options_.progress_after && (!reported_ || seconds(last_report_) >= 1.0)) {
+    report(false);
+  }
+  if (!options_.table_path.empty() && seconds(last_save_) >= options_.table_seconds) save();
+}
+
+void SearchSession::report(bool last) {
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  const std::string line = "grundy: placement search: " + std::to_string(stored_positions()) + " positions stored, " +
+                           std::to_string(searched_sums()) + " outcome-search nodes, " + seconds_text(elapsed);
+  if (options_.progress_on_terminal) {
+    // Rewrite the same line; erase what a longer previous line left.
+    *out_ << '\r' << line << "\x1b[K";
+    if (last) *out_ << '\n';
+  } else if (!last) {
+    *out_ << line << '\n';
+  }
+  out_->flush();
+  reported_ = true;
+  last_report_ = Clock::now();
+}
+
+void SearchSession::end_progress() {
+  if (reported_) report(true);
+}
+
+}  // namespace grundy::placement
