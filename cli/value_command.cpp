@@ -142,8 +142,9 @@ void run_value(const ValueOptions& options) {
   try {
     result.emplace(analyze_sum(expression, options.misere, options.max_moves));
   } catch (const placement::SearchInterrupted&) {
+    session.end_progress();
     const bool saved = session.save();
-    std::cerr << "\ngrundy: interrupted; "
+    std::cerr << "grundy: interrupted; "
               << (saved ? "work saved in " + options.table + ", run the same command to resume"
                         : "no placement table existed yet, nothing was saved")
               << "\n";

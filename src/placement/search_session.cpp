@@ -21,7 +21,7 @@ extern "C" void on_placement_stop_signal(int sig) { g_signal.store(sig); }
 
 std::string seconds_text(double s) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f s", s);
+  std::snprintf(buf, sizeof buf, "%.1f s", s);
   return buf;
 }
 

@@ -1,5 +1,6 @@
 #include "grundy/placement/solver.hpp"
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
@@ -39,6 +40,12 @@ Rule searched_rule(const Rule& rule) {
   return is_two_by_two_blocks(rule) ? node_kayles_rule(GraphFamily::king) : rule;
 }
 
+std::string megabytes(std::size_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return buf;
+}
+
 }  // namespace
 
 PlacementSolver::PlacementSolver(Rule rule)
@@ -63,9 +70,9 @@ Nimber PlacementSolver::value(const Board& board) {
   if (block_positions_ && (board.rows < 2 || board.cols < 2)) return 0;
   const std::size_t limit = engines_->memory_limit();
   if (limit != 0 && limit < minimum_memory_bytes(board)) {
-    throw InputError("a memory bound of " + std::to_string(limit) + " bytes cannot hold the search of this " +
-                     std::to_string(board.rows) + "x" + std::to_string(board.cols) + " board; it needs at least " +
-                     std::to_string(minimum_memory_bytes(board)) + " bytes");
+    throw InputError("a memory bound of " + megabytes(limit) + " cannot hold the tables of a " +
+                     std::to_string(board.rows) + "x" + std::to_string(board.cols) + " " + rule_.name +
+                     " board; it needs at least " + megabytes(minimum_memory_bytes(board)));
   }
   return searched_value(searched_board(board));
 }
