@@ -1,0 +1,174 @@
+// `grundy value` on long placement searches: --table (load, save, resume, refuse
+// damaged files), --memory (refuse a bound the board cannot fit), --progress
+// (stderr only), and SIGTERM saving the work (exit 130). Runs the built binary
+// with stdout and stderr kept apart, since where the lines go is under test.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <regex>
+#include <string>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace {
+
+struct CliResult {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string temp_path(const std::string& name) { return testing::TempDir() + "placement_cli_" + name; }
+
+CliResult grundy(const std::string& args) {
+  const std::string out = temp_path("stdout.txt");
+  const std::string err = temp_path("stderr.txt");
+  const std::string command =
+      std::string(GRUNDY_CLI_PATH) + " " + args + " > " + out + " 2> " + err + " < /dev/null";
+  const int raw = std::system(command.c_str());
+  CliResult run;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = slurp(out);
+  run.err = slurp(err);
+  return run;
+}
+
+// "saved: N positions (L loaded, S outcome-search nodes)" from a --table run.
+struct Saved {
+  long positions = -1;
+  long loaded = -1;
+  long searched = -1;
+};
+
+Saved saved_line(const std::string& err) {
+  std::smatch m;
+  Saved s;
+  if (std::regex_search(err, m, std::regex(R"(saved: (\d+) positions \((\d+) loaded, (\d+) outcome-search nodes\))"))) {
+    s.positions = std::stol(m[1]);
+    s.loaded = std::stol(m[2]);
+    s.searched = std::stol(m[3]);
+  }
+  return s;
+}
+
+// Cram 4x7: g = 3, about 0.2 s and 40 000 outcome-search nodes.
+constexpr const char* kBoard = "'cram(4x7)'";
+
+TEST(PlacementCli, TableRoundTripGivesTheSameValueWithLessSearch) {
+  const std::string table = temp_path("roundtrip.bin");
+  std::filesystem::remove(table);
+  const CliResult first = grundy(std::string("value ") + kBoard + " --table " + table);
+  ASSERT_EQ(first.status, 0) << first.err;
+  ASSERT_TRUE(std::filesystem::exists(table));
+  EXPECT_FALSE(std::filesystem::exists(table + ".tmp"));
+  const Saved a = saved_line(first.err);
+  ASSERT_GT(a.positions, 0) << first.err;
+  EXPECT_EQ(a.loaded, 0);
+
+  const CliResult second = grundy(std::string("value ") + kBoard + " --table " + table);
+  ASSERT_EQ(second.status, 0) << second.err;
+  EXPECT_EQ(second.out, first.out);  // same value and winning moves
+  EXPECT_NE(second.out.find("Nim-value: 3"), std::string::npos) << second.out;
+  const Saved b = saved_line(second.err);
+  EXPECT_EQ(b.loaded, a.positions);
+  EXPECT_EQ(b.positions, a.positions);  // nothing new was needed
+  EXPECT_LT(b.searched, a.searched / 10) << second.err;
+}
+
+TEST(PlacementCli, DamagedOrForeignTableIsRefused) {
+  const std::string table = temp_path("damaged.bin");
+  std::filesystem::remove(table);
+  ASSERT_EQ(grundy("value 'cram(4x5)' --table " + table).status, 0);
+  std::string bytes = slurp(table);
+  ASSERT_GT(bytes.size(), 100u);
+
+  // Cut in the middle of an entry.
+  std::ofstream(table, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() - 7);
+  CliResult run = grundy("value 'cram(4x5)' --table " + table);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("truncated or damaged"), std::string::npos) << run.err;
+  EXPECT_EQ(run.out, "");
+
+  std::ofstream(table, std::ios::binary | std::ios::trunc) << "not a table at all";
+  run = grundy("value 'cram(4x5)' --table " + table);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("not a placement table file"), std::string::npos) << run.err;
+
+  // A whole table of another rule.
+  std::ofstream(table, std::ios::binary | std::ios::trunc) << bytes;
+  run = grundy("value 'bars(3)(4x5)' --table " + table);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("saved for cram"), std::string::npos) << run.err;
+}
+
+TEST(PlacementCli, MemoryBoundTooSmallIsRefused) {
+  const CliResult run = grundy("value 'cram(5x6)' --memory 0.01");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("cannot hold the tables"), std::string::npos) << run.err;
+  EXPECT_EQ(run.out, "");
+  // A bound it fits gives the right value.
+  const CliResult fits = grundy(std::string("value ") + kBoard + " --memory 8");
+  EXPECT_EQ(fits.status, 0) << fits.err;
+  EXPECT_NE(fits.out.find("Nim-value: 3"), std::string::npos) << fits.out;
+}
+
+TEST(PlacementCli, ProgressGoesToStderrOnlyAndOnlyWhenAsked) {
+  const std::string line = "grundy: placement search:";
+  // Threshold 0 so that a 0.2 s search reports; the default is 1 s.
+  const CliResult asked = grundy(std::string("value ") + kBoard + " --progress --progress-after 0");
+  ASSERT_EQ(asked.status, 0) << asked.err;
+  EXPECT_NE(asked.err.find(line), std::string::npos) << asked.err;
+  EXPECT_NE(asked.err.find("positions stored"), std::string::npos) << asked.err;
+  EXPECT_EQ(asked.out.find(line), std::string::npos);
+  EXPECT_EQ(asked.out.find("positions stored"), std::string::npos);
+
+  // Not a terminal and no --progress: silent.
+  const CliResult quiet = grundy(std::string("value ") + kBoard + " --progress-after 0");
+  EXPECT_EQ(quiet.status, 0);
+  EXPECT_EQ(quiet.err, "");
+  // A fast answer stays silent even with --progress (default 1 s threshold).
+  const CliResult fast = grundy("value 'cram(4x5)' --progress");
+  EXPECT_EQ(fast.err, "");
+}
+
+TEST(PlacementCli, SigtermSavesTheTableAndExits130) {
+  const std::string table = temp_path("interrupted.bin");
+  const std::string err = temp_path("interrupted_stderr.txt");
+  std::filesystem::remove(table);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::FILE* e = std::freopen(err.c_str(), "w", stderr);
+    std::FILE* o = std::freopen("/dev/null", "w", stdout);
+    if (e && o) execl(GRUNDY_CLI_PATH, GRUNDY_CLI_PATH, "value", "cram(5x8)", "--table", table.c_str(), nullptr);
+    _exit(99);
+  }
+  // Cram 5x8 takes over a minute: it is still searching after 1 s.
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  kill(pid, SIGTERM);
+  int raw = 0;
+  ASSERT_EQ(waitpid(pid, &raw, 0), pid);
+  ASSERT_TRUE(WIFEXITED(raw));
+  EXPECT_EQ(WEXITSTATUS(raw), 130);
+  const std::string message = slurp(err);
+  EXPECT_NE(message.find("interrupted; work saved in " + table), std::string::npos) << message;
+  ASSERT_TRUE(std::filesystem::exists(table));
+  // The saved work loads (same rule) and a smaller board still gets its value.
+  const CliResult resumed = grundy("value 'cram(4x5)' --table " + table);
+  EXPECT_EQ(resumed.status, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("Nim-value: 2"), std::string::npos) << resumed.out;
+  EXPECT_GT(saved_line(resumed.err).loaded, 0) << resumed.err;
+}
+
+}  // namespace
