@@ -55,7 +55,12 @@ SearchSession::SearchSession(SearchOptions options, std::ostream& progress_out)
   g_current = this;
 }
 
-SearchSession::~SearchSession() { g_current = nullptr; }
+SearchSession::~SearchSession() {
+  // An error cut the run short: end the in-place progress line so the error
+  // message starts on a line of its own.
+  if (reported_ && options_.progress_on_terminal) *out_ << '\n' << std::flush;
+  g_current = nullptr;
+}
 
 SearchSession* SearchSession::current() noexcept { return g_current; }
 
@@ -126,6 +131,7 @@ void SearchSession::report(bool last) {
 
 void SearchSession::end_progress() {
   if (reported_) report(true);
+  reported_ = false;
 }
 
 }  // namespace grundy::placement
