@@ -1,23 +1,17 @@
 #include "grundy/placement/search_session.hpp"
 
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <ostream>
 
 #include "grundy/input_error.hpp"
+#include "grundy/stop_signals.hpp"
 
 namespace grundy::placement {
 
 namespace {
 
 SearchSession* g_current = nullptr;
-
-// Set by the handler, read by the search's poll: the only thing a handler may
-// safely do here is store to a lock-free atomic.
-std::atomic<int> g_signal{0};
-extern "C" void on_placement_stop_signal(int sig) { g_signal.store(sig); }
 
 std::string seconds_text(double s) {
   char buf[32];
@@ -27,25 +21,9 @@ std::string seconds_text(double s) {
 
 }  // namespace
 
-// The handlers of SIGINT and SIGTERM while the session lives; the previous ones
-// come back after.
+// SIGINT/SIGTERM while the session lives: the shared flag (stop_signals.hpp).
 struct SearchSession::Signals {
-  struct sigaction old_int {};
-  struct sigaction old_term {};
-  Signals() {
-    g_signal.store(0);
-    struct sigaction sa {};
-    sa.sa_handler = on_placement_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, &old_int);
-    sigaction(SIGTERM, &sa, &old_term);
-  }
-  ~Signals() {
-    sigaction(SIGINT, &old_int, nullptr);
-    sigaction(SIGTERM, &old_term, nullptr);
-  }
-  Signals(const Signals&) = delete;
-  Signals& operator=(const Signals&) = delete;
+  StopSignals installed;
 };
 
 SearchSession::SearchSession(SearchOptions options, std::ostream& progress_out)
@@ -104,7 +82,7 @@ bool SearchSession::save() {
 }
 
 void SearchSession::poll() {
-  if (g_signal.load() != 0) throw SearchInterrupted();
+  if (StopSignals::raised()) throw SearchInterrupted();
   const auto now = Clock::now();
   const auto seconds = [&](Clock::time_point since) { return std::chrono::duration<double>(now - since).count(); };
   if (options_.progress && seconds(start_) >= options_.progress_after && (!reported_ || seconds(last_report_) >= 1.0)) {
