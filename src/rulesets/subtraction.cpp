@@ -467,6 +467,22 @@ class TabulatedRule : public HeapRule {
   SequenceReport table(std::uint64_t upto) const override { return report(upto, false); }
   SequenceReport misere_table(std::uint64_t upto) const override { return report(upto, true); }
 
+  // Every move leaves one heap below `heap`, all in the (bounded) table: scan the
+  // rule's own moves, smallest take first; exact count.
+  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    MoveList result;
+    if (heap == 0) return result;
+    with_values(heap - 1, [&](const std::vector<std::uint32_t>& values) {
+      for_each_move(heap, [&](const HeapMove& move) {
+        if (values[heap - move.taken] != target) return true;
+        count_one(result);
+        if (result.listed.size() < limit) result.listed.push_back(take_move(text(), heap, move.taken));
+        return true;
+      });
+    });
+    return result;
+  }
+
  protected:
   // g(0..upto) by the definition, normal or misère (a heap with no move is worth 1).
   virtual std::vector<std::uint32_t> compute(std::uint64_t upto, bool misere) const = 0;
@@ -529,23 +545,6 @@ class AllButSubtractionRule final : public TabulatedRule {
     }
   }
 
-  // The options are the heaps below `heap` (a bounded table), scanned from the
-  // smallest take up: exact count, at most kCachedValueLimit steps.
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    MoveList result;
-    if (heap == 0) return result;
-    with_values(heap - 1, [&](const std::vector<std::uint32_t>& values) {
-      auto next_excluded = excluded_.begin();
-      for (std::uint64_t s = 1; s <= heap; ++s) {
-        while (next_excluded != excluded_.end() && *next_excluded < s) ++next_excluded;
-        if (next_excluded != excluded_.end() && *next_excluded == s) continue;
-        if (values[heap - s] != target) continue;
-        count_one(result);
-        if (result.listed.size() < limit) result.listed.push_back(take_move(text(), heap, s));
-      }
-    });
-    return result;
-  }
 
  protected:
   std::vector<std::uint32_t> compute(std::uint64_t upto, bool misere) const override {
@@ -616,19 +615,6 @@ class FibonacciSubtractionRule final : public TabulatedRule {
     }
   }
 
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    MoveList result;
-    if (heap == 0) return result;
-    with_values(heap - 1, [&](const std::vector<std::uint32_t>& values) {
-      for (std::uint64_t s : fibonacci_) {
-        if (s > heap) break;
-        if (values[heap - s] != target) continue;
-        count_one(result);
-        if (result.listed.size() < limit) result.listed.push_back(take_move(text(), heap, s));
-      }
-    });
-    return result;
-  }
 
  protected:
   std::vector<std::uint32_t> compute(std::uint64_t upto, bool misere) const override {
