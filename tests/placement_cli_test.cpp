@@ -29,7 +29,22 @@ std::string slurp(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-std::string temp_path(const std::string& name) { return testing::TempDir() + "placement_cli_" + name; }
+// CTest runs each test of this file in its own process, two at a time: the pid keeps
+// their scratch files (captured stdout/stderr, tables) apart.
+std::string temp_path(const std::string& name) {
+  return testing::TempDir() + "placement_cli_" + std::to_string(::getpid()) + "_" + name;
+}
+
+// Removes this process's scratch files when a test ends.
+class PlacementCli : public testing::Test {
+ protected:
+  void TearDown() override {
+    const std::string prefix = "placement_cli_" + std::to_string(::getpid()) + "_";
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(testing::TempDir(), ec))
+      if (entry.path().filename().string().rfind(prefix, 0) == 0) std::filesystem::remove(entry.path(), ec);
+  }
+};
 
 CliResult grundy(const std::string& args) {
   const std::string out = temp_path("stdout.txt");
@@ -65,7 +80,7 @@ Saved saved_line(const std::string& err) {
 // Cram 4x7: g = 3, about 0.2 s and 40 000 outcome-search nodes.
 constexpr const char* kBoard = "'cram(4x7)'";
 
-TEST(PlacementCli, TableRoundTripGivesTheSameValueWithLessSearch) {
+TEST_F(PlacementCli, TableRoundTripGivesTheSameValueWithLessSearch) {
   const std::string table = temp_path("roundtrip.bin");
   std::filesystem::remove(table);
   const CliResult first = grundy(std::string("value ") + kBoard + " --table " + table);
@@ -86,7 +101,7 @@ TEST(PlacementCli, TableRoundTripGivesTheSameValueWithLessSearch) {
   EXPECT_LT(b.searched, a.searched / 10) << second.err;
 }
 
-TEST(PlacementCli, DamagedOrForeignTableIsRefused) {
+TEST_F(PlacementCli, DamagedOrForeignTableIsRefused) {
   const std::string table = temp_path("damaged.bin");
   std::filesystem::remove(table);
   ASSERT_EQ(grundy("value 'cram(4x5)' --table " + table).status, 0);
@@ -112,7 +127,7 @@ TEST(PlacementCli, DamagedOrForeignTableIsRefused) {
   EXPECT_NE(run.err.find("saved for cram"), std::string::npos) << run.err;
 }
 
-TEST(PlacementCli, MemoryBoundTooSmallIsRefused) {
+TEST_F(PlacementCli, MemoryBoundTooSmallIsRefused) {
   const CliResult run = grundy("value 'cram(5x6)' --memory 0.01");
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("cannot hold the tables"), std::string::npos) << run.err;
@@ -123,7 +138,7 @@ TEST(PlacementCli, MemoryBoundTooSmallIsRefused) {
   EXPECT_NE(fits.out.find("Nim-value: 3"), std::string::npos) << fits.out;
 }
 
-TEST(PlacementCli, ProgressGoesToStderrOnlyAndOnlyWhenAsked) {
+TEST_F(PlacementCli, ProgressGoesToStderrOnlyAndOnlyWhenAsked) {
   const std::string line = "grundy: placement search:";
   // Threshold 0 so that a 0.2 s search reports; the default is 1 s.
   const CliResult asked = grundy(std::string("value ") + kBoard + " --progress --progress-after 0");
@@ -142,7 +157,7 @@ TEST(PlacementCli, ProgressGoesToStderrOnlyAndOnlyWhenAsked) {
   EXPECT_EQ(fast.err, "");
 }
 
-TEST(PlacementCli, SigtermSavesTheTableAndExits130) {
+TEST_F(PlacementCli, SigtermSavesTheTableAndExits130) {
   const std::string table = temp_path("interrupted.bin");
   const std::string err = temp_path("interrupted_stderr.txt");
   std::filesystem::remove(table);
