@@ -512,6 +512,14 @@ class SparseEngine final : public NaiveEngine {
   void rebuild_common() {
     common_.assign(2 * width_ + 8, 0);  // 8 bytes of room for word-wise reads
     for (std::size_t v = 0; v < 2 * width_; ++v) common_[v] = common(v) ? 1 : 0;
+    // Options are below width, so the least unmarked common value is at most
+    // the first common value from width on: a lane row needs that much (and 8
+    // bytes for word-wise reads), rounded to cache lines, plus one line so that
+    // the rows of consecutive lanes do not all fall in the same cache sets.
+    // Rows of 2·width bytes made 64 lanes of a 512-wide table overflow L1.
+    std::size_t first = width_;
+    while (first < 2 * width_ && !common_[first]) ++first;
+    row_stride_ = (first + 8 + 63) / 64 * 64 + 64;
   }
 
   void push_tracked(std::uint64_t g) {
@@ -807,9 +815,8 @@ class SparseEngine final : public NaiveEngine {
     return x;
   }
 
-  // Lane rows are this far apart: 2·width bytes and a cache line, so that the
-  // rows of consecutive lanes do not all fall in the same cache sets.
-  [[nodiscard]] std::size_t row_stride() const noexcept { return 2 * width_ + 64; }
+  // Lane rows are this far apart (see rebuild_common).
+  [[nodiscard]] std::size_t row_stride() const noexcept { return row_stride_; }
 
   // Marks {gp ^ other[j]} in the rows of lanes [0, count) from `row` on. The
   // usual case (all lanes of one thread, rows of a 512-wide table) has its
@@ -841,7 +848,7 @@ class SparseEngine final : public NaiveEngine {
                                       : mark_block_with<0>(n, j0, j1, want, results);
   }
 
-  static constexpr std::size_t kStride512 = 2 * 512 + 64;
+  static constexpr std::size_t kStride512 = 512 + 64 + 64;  // a 512-wide table whose mask has a low bit
 
   template <std::size_t kStride>
   std::uint64_t mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
@@ -1050,7 +1057,8 @@ class SparseEngine final : public NaiveEngine {
   bool simd_ = simd_scan_available();
   bool usable_ = false;
   std::uint64_t blocked_from_ = 0;
-  std::vector<std::uint8_t> block_marks_;   // kLanes rows of 2·width bytes
+  std::vector<std::uint8_t> block_marks_;   // kLanes rows of row_stride_ bytes
+  std::size_t row_stride_ = 0;
   std::vector<std::uint8_t> block_want_[2];  // per thread, 2·width bytes, all zero between uses
   bool sparse_mode_ = false;
   bool rare_valid_ = false;
