@@ -236,6 +236,27 @@ TEST(PlacementSolver, ValueIsMexOfListedMoves) {
   }
 }
 
+// has_value (the outcome search on board + *target, used to list winning moves)
+// against the value itself, each from a fresh solver so that neither reads the
+// other's tables; the outcome search everywhere (exact cells 0) and by default.
+TEST(PlacementSolver, HasValueAgreesWithValue) {
+  std::mt19937_64 rng(2024);
+  for (const GameCase& game : all_games()) {
+    for (int exact : {0, -1}) {
+      for (int i = 0; i < 25; ++i) {
+        const Board b = testing::random_board(rng, 1 + rng() % 5, 1 + rng() % 6, 0.2);
+        PlacementSolver valued(game.rule);
+        const Nimber v = valued.value(b);
+        PlacementSolver asked(game.rule);
+        if (exact == 0) asked.set_exact_cells(0);
+        for (Nimber t = 0; t <= v + 2; ++t) {
+          EXPECT_EQ(asked.has_value(b, t), t == v) << game.name << " target " << t << "\n" << board_to_text(b);
+        }
+      }
+    }
+  }
+}
+
 // A 32x32 board, mostly blocked: its value is the xor of its parts solved alone.
 TEST(PlacementSolver, LargeSparseBoardIsTheSumOfItsParts) {
   Board big = empty_board(32, 32);

@@ -287,6 +287,8 @@ class Engine {
 
   // Value of any set of free cells of an h x w box: the xor over its parts.
   Nimber value_of_cells(const Geometry<N>& g, const Bits<N>& free);
+  // Whether (those cells + *heap) is a first-player win.
+  bool cells_win(const Geometry<N>& g, const Bits<N>& free, Nimber heap);
 
   // Calls f(part) for each connected part of the live cells of `free`.
   template <class F>
@@ -700,6 +702,31 @@ class Engines {
     return cells_value(h, w);
   }
 
+  // Whether (part + *heap) is a first-player win, for a connected part of an
+  // N-word box: the outcome search on its canonical form, without its value.
+  template <std::size_t N>
+  bool part_wins(const Geometry<N>& g, const Bits<N>& part, Nimber heap) {
+    int min_r = g.height;
+    int max_r = -1;
+    int min_c = g.width;
+    int max_c = -1;
+    cells_.clear();
+    part.for_each([&](std::size_t i) {
+      min_r = std::min(min_r, int{g.row_of[i]});
+      max_r = std::max(max_r, int{g.row_of[i]});
+      min_c = std::min(min_c, int{g.col_of[i]});
+      max_c = std::max(max_c, int{g.col_of[i]});
+    });
+    part.for_each([&](std::size_t i) { cells_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
+    const int h = max_r - min_r + 1;
+    const int w = max_c - min_c + 1;
+    const std::size_t area = static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
+    if (area <= 64) return wins_in<1>(h, w, heap);
+    if (area <= 128) return wins_in<2>(h, w, heap);
+    if (area <= 256) return wins_in<4>(h, w, heap);
+    return wins_in<16>(h, w, heap);
+  }
+
   // The value of the cells in cells_ (a connected, pruned part of an h x w box).
   Nimber cells_value(int h, int w) {
     const std::size_t area = static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
@@ -760,6 +787,12 @@ class Engines {
     return e.evaluate(e.canonical(cells_, h, w));
   }
 
+  template <std::size_t N>
+  bool wins_in(int h, int w, Nimber heap) {
+    Engine<N>& e = get<N>();
+    return e.wins(e.canonical(cells_, h, w), heap);
+  }
+
   Rule rule_;
   std::tuple<Slot<1>, Slot<2>, Slot<4>, Slot<16>> engines_;
   std::vector<Cell> cells_;
@@ -774,6 +807,23 @@ Nimber Engine<N>::value_of_cells(const Geometry<N>& g, const Bits<N>& free) {
   Nimber total = 0;
   for_each_part(g, free, [&](const Bits<N>& part) { total ^= all_->part_value(g, part); });
   return total;
+}
+
+template <std::size_t N>
+bool Engine<N>::cells_win(const Geometry<N>& g, const Bits<N>& free, Nimber heap) {
+  // Every part but the largest valued exactly and folded into the heap; the
+  // largest by the outcome search.
+  std::vector<Bits<N>> parts;
+  for_each_part(g, free, [&](const Bits<N>& part) { parts.push_back(part); });
+  if (parts.empty()) return heap != 0;
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (parts[i].count() > parts[largest].count()) largest = i;
+  }
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i != largest) heap ^= all_->part_value(g, parts[i]);
+  }
+  return all_->part_wins(g, parts[largest], heap);
 }
 
 template <std::size_t N>

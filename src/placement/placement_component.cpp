@@ -62,7 +62,7 @@ class PlacementComponent final : public Component {
   [[nodiscard]] MoveList moves_to_value(Nimber target, std::size_t limit) const override {
     MoveList list;
     for (placement::PlacementMove& m : placement::legal_moves(solver_->rule(), board_)) {
-      if (solver_->value(m.after) != target) continue;
+      if (!solver_->has_value(m.after, target)) continue;
       if (list.total != UINT64_MAX) ++list.total;
       if (list.listed.size() < limit) list.listed.push_back(Move{m.action, placement::board_to_text(m.after)});
     }

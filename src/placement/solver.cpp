@@ -15,14 +15,26 @@ namespace {
 constexpr char kMagic[] = "grundy-placement-table 1\n";
 
 template <std::size_t N>
-Nimber board_value(detail::Engines& engines, const Board& board) {
-  detail::Engine<N>& engine = engines.get<N>();
-  const auto& g = engine.geometry(static_cast<int>(board.rows), static_cast<int>(board.cols));
+Bits<N> free_cells(const Board& board) {
   Bits<N> free;
   for (std::size_t i = 0; i < board.free.size(); ++i) {
     if (board.free[i]) free.set(i);
   }
-  return engine.value_of_cells(g, free);
+  return free;
+}
+
+template <std::size_t N>
+Nimber board_value(detail::Engines& engines, const Board& board) {
+  detail::Engine<N>& engine = engines.get<N>();
+  const auto& g = engine.geometry(static_cast<int>(board.rows), static_cast<int>(board.cols));
+  return engine.value_of_cells(g, free_cells<N>(board));
+}
+
+template <std::size_t N>
+bool board_wins(detail::Engines& engines, const Board& board, Nimber heap) {
+  detail::Engine<N>& engine = engines.get<N>();
+  const auto& g = engine.geometry(static_cast<int>(board.rows), static_cast<int>(board.cols));
+  return engine.cells_win(g, free_cells<N>(board), heap);
 }
 
 // 2x2 blocks are searched as Node Kayles on the king graph of block positions:
@@ -62,19 +74,41 @@ PlacementSolver& PlacementSolver::operator=(PlacementSolver&&) noexcept = defaul
 
 const Rule& PlacementSolver::rule() const noexcept { return rule_; }
 
-Nimber PlacementSolver::value(const Board& board) {
+void PlacementSolver::check_board(const Board& board) const {
   const std::size_t area = board.rows * board.cols;
   if (area == 0 || area > kMaxBoardCells || board.free.size() != area) {
     throw LimitError("a board must have 1 to " + std::to_string(kMaxBoardCells) + " cells");
   }
-  if (block_positions_ && (board.rows < 2 || board.cols < 2)) return 0;
   const std::size_t limit = engines_->memory_limit();
   if (limit != 0 && limit < minimum_memory_bytes(board)) {
     throw InputError("a memory bound of " + megabytes(limit) + " cannot hold the tables of a " +
                      std::to_string(board.rows) + "x" + std::to_string(board.cols) + " " + rule_.name +
                      " board; it needs at least " + megabytes(minimum_memory_bytes(board)));
   }
+}
+
+Nimber PlacementSolver::value(const Board& board) {
+  check_board(board);
+  if (block_positions_ && (board.rows < 2 || board.cols < 2)) return 0;
   return searched_value(searched_board(board));
+}
+
+bool PlacementSolver::has_value(const Board& board, Nimber target) {
+  check_board(board);
+  if (block_positions_ && (board.rows < 2 || board.cols < 2)) return target == 0;
+  const Board b = searched_board(board);
+  const std::size_t area = b.rows * b.cols;
+  bool first_wins = false;
+  if (area <= 64) {
+    first_wins = board_wins<1>(*engines_, b, target);
+  } else if (area <= 128) {
+    first_wins = board_wins<2>(*engines_, b, target);
+  } else if (area <= 256) {
+    first_wins = board_wins<4>(*engines_, b, target);
+  } else {
+    first_wins = board_wins<16>(*engines_, b, target);
+  }
+  return !first_wins;
 }
 
 Board PlacementSolver::searched_board(const Board& board) const {

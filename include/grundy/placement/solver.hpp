@@ -32,6 +32,11 @@ class PlacementSolver {
   [[nodiscard]] const Rule& rule() const noexcept;
 
   [[nodiscard]] Nimber value(const Board& board);
+  // value(board) == target, answered as "is board + *target a P-position?" by
+  // the outcome search, which stops at the first winning reply: listing the
+  // winning moves of a position asks this of every option, much faster than
+  // valuing them all.
+  [[nodiscard]] bool has_value(const Board& board, Nimber target);
 
   // Bound on the bytes of all the solver's tables together (values and outcome
   // masks, all bitboard widths); 0 means none. A table whose growth would pass it
@@ -71,6 +76,7 @@ class PlacementSolver {
   void load_table(const std::string& path);
 
  private:
+  void check_board(const Board& board) const;  // size and memory bound, or throws
   Nimber searched_value(const Board& board);
   [[nodiscard]] Board searched_board(const Board& board) const;
 
