@@ -38,7 +38,9 @@ struct Region {
   Bits<N> cells;
   std::uint16_t height = 0;
   std::uint16_t width = 0;
-  friend bool operator==(const Region&, const Region&) = default;
+  friend bool operator==(const Region& a, const Region& b) noexcept {
+    return a.height == b.height && a.width == b.width && a.cells == b.cells;
+  }
 };
 
 template <std::size_t N>

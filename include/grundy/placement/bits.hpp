@@ -87,7 +87,13 @@ struct Bits {
   }
   friend Bits operator&(Bits a, const Bits& b) noexcept { return a &= b; }
   friend Bits operator|(Bits a, const Bits& b) noexcept { return a |= b; }
-  friend bool operator==(const Bits&, const Bits&) = default;
+  // Word by word: the defaulted comparison of the array became a call to
+  // memcmp, 11% of a Cram search.
+  friend bool operator==(const Bits& a, const Bits& b) noexcept {
+    std::uint64_t diff = 0;
+    for (std::size_t i = 0; i < N; ++i) diff |= a.words[i] ^ b.words[i];
+    return diff == 0;
+  }
 
   // Calls f(index) for every set bit, lowest first.
   template <class F>
