@@ -727,6 +727,19 @@ class Engines {
   // the narrowest engine that holds it, solve.
   template <std::size_t N>
   Nimber part_value(const Geometry<N>& g, const Bits<N>& part) {
+    return on_canonical(g, part, [](auto& engine, const auto& region) { return engine.evaluate(region); });
+  }
+
+  // Whether (part + *heap) is a first-player win: the outcome search on the
+  // part's canonical form, without its value.
+  template <std::size_t N>
+  bool part_wins(const Geometry<N>& g, const Bits<N>& part, Nimber heap) {
+    return on_canonical(g, part, [heap](auto& engine, const auto& region) { return engine.wins(region, heap); });
+  }
+
+  // f(engine, canonical region) in the narrowest engine that holds the part.
+  template <std::size_t N, class F>
+  auto on_canonical(const Geometry<N>& g, const Bits<N>& part, F&& f) {
     int min_r = g.height;
     int max_r = -1;
     int min_c = g.width;
@@ -744,46 +757,17 @@ class Engines {
     if constexpr (N == 1) {
       if (h <= 8 && w <= 8) {
         Engine<1>& e = get<1>();
-        return e.evaluate(e.canonical_square(Engine<1>::to_square(g, part, min_r, min_c, h, w), h, w));
+        return f(e, e.canonical_square(Engine<1>::to_square(g, part, min_r, min_c, h, w), h, w));
       }
     }
     cells_.clear();
     part.for_each([&](std::size_t i) { cells_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
-    return cells_value(h, w);
-  }
-
-  // Whether (part + *heap) is a first-player win, for a connected part of an
-  // N-word box: the outcome search on its canonical form, without its value.
-  template <std::size_t N>
-  bool part_wins(const Geometry<N>& g, const Bits<N>& part, Nimber heap) {
-    int min_r = g.height;
-    int max_r = -1;
-    int min_c = g.width;
-    int max_c = -1;
-    cells_.clear();
-    part.for_each([&](std::size_t i) {
-      min_r = std::min(min_r, int{g.row_of[i]});
-      max_r = std::max(max_r, int{g.row_of[i]});
-      min_c = std::min(min_c, int{g.col_of[i]});
-      max_c = std::max(max_c, int{g.col_of[i]});
-    });
-    part.for_each([&](std::size_t i) { cells_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
-    const int h = max_r - min_r + 1;
-    const int w = max_c - min_c + 1;
+    // canonical() reads cells_ before f recurses and overwrites it.
     const std::size_t area = static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
-    if (area <= 64) return wins_in<1>(h, w, heap);
-    if (area <= 128) return wins_in<2>(h, w, heap);
-    if (area <= 256) return wins_in<4>(h, w, heap);
-    return wins_in<16>(h, w, heap);
-  }
-
-  // The value of the cells in cells_ (a connected, pruned part of an h x w box).
-  Nimber cells_value(int h, int w) {
-    const std::size_t area = static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
-    if (area <= 64) return solve_in<1>(h, w);
-    if (area <= 128) return solve_in<2>(h, w);
-    if (area <= 256) return solve_in<4>(h, w);
-    return solve_in<16>(h, w);
+    if (area <= 64) return f(get<1>(), get<1>().canonical(cells_, h, w));
+    if (area <= 128) return f(get<2>(), get<2>().canonical(cells_, h, w));
+    if (area <= 256) return f(get<4>(), get<4>().canonical(cells_, h, w));
+    return f(get<16>(), get<16>().canonical(cells_, h, w));
   }
 
   void set_exact_cells(int cells) {
@@ -829,19 +813,6 @@ class Engines {
   struct Slot {
     std::unique_ptr<Engine<N>> engine;
   };
-
-  template <std::size_t N>
-  Nimber solve_in(int h, int w) {
-    Engine<N>& e = get<N>();
-    // canonical() reads cells_ before solve() recurses and overwrites it.
-    return e.evaluate(e.canonical(cells_, h, w));
-  }
-
-  template <std::size_t N>
-  bool wins_in(int h, int w, Nimber heap) {
-    Engine<N>& e = get<N>();
-    return e.wins(e.canonical(cells_, h, w), heap);
-  }
 
   Rule rule_;
   std::tuple<Slot<1>, Slot<2>, Slot<4>, Slot<16>> engines_;
