@@ -169,7 +169,7 @@ TEST_F(PlacementCli, SigtermSavesTheTableAndExits130) {
     if (e && o) execl(GRUNDY_CLI_PATH, GRUNDY_CLI_PATH, "value", "cram(5x8)", "--table", table.c_str(), nullptr);
     _exit(99);
   }
-  // Cram 5x8 takes over a minute: it is still searching after 1 s.
+  // Cram 5x8 takes tens of seconds: it is still searching after 1 s.
   std::this_thread::sleep_for(std::chrono::seconds(1));
   kill(pid, SIGTERM);
   int raw = 0;
