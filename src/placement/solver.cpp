@@ -23,18 +23,19 @@ Bits<N> free_cells(const Board& board) {
   return free;
 }
 
-template <std::size_t N>
-Nimber board_value(detail::Engines& engines, const Board& board) {
-  detail::Engine<N>& engine = engines.get<N>();
-  const auto& g = engine.geometry(static_cast<int>(board.rows), static_cast<int>(board.cols));
-  return engine.value_of_cells(g, free_cells<N>(board));
-}
-
-template <std::size_t N>
-bool board_wins(detail::Engines& engines, const Board& board, Nimber heap) {
-  detail::Engine<N>& engine = engines.get<N>();
-  const auto& g = engine.geometry(static_cast<int>(board.rows), static_cast<int>(board.cols));
-  return engine.cells_win(g, free_cells<N>(board), heap);
+// f(engine, geometry, free cells) in the narrowest engine that holds the board.
+template <class F>
+auto on_board(detail::Engines& engines, const Board& board, F&& f) {
+  auto in = [&]<std::size_t N>() {
+    detail::Engine<N>& engine = engines.get<N>();
+    const auto& g = engine.geometry(static_cast<int>(board.rows), static_cast<int>(board.cols));
+    return f(engine, g, free_cells<N>(board));
+  };
+  const std::size_t area = board.rows * board.cols;
+  if (area <= 64) return in.template operator()<1>();
+  if (area <= 128) return in.template operator()<2>();
+  if (area <= 256) return in.template operator()<4>();
+  return in.template operator()<16>();
 }
 
 // 2x2 blocks are searched as Node Kayles on the king graph of block positions:
@@ -96,19 +97,8 @@ Nimber PlacementSolver::value(const Board& board) {
 bool PlacementSolver::has_value(const Board& board, Nimber target) {
   check_board(board);
   if (block_positions_ && (board.rows < 2 || board.cols < 2)) return target == 0;
-  const Board b = searched_board(board);
-  const std::size_t area = b.rows * b.cols;
-  bool first_wins = false;
-  if (area <= 64) {
-    first_wins = board_wins<1>(*engines_, b, target);
-  } else if (area <= 128) {
-    first_wins = board_wins<2>(*engines_, b, target);
-  } else if (area <= 256) {
-    first_wins = board_wins<4>(*engines_, b, target);
-  } else {
-    first_wins = board_wins<16>(*engines_, b, target);
-  }
-  return !first_wins;
+  return !on_board(*engines_, searched_board(board),
+                   [target](auto& engine, const auto& g, const auto& free) { return engine.cells_win(g, free, target); });
 }
 
 Board PlacementSolver::searched_board(const Board& board) const {
@@ -139,11 +129,8 @@ std::size_t PlacementSolver::memory_limit() const noexcept { return engines_->me
 void PlacementSolver::set_poll(std::function<void()> hook) { engines_->set_poll(std::move(hook)); }
 
 Nimber PlacementSolver::searched_value(const Board& board) {
-  const std::size_t area = board.rows * board.cols;
-  if (area <= 64) return board_value<1>(*engines_, board);
-  if (area <= 128) return board_value<2>(*engines_, board);
-  if (area <= 256) return board_value<4>(*engines_, board);
-  return board_value<16>(*engines_, board);
+  return on_board(*engines_, board,
+                  [](auto& engine, const auto& g, const auto& free) { return engine.value_of_cells(g, free); });
 }
 
 void PlacementSolver::set_memory_limit(std::size_t bytes) { engines_->set_memory_limit(bytes); }
