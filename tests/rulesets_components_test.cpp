@@ -52,25 +52,23 @@ Tuple random_tuple(std::mt19937_64& rng, std::size_t max_size, std::uint64_t max
 // ---- Moore's Nim ----
 
 // Plain search over unsorted tuples: lower 1..k heaps.
+// Moore's Nim_k from the definition, written differently from the library's
+// generator on purpose: every tuple q below p (q_i <= p_i), counted through in
+// mixed radix, is an option when it lowers between 1 and k of the heaps.
 struct MooreBrute {
   std::uint64_t k;
   using Position = Tuple;
   void moves(const Position& p, std::vector<Position>& out) const {
-    Position cur = p;
-    rec(p, 0, 0, cur, out);
-  }
-  void rec(const Position& p, std::size_t i, std::uint64_t lowered, Position& cur, std::vector<Position>& out) const {
-    if (i == p.size()) {
-      if (lowered) out.push_back(cur);
-      return;
+    Position q(p.size(), 0);
+    for (;;) {
+      std::uint64_t lowered = 0;
+      for (std::size_t i = 0; i < p.size(); ++i) lowered += q[i] < p[i] ? 1 : 0;
+      if (lowered >= 1 && lowered <= k) out.push_back(q);
+      std::size_t i = 0;
+      while (i < p.size() && q[i] == p[i]) q[i++] = 0;
+      if (i == p.size()) return;
+      ++q[i];
     }
-    rec(p, i + 1, lowered, cur, out);
-    if (lowered == k) return;
-    for (std::uint64_t v = 0; v < p[i]; ++v) {
-      cur[i] = v;
-      rec(p, i + 1, lowered + 1, cur, out);
-    }
-    cur[i] = p[i];
   }
   std::size_t hash(const Position& p) const {
     std::size_t h = p.size();
