@@ -135,28 +135,27 @@ Nimber PlacementSolver::searched_value(const Board& board) {
 
 void PlacementSolver::set_memory_limit(std::size_t bytes) { engines_->set_memory_limit(bytes); }
 
+namespace {
+// The sum of one count over the engines in use.
+template <class Count>
+std::size_t sum_over(detail::Engines& engines, Count count) {
+  std::size_t n = 0;
+  engines.for_each_engine([&](auto& e) { n += count(e); });
+  return n;
+}
+}  // namespace
+
 std::size_t PlacementSolver::stored_positions() const {
-  std::size_t n = 0;
-  engines_->for_each_engine([&](auto& e) { n += e.stored(); });
-  return n;
+  return sum_over(*engines_, [](auto& e) { return e.stored(); });
 }
-
 std::size_t PlacementSolver::table_bytes() const {
-  std::size_t n = 0;
-  engines_->for_each_engine([&](auto& e) { n += e.bytes(); });
-  return n;
+  return sum_over(*engines_, [](auto& e) { return e.bytes(); });
 }
-
 std::size_t PlacementSolver::table_flushes() const {
-  std::size_t n = 0;
-  engines_->for_each_engine([&](auto& e) { n += e.flushes(); });
-  return n;
+  return sum_over(*engines_, [](auto& e) { return e.flushes(); });
 }
-
 std::size_t PlacementSolver::searched_sums() const {
-  std::size_t n = 0;
-  engines_->for_each_engine([&](auto& e) { n += e.searched(); });
-  return n;
+  return sum_over(*engines_, [](auto& e) { return e.searched(); });
 }
 
 void PlacementSolver::save_table(const std::string& path) const {
