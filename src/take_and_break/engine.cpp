@@ -12,6 +12,7 @@
 
 #include "grundy/input_error.hpp"
 
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define GRUNDY_AVX512_SCAN 1
@@ -79,6 +80,70 @@ __attribute__((target("avx512f,avx512bw"))) std::uint64_t scan_512(const Value* 
   return a;
 }
 
+// The rare parts of a block beyond the first few hundred are compared with each
+// lane's candidates instead of marked (see mark_block_with): for every part p
+// in `parts` and lane t < lanes, x = g(p) xor g(base + t - p), an option value
+// of heap n + t; acc[i][t] becomes 0 when x equals candidate i of lane t.
+// Values are compared by their low byte: the caller ensures that every x and
+// every candidate below the table's width is a common value below 512, and that
+// the mask has bit 8 (or the width is at most 256), so the low byte tells them
+// apart. A byte store a pair is about a cycle (stores to different cache lines
+// retire one a cycle); this is about a fifth of that for kCandidates = 12.
+constexpr int kCandidates = 12;
+
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) void compare_tail(const Value* g, std::uint64_t base,
+                                                                          const std::uint64_t* parts,
+                                                                          std::size_t count, unsigned lanes,
+                                                                          const std::uint8_t* cand, std::uint8_t* acc) {
+  const __mmask32 low_lanes = lanes >= 32 ? ~__mmask32{0} : (__mmask32{1} << lanes) - 1;
+  const __mmask32 high_lanes =
+      lanes <= 32 ? 0 : (lanes >= 64 ? ~__mmask32{0} : (__mmask32{1} << (lanes - 32)) - 1);
+  alignas(64) std::uint8_t pick_bytes[64];
+  for (int i = 0; i < 64; ++i) pick_bytes[i] = static_cast<std::uint8_t>(2 * i);  // the low byte of word i
+  const __m512i pick = _mm512_load_si512(pick_bytes);
+  __m512i c[kCandidates];
+  __m512i a[kCandidates];
+  for (int i = 0; i < kCandidates; ++i) {
+    c[i] = _mm512_loadu_si512(cand + 64 * i);
+    a[i] = _mm512_set1_epi8(static_cast<char>(0xFF));
+  }
+  for (std::size_t q = 0; q < count; ++q) {
+    const std::uint64_t p = parts[q];
+    const Value* other = g + (base - p);
+    const __m512i lo = _mm512_maskz_loadu_epi16(low_lanes, other);
+    const __m512i hi = _mm512_maskz_loadu_epi16(high_lanes, other + 32);
+    const __m512i x = _mm512_xor_si512(_mm512_permutex2var_epi8(lo, pick, hi),
+                                       _mm512_set1_epi8(static_cast<char>(g[p] & 0xFF)));
+    for (int i = 0; i < kCandidates; ++i) a[i] = _mm512_min_epu8(a[i], _mm512_xor_si512(x, c[i]));
+  }
+  for (int i = 0; i < kCandidates; ++i) _mm512_storeu_si512(acc + 64 * i, a[i]);
+}
+
+// The kCandidates least values v with common[v] set and row[v] clear (bytes 0
+// or 1; both readable far enough: the row always has such values below its end),
+// into value[i * 64] and their low bytes into cand[i * 64].
+__attribute__((target("avx512f,avx512bw"))) void find_candidates(const std::uint8_t* row, const std::uint8_t* common,
+                                                                 std::uint16_t* value, std::uint8_t* cand) {
+  int found = 0;
+  for (std::uint64_t v = 0; found < kCandidates; v += 64) {
+    const __m512i r = _mm512_loadu_si512(row + v);
+    const __m512i c = _mm512_loadu_si512(common + v);
+    for (std::uint64_t open = _mm512_test_epi8_mask(c, c) & ~_mm512_test_epi8_mask(r, r);
+         open != 0 && found < kCandidates; open &= open - 1) {
+      const std::uint64_t x = v + static_cast<std::uint64_t>(std::countr_zero(open));
+      value[found * 64] = static_cast<std::uint16_t>(x);
+      cand[found * 64] = static_cast<std::uint8_t>(x & 0xFF);
+      ++found;
+    }
+  }
+}
+
+bool compare_tail_available() {
+  if (std::getenv("GRUNDY_NO_SIMD") != nullptr) return false;
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512vbmi") != 0;
+}
+
 // Whether scan_512 may run: the CPU has AVX-512BW and GRUNDY_NO_SIMD is unset
 // (tests use it to run the portable scan too).
 bool simd_scan_available() {
@@ -88,6 +153,7 @@ bool simd_scan_available() {
 }
 #else
 bool simd_scan_available() { return false; }
+bool compare_tail_available() { return false; }
 #endif
 
 // The moves of a game by kind, from its code.
@@ -510,7 +576,7 @@ class SparseEngine final : public NaiveEngine {
   }
 
   void rebuild_common() {
-    common_.assign(2 * width_ + 8, 0);  // 8 bytes of room for word-wise reads
+    common_.assign(2 * width_ + 64, 0);  // room for word-wise and 64-byte reads
     for (std::size_t v = 0; v < 2 * width_; ++v) common_[v] = common(v) ? 1 : 0;
     // Options are below width, so the least unmarked common value is at most
     // the first common value from width on: a lane row needs that much (and 8
@@ -807,7 +873,39 @@ class SparseEngine final : public NaiveEngine {
   struct LaneResult {
     std::uint64_t c0 = 0;
     bool exhaustive = false;
+    bool partial = false;  // the compared rare parts are not marked in the row (common values above c0)
   };
+
+  // How many rare parts a block marks before comparing the rest with each
+  // lane's kCandidates least unmarked common values. Officers at 10^7: after
+  // 600 marked parts, 22% of the heaps have more than 12 unmarked common values
+  // up to c0 (those lanes mark the rest after all); 400, 800 and 1000 measured
+  // slower.
+  static constexpr std::size_t kMarkedRare = 600;
+
+  // Whether the rare parts after the first kMarkedRare may be compared (see
+  // compare_tail) in the block of lanes [j0, j1) from heap n: one split move,
+  // each compared part valid in every lane, every part it pairs with common
+  // (so all these options are common), and values that the low byte tells apart.
+  [[nodiscard]] std::size_t compared_from(std::uint64_t n, std::uint64_t j0, std::uint64_t j1,
+                                          std::uint64_t prefix) const {
+    if (!compare_ || shape_.pair.size() != 1 || shape_.unequal || width_ > 512) return rare_.size();
+    if (width_ > 256 && (stats_.mask & 0x100) == 0) return rare_.size();
+    const std::uint64_t k = shape_.pair[0];
+    const std::size_t first = static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.end(), prefix) - rare_.begin());
+    if (rare_.size() - first <= kMarkedRare) return rare_.size();
+    const std::size_t from = first + kMarkedRare;
+    const std::uint64_t last = rare_.back();
+    if (rare_[from] < j1 + k || n + j0 < 2 * last + k + 1) return rare_.size();
+    return from;
+  }
+
+  // Marks the options of lane j from the compared rare parts rare_[from..to).
+  void mark_compared(std::uint8_t* row, std::uint64_t n, std::uint64_t j, std::size_t from, std::size_t to) const {
+    const Value* g = values_.data();
+    const std::uint64_t m = n + j - shape_.pair[0];
+    for (std::size_t i = from; i < to; ++i) row[g[rare_[i]] ^ g[m - rare_[i]]] = 1;
+  }
 
   static std::uint64_t load8(const std::uint8_t* p) noexcept {
     std::uint64_t x;
@@ -848,17 +946,21 @@ class SparseEngine final : public NaiveEngine {
                                       : mark_block_with<0>(n, j0, j1, want, results);
   }
 
+  // The prefix of splits a block marks outright.
+  static std::uint64_t prefix_of(std::uint64_t n) noexcept { return std::min(kPrefixSplits, n / 4); }
+
   static constexpr std::size_t kStride512 = 512 + 64 + 64;  // a 512-wide table whose mask has a low bit
 
   template <std::size_t kStride>
   std::uint64_t mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
                                 LaneResult* results) {
-    const std::uint64_t prefix = std::min(kPrefixSplits, n / 4);
+    const std::uint64_t prefix = prefix_of(n);
     const Value* g = values_.data();
     const std::size_t stride = row_stride();
     std::uint8_t* const marks = block_marks_.data();
     std::fill(marks + j0 * stride, marks + j1 * stride, std::uint8_t{0});
     std::uint64_t work = 0;
+    const std::size_t compared = block_compared_;
     for (std::uint64_t k : shape_.single) {
       for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * stride + g[n + j - k]] = 1;
     }
@@ -887,8 +989,9 @@ class SparseEngine final : public NaiveEngine {
       };
       for (std::uint64_t p = 1; p <= prefix; ++p) part(p);
       const auto first = std::upper_bound(rare_.begin(), rare_.end(), prefix);
-      for (auto it = first; it != rare_.end(); ++it) part(*it);
+      for (auto it = first; it != rare_.begin() + static_cast<std::ptrdiff_t>(compared); ++it) part(*it);
     }
+    if (compared < block_rare_end_) work += compare_block(n, j0, j1, compared, results);
     for (std::uint64_t j = j0; j < j1; ++j) {
       std::uint8_t* row = marks + j * stride;
       // Eight values at a time (the bytes of row, common_ and want are 0 or 1;
@@ -958,20 +1061,64 @@ class SparseEngine final : public NaiveEngine {
       }
       if (needed > 0) std::fill(want, want + c0, std::uint8_t{0});
       exhaustive = exhaustive && needed > 0;
-      results[j] = {c0, exhaustive};
+      results[j].c0 = c0;
+      results[j].exhaustive = exhaustive;
     }
     return work;
+  }
+
+  // The rare parts rare_[compared..] for lanes [j0, j1) (see compared_from):
+  // each lane's kCandidates least unmarked common values are compared with
+  // their options; the candidates hit are marked in the row, so that the least
+  // unmarked common value of the row is c0 as if every part had been marked.
+  // A lane whose candidates are all hit marks the parts after all. The rows
+  // then lack only common values above c0 (results[j].partial; phase 2
+  // completes a row if c0 is taken there). Returns the pairs looked at.
+  std::uint64_t compare_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t compared,
+                              LaneResult* results) {
+#ifdef GRUNDY_AVX512_SCAN
+    const std::size_t stride = row_stride();
+    std::uint8_t* const marks = block_marks_.data();
+    const std::uint8_t* common = common_.data();
+    alignas(64) std::uint8_t cand[kCandidates * 64] = {};  // lanes past `lanes` are compared too, and ignored
+    alignas(64) std::uint8_t acc[kCandidates * 64];
+    alignas(64) std::uint16_t value[kCandidates * 64];
+    const unsigned lanes = static_cast<unsigned>(j1 - j0);
+    for (unsigned t = 0; t < lanes; ++t) find_candidates(marks + (j0 + t) * stride, common, value + t, cand + t);
+    const std::size_t count = block_rare_end_ - compared;
+    compare_tail(values_.data(), n + j0 - shape_.pair[0], rare_.data() + compared, count, lanes, cand, acc);
+    for (unsigned t = 0; t < lanes; ++t) {
+      std::uint8_t* row = marks + (j0 + t) * stride;
+      int i = 0;
+      // A candidate from the width on is no option at all.
+      while (i < kCandidates && acc[i * 64 + t] == 0 && value[i * 64 + t] < width_) ++i;
+      if (i == kCandidates) {
+        mark_compared(row, n, j0 + t, compared, block_rare_end_);
+        results[j0 + t].partial = false;
+        continue;
+      }
+      for (int h = 0; h < i; ++h) row[value[h * 64 + t]] = 1;
+      results[j0 + t].partial = true;
+    }
+    return count * lanes;
+#else
+    (void)n, (void)j0, (void)j1, (void)compared, (void)results;
+    return 0;
+#endif
   }
 
   // Computes g(n .. n + lanes - 1), or fewer when the width grows or the mask is
   // due to be chosen again (the caller goes on heap by heap or block by block).
   void compute_block(std::uint64_t n, std::uint64_t lanes) {
     const std::size_t span = row_stride();
-    if (block_marks_.size() < kLanes * span) block_marks_.assign(kLanes * span, 0);
+    if (block_marks_.size() < kLanes * span + 64) block_marks_.assign(kLanes * span + 64, 0);  // + room for 64-byte reads
     for (auto& w : block_want_) {
       if (w.size() < 2 * width_) w.assign(2 * width_, 0);
     }
     LaneResult results[kLanes];
+    // Fixed for the whole block (both threads' lanes), and kept for phase 2.
+    block_compared_ = compared_from(n, 0, lanes, prefix_of(n));
+    block_rare_end_ = rare_.size();
     std::uint64_t work = 0;
     const bool two = helper_ && choice_.use();
     if (two) {
@@ -1002,6 +1149,12 @@ class SparseEngine final : public NaiveEngine {
           if (shape_.unequal && 2 * a == m) continue;
           row[g[a] ^ g[m - a]] = 1;
         }
+      }
+      // A row missing its compared parts' values above c0 is completed when c0
+      // itself was taken by the options just added (rare).
+      if (results[j].partial && row[results[j].c0] != 0) {
+        mark_compared(row, n, j, block_compared_, block_rare_end_);
+        results[j].partial = false;
       }
       // Not below c0: the options so far are among the lane's options now.
       std::uint64_t c = results[j].c0 & ~std::uint64_t{7};
@@ -1055,6 +1208,9 @@ class SparseEngine final : public NaiveEngine {
 
   bool forced_;
   bool simd_ = simd_scan_available();
+  bool compare_ = compare_tail_available();
+  std::size_t block_compared_ = 0;   // this block's rare parts rare_[block_compared_ .. block_rare_end_) are compared
+  std::size_t block_rare_end_ = 0;
   bool usable_ = false;
   std::uint64_t blocked_from_ = 0;
   std::vector<std::uint8_t> block_marks_;   // kLanes rows of row_stride_ bytes
