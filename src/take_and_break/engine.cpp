@@ -32,51 +32,60 @@ const char* to_string(EngineKind kind) noexcept {
 namespace {
 
 #ifdef GRUNDY_AVX512_SCAN
-// The scan of the sparse engine's blocks (see mark_block_with) with AVX-512BW,
+// The scan of the sparse engine's blocks (see mark_block_with) with AVX-512,
 // for tables whose values are below 512: the flagged values are a 512-bit set
 // held in one register, and 32 splits (a, m - a) at a time are looked up in it
 // (vpermw picks the 16-bit word of each value, a variable shift its bit).
-// Splits a, a + 1, … up to `last` until `needed` reaches 0; `bits` mirrors
-// `want`. Returns the first split not looked at.
-__attribute__((target("avx512f,avx512bw"))) std::uint64_t scan_512(const Value* g, std::uint64_t m, std::uint64_t a,
-                                                                      std::uint64_t last, std::uint64_t* bits,
-                                                                      std::uint8_t* want, std::uint8_t* row,
-                                                                      std::uint64_t& needed) {
+// Splits a, a + 1, … up to `last` until `needed` reaches 0; `bits` holds the
+// flags of `want` on entry. Returns the first split not looked at.
+//
+// The hits of kBatch vectors are compressed into a buffer (vpcompressw) and
+// applied together, each value found cleared from the set in its register: a
+// branch per vector with a hit (a hit costs a misprediction) made marking the
+// first 1024 splits of every heap outright cheaper than scanning them; with
+// the batches, a block marks only the first 512 (measured on Officers at 10^7,
+// best of 8 interleaved runs: 695k values/s against 652k).
+__attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) std::uint64_t scan_512(
+    const Value* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, const std::uint64_t* bits, std::uint8_t* want,
+    std::uint8_t* row, std::uint64_t& needed_io) {
+  constexpr int kBatch = 8;
+  std::uint64_t needed = needed_io;
+  alignas(64) std::uint16_t found[kBatch * 32 + 32];
   __m512i table = _mm512_loadu_si512(bits);
   const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
                                            21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
   const __m512i fifteen = _mm512_set1_epi16(15);
   const __m512i one = _mm512_set1_epi16(1);
-  for (; a + 31 <= last; a += 32) {
-    const __m512i low = _mm512_loadu_si512(g + a);
-    const __m512i high = _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(g + (m - a - 31)));
-    const __m512i x = _mm512_xor_si512(low, high);
-    const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(x, 4), table);
-    const __mmask32 hit = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen)), one);
-    if (hit == 0) continue;
-    alignas(64) std::uint16_t xs[32];
-    _mm512_store_si512(xs, x);
-    for (std::uint32_t h = hit; h != 0; h &= h - 1) {
-      const unsigned v = xs[std::countr_zero(h)];
-      if (want[v]) {
-        want[v] = 0;
-        row[v] = 1;
-        bits[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
-        --needed;
-      }
+  while (a + 31 <= last) {
+    unsigned count = 0;
+    for (int t = 0; t < kBatch && a + 31 <= last; ++t, a += 32) {
+      const __m512i low = _mm512_loadu_si512(g + a);
+      const __m512i high = _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(g + (m - a - 31)));
+      const __m512i x = _mm512_xor_si512(low, high);
+      const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(x, 4), table);
+      const __mmask32 hit = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen)), one);
+      _mm512_storeu_si512(found + count, _mm512_maskz_compress_epi16(hit, x));
+      count += static_cast<unsigned>(__builtin_popcount(hit));
     }
-    if (needed == 0) return a + 32;
-    table = _mm512_loadu_si512(bits);
+    for (unsigned i = 0; i < count; ++i) {
+      const unsigned v = found[i];
+      needed -= want[v];
+      want[v] = 0;
+      row[v] = 1;
+      const __m512i bit = _mm512_maskz_set1_epi16(__mmask32{1} << (v >> 4), static_cast<short>(1U << (v & 15)));
+      table = _mm512_maskz_andnot_epi64(0xFF, bit, table);  // (the unmasked form trips a GCC 12 -Wmaybe-uninitialized)
+    }
+    if (needed == 0) break;
   }
-  for (; a <= last; ++a) {
+  for (; needed > 0 && a <= last; ++a) {
     const unsigned v = g[a] ^ g[m - a];
     if (want[v]) {
       want[v] = 0;
       row[v] = 1;
-      bits[v >> 6] &= ~(std::uint64_t{1} << (v & 63));
-      if (--needed == 0) return a + 1;
+      --needed;
     }
   }
+  needed_io = needed;
   return a;
 }
 
@@ -144,12 +153,12 @@ bool compare_tail_available() {
   return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512vbmi") != 0;
 }
 
-// Whether scan_512 may run: the CPU has AVX-512BW and GRUNDY_NO_SIMD is unset
-// (tests use it to run the portable scan too).
+// Whether scan_512 may run: the CPU has AVX-512BW and VBMI2 and GRUNDY_NO_SIMD
+// is unset (tests use it to run the portable scan too).
 bool simd_scan_available() {
   if (std::getenv("GRUNDY_NO_SIMD") != nullptr) return false;
   __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512bw") != 0;
+  return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512vbmi2") != 0;
 }
 #else
 bool simd_scan_available() { return false; }
@@ -867,7 +876,10 @@ class SparseEngine final : public NaiveEngine {
   // exhaustive scan is proven missing; rare values in [c0, c) are looked for by
   // a scan over all splits. g(n + j) is the least missing of these, or c.
   static constexpr std::uint64_t kLanes = 64;
-  static constexpr std::uint64_t kPrefixSplits = 1024;  // at most; n / 4 below 4096
+  // Splits marked outright in every lane, at most (n / 4 below 4096): with the
+  // AVX-512 scan, whose hits are cheap, fewer (see scan_512).
+  static constexpr std::uint64_t kPrefixSplits = 1024;
+  static constexpr std::uint64_t kPrefixSplitsSimd = 512;
   static constexpr std::size_t kBlockedWidth = 4096;  // rows of 2·width bytes a lane
 
   struct LaneResult {
@@ -947,7 +959,10 @@ class SparseEngine final : public NaiveEngine {
   }
 
   // The prefix of splits a block marks outright.
-  static std::uint64_t prefix_of(std::uint64_t n) noexcept { return std::min(kPrefixSplits, n / 4); }
+  [[nodiscard]] std::uint64_t prefix_of(std::uint64_t n) const noexcept {
+    const bool simd_scan = simd_ && width_ <= 512;
+    return std::min(simd_scan ? kPrefixSplitsSimd : kPrefixSplits, n / 4);
+  }
 
   static constexpr std::size_t kStride512 = 512 + 64 + 64;  // a 512-wide table whose mask has a low bit
 
