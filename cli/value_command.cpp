@@ -32,6 +32,7 @@ struct ValueOptions {
   double table_seconds = 60;
   bool progress = false;
   double progress_after = 1.0;
+  unsigned threads = 1;
 };
 
 // Placement searches run inside a SearchSession, which the placement components
@@ -43,6 +44,7 @@ placement::SearchOptions search_options(const ValueOptions& options) {
   s.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
   s.table_path = options.table;
   s.table_seconds = options.table_seconds;
+  s.threads = options.threads;
   const bool terminal = isatty(STDERR_FILENO) != 0;
   s.progress = options.progress || terminal;
   s.progress_on_terminal = terminal;
@@ -183,6 +185,11 @@ void register_value_command(CLI::App& app) {
                   "placement games: load this table file if it exists, save it periodically, at the end and on "
                   "Ctrl-C/SIGTERM (exit 130)");
   cmd->add_option("--table-seconds", options->table_seconds, "placement games: seconds between saves of --table")
+      ->capture_default_str();
+  cmd->add_option("--threads", options->threads,
+                  "placement games: 1 or 2; with 2 a board of 30 or more cells still unsolved after half a second "
+                  "is searched by two threads sharing its tables")
+      ->check(CLI::Range(1, 2))
       ->capture_default_str();
   cmd->add_flag("--progress", options->progress,
                 "placement games: progress on stderr for long searches (default when stderr is a terminal)");

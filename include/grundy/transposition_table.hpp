@@ -67,6 +67,14 @@ class TranspositionTable {
     ++size_;
   }
 
+  // Room for `entries` within the load bound, so that inserting them never
+  // grows the table (for tables shared between threads).
+  void reserve(std::size_t entries) {
+    std::size_t c = capacity();
+    while (c * 3 < entries * 4) c <<= 1;
+    if (c != capacity()) rehash(c);
+  }
+
   void clear() {
     for (auto& w : used_) w = 0;
     size_ = 0;
@@ -115,6 +123,10 @@ class TranspositionTable {
       throw LimitError("the transposition table needs more than the memory limit of " +
                        std::to_string(memory_limit_ / (1024 * 1024)) + " MiB");
     }
+    rehash(new_capacity);
+  }
+
+  void rehash(std::size_t new_capacity) {
     std::vector<Key> old_keys = std::move(keys_);
     std::vector<Value> old_values = std::move(values_);
     std::vector<std::uint64_t> old_used = std::move(used_);

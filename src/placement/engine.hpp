@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +34,9 @@
 #include "grundy/transposition_table.hpp"
 
 namespace grundy::placement::detail {
+
+// Thrown by a write to a full table shared between threads (see Engine::Tables).
+struct TablesFull {};
 
 template <std::size_t N>
 struct Region {
@@ -184,8 +188,58 @@ class Engine {
  public:
   static constexpr std::size_t kWords = N;
 
-  Engine(const Rule& rule, Engines& all)
-      : rule_(&rule), all_(&all), table_(RegionHash<N>{}, kTableStart), geometries_((kSide + 1) * (kSide + 1)) {}
+  // The tables of an engine: exact values and "G + *n is a win" masks. Two
+  // engines (one a thread) may share them; then reads are optimistic (a
+  // sequence number, even when no write is under way, read before and after:
+  // no write to shared memory per read) and writes take a spin lock. Shared
+  // tables do not grow (they are sized before the threads start): a full one
+  // is flushed, as under a memory bound.
+  struct Tables {
+    TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>> values{RegionHash<N>{}, kTableStart};
+    TranspositionTable<Region<N>, std::uint64_t, RegionHash<N>> wins{RegionHash<N>{}, kWinsStart};
+    std::atomic<std::uint64_t> sequence{0};
+    std::atomic_flag writing = ATOMIC_FLAG_INIT;
+    bool shared = false;
+    std::atomic<bool>* full = nullptr;  // raised when a shared table has no room left
+    // (region, heap) pairs some thread is searching now, by hash: the other
+    // thread searches them last (ABDADA's deferral). A collision only changes
+    // an order.
+    static constexpr std::size_t kBusySlots = std::size_t{1} << 14;
+    std::unique_ptr<std::atomic<std::uint64_t>[]> busy;
+  };
+
+  Engine(const Rule& rule, Engines& all, std::shared_ptr<Tables> tables = nullptr)
+      : rule_(&rule),
+        all_(&all),
+        tables_(tables ? std::move(tables) : std::make_shared<Tables>()),
+        geometries_((kSide + 1) * (kSide + 1)) {}
+
+  [[nodiscard]] const std::shared_ptr<Tables>& tables() const noexcept { return tables_; }
+
+  // Before a second thread shares the tables: room for four times the entries
+  // they hold (at least 2^16), or, under a memory bound, one doubling when the
+  // bound allows it (a shared table at the bound is flushed in place when full).
+  // `full` is raised when a shared table that may grow runs out of room: the
+  // threads stop and this runs again.
+  void share_tables(std::atomic<bool>* full) {
+    auto make_room = [&](auto& table) {
+      const bool near_full = (table.size() + 1) * 4 > table.capacity() * 3 * 3 / 4;
+      if (!bounded()) {
+        table.reserve(std::max<std::size_t>(4 * table.size(), std::size_t{1} << 16));
+      } else if (near_full && may_grow(table.memory_bytes())) {
+        table.reserve(2 * table.size() + 1);
+      }
+    };
+    make_room(tables_->values);
+    make_room(tables_->wins);
+    tables_->busy = std::make_unique<std::atomic<std::uint64_t>[]>(Tables::kBusySlots);
+    tables_->full = full;
+    tables_->shared = true;
+  }
+  void unshare_tables() {
+    tables_->shared = false;
+    tables_->busy.reset();
+  }
 
   // The least memory bound under which this engine's tables can exist and grow
   // once: both at their first size, plus one doubling of the larger.
@@ -388,7 +442,7 @@ class Engine {
   bool wins(const Region<N>& region, Nimber heap) {
     if (auto v = known(region)) return *v != heap;
     if (heap < 64) {
-      if (const std::uint64_t* mask = wins_against_.find(region); mask && ((*mask >> heap) & 1U)) return true;
+      if ((win_mask(region) >> heap) & 1U) return true;
     }
     const Geometry<N>& g = geometry(region.height, region.width);
     if (mirror_strategy(g, region)) {
@@ -397,6 +451,7 @@ class Engine {
     }
     ++searched_;
     tick();
+    BusyMark busy(*this, region, heap);
     // Buffers of this recursion depth, kept between calls (allocating them per
     // node was 5% of a Cram search).
     DepthGuard depth(*this);
@@ -459,16 +514,20 @@ class Engine {
       if (unknown == 0) {
         win = h == 0;
       } else if (unknown == 1 && h < 64) {
-        const std::uint64_t* mask = wins_against_.find(*last_unknown);
-        if (!mask || ((*mask >> h) & 1U) == 0) open.push_back(i);
+        if (((win_mask(*last_unknown) >> h) & 1U) == 0) open.push_back(i);
       } else {
         open.push_back(i);
       }
     }
     first_part.push_back(parts.size());
-    for (std::size_t k = 0; k < open.size() && !win; ++k) {
-      const std::size_t begin = first_part[open[k]];
-      const std::size_t end = first_part[open[k] + 1];
+    // With a second thread on the same tables, a move whose (largest part, heap)
+    // the other thread is searching now waits for a second sweep (by then it is
+    // often in the table).
+    std::vector<std::size_t>& deferred = f.deferred;
+    deferred.clear();
+    auto search_move = [&](std::size_t candidate, bool may_defer) {
+      const std::size_t begin = first_part[candidate];
+      const std::size_t end = first_part[candidate + 1];
       std::size_t largest = begin;
       for (std::size_t j = begin + 1; j < end; ++j) {
         if (parts[j].cells.count() > parts[largest].cells.count()) largest = j;
@@ -477,17 +536,24 @@ class Engine {
       for (std::size_t j = begin; j < end; ++j) {
         if (j != largest) h ^= evaluate(parts[j]);
       }
+      if (may_defer) {
+        std::uint64_t key = 0;
+        if (const auto* slot = busy_slot(parts[largest], h, key); slot && slot->load(std::memory_order_relaxed) == key) {
+          deferred.push_back(candidate);
+          return;
+        }
+      }
       // The opponent faces (largest part) + *h; it is ours if that is a P-position.
       win = !wins(parts[largest], h);
-    }
+    };
+    for (std::size_t k = 0; k < open.size() && !win; ++k) search_move(open[k], true);
+    for (std::size_t k = 0; k < deferred.size() && !win; ++k) search_move(deferred[k], false);
     // Moving in the heap: to *m, a P-position exactly when g(G) = m.
     for (Nimber m = 0; m < heap && !win; ++m) win = !wins(region, m);
     if (!win) {
       remember(region, heap);
     } else if (heap < 64) {
-      std::uint64_t mask = std::uint64_t{1} << heap;
-      if (const std::uint64_t* old = wins_against_.find(region)) mask |= *old;
-      remember_win(region, mask);
+      remember_win(region, std::uint64_t{1} << heap);
     }
     return win;
   }
@@ -498,7 +564,7 @@ class Engine {
     // Fewer cells than two of the smallest piece: exactly one move is left (the
     // region is pruned, so at least one move exists).
     if (region.cells.count() < 2 * rule_->min_piece_cells) return 1;
-    if (const std::uint16_t* v = table_.find(region)) return *v;
+    if (const auto v = table_value(region)) return *v;
     tick();
     const Geometry<N>& g = geometry(region.height, region.width);
     FrameMex mex;
@@ -515,15 +581,32 @@ class Engine {
   // still needed are solved again. For these games the small regions near the
   // leaves are re-found quickly, so a flush costs time, not the answer; an LRU or
   // depth-preferred policy would need per-entry metadata the table does not keep.
-  [[nodiscard]] std::size_t stored() const noexcept { return table_.size(); }
-  [[nodiscard]] std::size_t bytes() const noexcept { return table_.memory_bytes() + wins_against_.memory_bytes(); }
+  [[nodiscard]] std::size_t stored() const noexcept { return tables_->values.size(); }
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return tables_->values.memory_bytes() + tables_->wins.memory_bytes();
+  }
   [[nodiscard]] std::size_t flushes() const noexcept { return flushes_; }
   [[nodiscard]] std::size_t searched() const noexcept { return searched_; }
 
   void save(std::ostream& out) const {
-    const std::uint64_t count = table_.size();
+    // Shared tables: the other thread's writes wait (spinning) until the save is done.
+    struct Lock {
+      Tables* t;
+      explicit Lock(Tables* tables) : t(tables->shared ? tables : nullptr) {
+        if (t) {
+          while (t->writing.test_and_set(std::memory_order_acquire)) {
+          }
+        }
+      }
+      ~Lock() {
+        if (t) t->writing.clear(std::memory_order_release);
+      }
+      Lock(const Lock&) = delete;
+      Lock& operator=(const Lock&) = delete;
+    } lock(tables_.get());
+    const std::uint64_t count = tables_->values.size();
     out.write(reinterpret_cast<const char*>(&count), sizeof count);
-    table_.for_each([&](const Region<N>& r, std::uint16_t v) {
+    tables_->values.for_each([&](const Region<N>& r, std::uint16_t v) {
       out.write(reinterpret_cast<const char*>(&r.height), sizeof r.height);
       out.write(reinterpret_cast<const char*>(&r.width), sizeof r.width);
       out.write(reinterpret_cast<const char*>(r.cells.words.data()), sizeof(std::uint64_t) * N);
@@ -624,8 +707,7 @@ class Engine {
   std::optional<Nimber> stored_value(const Region<N>& r) const {
     const int cells = r.cells.count();
     if (cells < 2 * rule_->min_piece_cells) return cells == 0 ? 0 : 1;
-    if (const std::uint16_t* v = table_.find(r)) return *v;
-    return std::nullopt;
+    return table_value(r);
   }
 
   // The value when it is cheap to have: a single move left, already stored, or
@@ -633,33 +715,85 @@ class Engine {
   std::optional<Nimber> known(const Region<N>& r) {
     const int cells = r.cells.count();
     if (cells < 2 * rule_->min_piece_cells) return cells == 0 ? 0 : 1;
-    if (const std::uint16_t* v = table_.find(r)) return *v;
+    if (const auto v = table_value(r)) return *v;
     if (cells <= exact_cells_) return solve(r);
     return std::nullopt;
   }
 
+  std::optional<std::uint16_t> table_value(const Region<N>& r) const { return read(tables_->values, r); }
+  std::uint64_t win_mask(const Region<N>& r) const { return read(tables_->wins, r).value_or(0); }
+
+  // A table entry, or none; see Tables for the protocol when shared.
+  template <class Table>
+  auto read(const Table& table, const Region<N>& r) const {
+    using V = std::remove_cvref_t<decltype(*table.find(r))>;
+    if (!tables_->shared) {
+      const V* v = table.find(r);
+      return v ? std::optional<V>(*v) : std::nullopt;
+    }
+    for (;;) {
+      const std::uint64_t before = tables_->sequence.load(std::memory_order_acquire);
+      if (before & 1U) continue;
+      const V* v = table.find(r);
+      const std::optional<V> got = v ? std::optional<V>(*v) : std::nullopt;
+      std::atomic_thread_fence(std::memory_order_acquire);
+      if (tables_->sequence.load(std::memory_order_relaxed) == before) return got;
+    }
+  }
+
+  // Sets the entry of r to update(old entry or null).
+  template <class Table, class Update>
+  void write(Table& table, const Region<N>& r, Update update) {
+    if (!tables_->shared) {
+      const bool grows = (table.size() + 1) * 4 > table.capacity() * 3;
+      if (grows && !may_grow(table.memory_bytes())) {
+        table.clear();
+        ++flushes_;
+      }
+      table.set(r, update(table.find(r)));
+      return;
+    }
+    while (tables_->writing.test_and_set(std::memory_order_acquire)) {
+    }
+    const std::uint64_t s = tables_->sequence.load(std::memory_order_relaxed);
+    tables_->sequence.store(s + 1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+    bool room = (table.size() + 1) * 4 <= table.capacity() * 3;
+    if (!room && bounded() && !may_grow(table.memory_bytes())) {
+      // At the memory bound: flushed in place, as with one thread (readers retry).
+      table.clear();
+      ++flushes_;
+      room = true;
+    }
+    if (room) table.set(r, update(table.find(r)));
+    tables_->sequence.store(s + 2, std::memory_order_release);
+    tables_->writing.clear(std::memory_order_release);
+    if (!room) {
+      tables_->full->store(true, std::memory_order_relaxed);
+      throw TablesFull{};
+    }
+  }
+
   void remember(const Region<N>& region, Nimber value) {
     if (value > 0xFFFF) throw LimitError("a nim-value above 65535 does not fit the placement table");
-    const bool grows = (table_.size() + 1) * 4 > table_.capacity() * 3;
-    if (grows && !may_grow(table_.memory_bytes())) {
-      table_.clear();
-      ++flushes_;
-    }
-    table_.set(region, static_cast<std::uint16_t>(value));
+    write(tables_->values, region, [value](const std::uint16_t*) { return static_cast<std::uint16_t>(value); });
   }
 
   void remember_win(const Region<N>& region, std::uint64_t mask) {
-    const bool grows = (wins_against_.size() + 1) * 4 > wins_against_.capacity() * 3;
-    if (grows && !may_grow(wins_against_.memory_bytes())) {
-      wins_against_.clear();
-      ++flushes_;
-    }
-    wins_against_.set(region, mask);
+    write(tables_->wins, region, [mask](const std::uint64_t* old) { return old ? (*old | mask) : mask; });
+  }
+
+  // The busy slot of (region, heap) when the tables are shared, else null.
+  std::atomic<std::uint64_t>* busy_slot(const Region<N>& region, Nimber heap, std::uint64_t& key) const {
+    if (!tables_->shared) return nullptr;
+    key = (static_cast<std::uint64_t>(RegionHash<N>{}(region)) ^ (heap * 0x9E3779B97F4A7C15ULL)) | 1U;
+    return &tables_->busy[(key >> 17) & (Tables::kBusySlots - 1)];
   }
 
   // Forwarded to Engines, defined after it (it is incomplete here).
   void tick();
   bool may_grow(std::size_t bytes);
+  bool bounded() const;
 
   using ValueTable = TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>>;
   using WinTable = TranspositionTable<Region<N>, std::uint64_t, RegionHash<N>>;
@@ -668,7 +802,7 @@ class Engine {
 
   const Rule* rule_;
   Engines* all_;
-  ValueTable table_;
+  std::shared_ptr<Tables> tables_;
   std::vector<std::unique_ptr<Geometry<N>>> geometries_;
   std::size_t flushes_ = 0;
   int exact_cells_ = 0;
@@ -684,6 +818,26 @@ class Engine {
     std::vector<Region<N>> parts;
     std::vector<std::size_t> first_part;
     std::vector<std::size_t> open;
+    std::vector<std::size_t> deferred;
+  };
+  // Marks (region, heap) busy in the shared tables while this search runs.
+  class BusyMark {
+   public:
+    BusyMark(const Engine& e, const Region<N>& region, Nimber heap) : slot_(e.busy_slot(region, heap, key_)) {
+      if (slot_) slot_->store(key_, std::memory_order_relaxed);
+    }
+    ~BusyMark() {
+      if (slot_) {
+        std::uint64_t expected = key_;
+        slot_->compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+      }
+    }
+    BusyMark(const BusyMark&) = delete;
+    BusyMark& operator=(const BusyMark&) = delete;
+
+   private:
+    std::uint64_t key_ = 0;
+    std::atomic<std::uint64_t>* slot_;
   };
   std::vector<std::unique_ptr<Frame>> frames_;  // pointers: a frame stays put as deeper ones are added
   std::size_t depth_ = 0;
@@ -702,14 +856,15 @@ class Engine {
     Engine& e_;
     Frame* frame_ = nullptr;
   };
-  // Region -> heaps n < 64 for which G + *n is known to be a first-player win.
-  WinTable wins_against_{RegionHash<N>{}, kWinsStart};
 };
 
 // The four engines (64, 128, 256 and 1024-cell boxes) and the hand-over between them.
 class Engines {
  public:
   explicit Engines(Rule rule) : rule_(std::move(rule)) {}
+  // A second set of engines (another thread's) on the tables of `main`'s.
+  Engines(Rule rule, Engines& main)
+      : rule_(std::move(rule)), main_(&main), memory_limit_(main.memory_limit_), exact_cells_(main.exact_cells_) {}
 
   [[nodiscard]] const Rule& rule() const noexcept { return rule_; }
 
@@ -717,7 +872,11 @@ class Engines {
   Engine<N>& get() {
     std::unique_ptr<Engine<N>>& slot = std::get<Slot<N>>(engines_).engine;
     if (!slot) {
-      slot = std::make_unique<Engine<N>>(rule_, *this);
+      std::shared_ptr<typename Engine<N>::Tables> tables;
+      if (main_ != nullptr) {
+        if (auto& other = std::get<Slot<N>>(main_->engines_).engine) tables = other->tables();
+      }
+      slot = std::make_unique<Engine<N>>(rule_, *this, std::move(tables));
       slot->set_exact_cells(exact_cells_);
     }
     return *slot;
@@ -794,6 +953,7 @@ class Engines {
   // tables hold only finished values, so they stay exact.
   static constexpr std::uint32_t kPollEvery = 1024;
   void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
+  [[nodiscard]] const std::function<void()>& poll() const noexcept { return poll_; }
   void tick() {
     if (--countdown_ != 0) return;
     countdown_ = kPollEvery;
@@ -815,6 +975,7 @@ class Engines {
   };
 
   Rule rule_;
+  Engines* main_ = nullptr;
   std::tuple<Slot<1>, Slot<2>, Slot<4>, Slot<16>> engines_;
   std::vector<Cell> cells_;
   std::size_t memory_limit_ = 0;
@@ -855,6 +1016,11 @@ void Engine<N>::tick() {
 template <std::size_t N>
 bool Engine<N>::may_grow(std::size_t bytes) {
   return all_->may_grow(bytes);
+}
+
+template <std::size_t N>
+bool Engine<N>::bounded() const {
+  return all_->memory_limit() != 0;
 }
 
 }  // namespace grundy::placement::detail

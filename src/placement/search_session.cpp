@@ -51,6 +51,7 @@ std::shared_ptr<PlacementSolver> SearchSession::solver_for(const Rule& rule) {
                      solvers_.front()->rule().name + " and " + rule.name + ")");
   }
   auto solver = std::make_shared<PlacementSolver>(rule);
+  solver->set_threads(options_.threads);
   solvers_.push_back(solver);
   // One bound for the whole session: solvers of different rules share it evenly.
   for (const auto& s : solvers_) s->set_memory_limit(options_.memory_bytes / solvers_.size());

@@ -1,9 +1,13 @@
 #include "grundy/placement/solver.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <system_error>
+#include <thread>
 #include <type_traits>
 
 #include "engine.hpp"
@@ -88,17 +92,144 @@ void PlacementSolver::check_board(const Board& board) const {
   }
 }
 
+namespace {
+struct GoParallel {};
+
+Nimber value_on(detail::Engines& engines, const Board& board) {
+  return on_board(engines, board,
+                  [](auto& engine, const auto& g, const auto& free) { return engine.value_of_cells(g, free); });
+}
+struct HelperStopped {};
+
+// Replaces the engines' poll hook by `hook` (which calls the old one first)
+// while it lives.
+class PollOverride {
+ public:
+  PollOverride(detail::Engines& engines, std::function<void()> hook) : engines_(engines), old_(engines.poll()) {
+    engines_.set_poll(std::move(hook));
+  }
+  ~PollOverride() { engines_.set_poll(old_); }
+  PollOverride(const PollOverride&) = delete;
+  PollOverride& operator=(const PollOverride&) = delete;
+  [[nodiscard]] const std::function<void()>& old() const noexcept { return old_; }
+
+ private:
+  detail::Engines& engines_;
+  std::function<void()> old_;
+};
+
+// A helper thread searching the same board on engines that share the tables;
+// stopped and joined by the destructor, however the main search ends.
+class Helper {
+ public:
+  template <class Job>
+  Helper(const Rule& rule, detail::Engines& main, Job& job) : engines_(rule, main) {
+    engines_.set_poll([this] {
+      if (stop_.load(std::memory_order_relaxed)) throw HelperStopped{};
+    });
+    thread_ = std::thread([this, &job] {
+      try {
+        job(engines_);
+      } catch (...) {
+        // Stopped, a full table, or a limit the main thread meets too: only the
+        // main thread's answer counts.
+      }
+    });
+  }
+  ~Helper() {
+    stop_.store(true, std::memory_order_relaxed);
+    thread_.join();
+  }
+  Helper(const Helper&) = delete;
+  Helper& operator=(const Helper&) = delete;
+
+ private:
+  detail::Engines engines_;
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
+}  // namespace
+
+// The main thread searches alone for solo_seconds_ first. Then both threads search
+// the board on shared tables; when one fills up, both stop (the tables keep
+// every finished value, so little is lost), the tables grow (or, at the memory
+// bound, are flushed) and both start again.
+template <class Job>
+auto PlacementSolver::parallel(const Board& board, Job job) {
+  {
+    const auto deadline = std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(solo_seconds_));
+    std::function<void()> user = engines_->poll();
+    PollOverride solo(*engines_, [user, deadline] {
+      if (user) user();
+      if (std::chrono::steady_clock::now() > deadline) throw GoParallel{};
+    });
+    try {
+      return job(*engines_);
+    } catch (const GoParallel&) {
+    }
+  }
+  // Every engine this board can reach exists (and owns its tables) before the
+  // helper's engines attach to them.
+  const std::size_t area = board.rows * board.cols;
+  engines_->get<1>();
+  if (area > 64) engines_->get<2>();
+  if (area > 128) engines_->get<4>();
+  if (area > 256) engines_->get<16>();
+  ++parallel_searches_;
+  for (;;) {
+    std::atomic<bool> full{false};
+    engines_->for_each_engine([&](auto& e) { e.share_tables(&full); });
+    struct Unshare {
+      detail::Engines& engines;
+      ~Unshare() {
+        engines.for_each_engine([](auto& e) { e.unshare_tables(); });
+      }
+    } unshare{*engines_};
+    std::function<void()> user = engines_->poll();
+    PollOverride watch(*engines_, [user, &full] {
+      if (user) user();
+      if (full.load(std::memory_order_relaxed)) throw detail::TablesFull{};
+    });
+    try {
+      Helper helper(engines_->rule(), *engines_, job);
+      return job(*engines_);
+    } catch (const detail::TablesFull&) {
+      // Helper joined, tables unshared; grow them and go on.
+      ++parallel_restarts_;
+    }
+  }
+}
+
 Nimber PlacementSolver::value(const Board& board) {
   check_board(board);
   if (block_positions_ && (board.rows < 2 || board.cols < 2)) return 0;
-  return searched_value(searched_board(board));
+  const Board searched = searched_board(board);
+  auto value = [&searched](detail::Engines& engines) { return value_on(engines, searched); };
+  return parallel_worth(searched) ? parallel(searched, value) : value(*engines_);
 }
+
+bool PlacementSolver::parallel_worth(const Board& searched) const {
+  return threads_ == 2 && std::count(searched.free.begin(), searched.free.end(), true) >= kParallelCells;
+}
+
+void PlacementSolver::set_threads(unsigned threads) {
+  if (threads == 0 || threads > 2) throw InputError("threads must be 1 or 2, not " + std::to_string(threads));
+  threads_ = threads;
+}
+
+
 
 bool PlacementSolver::has_value(const Board& board, Nimber target) {
   check_board(board);
   if (block_positions_ && (board.rows < 2 || board.cols < 2)) return target == 0;
-  return !on_board(*engines_, searched_board(board),
-                   [target](auto& engine, const auto& g, const auto& free) { return engine.cells_win(g, free, target); });
+  const Board searched = searched_board(board);
+  auto wins = [&searched, target](detail::Engines& engines) {
+    return on_board(engines, searched,
+                    [target](auto& engine, const auto& g, const auto& free) { return engine.cells_win(g, free, target); });
+  };
+  return !(parallel_worth(searched) ? parallel(searched, wins) : wins(*engines_));
 }
 
 Board PlacementSolver::searched_board(const Board& board) const {
@@ -128,10 +259,6 @@ std::size_t PlacementSolver::minimum_memory_bytes(const Board& board) const {
 std::size_t PlacementSolver::memory_limit() const noexcept { return engines_->memory_limit(); }
 void PlacementSolver::set_poll(std::function<void()> hook) { engines_->set_poll(std::move(hook)); }
 
-Nimber PlacementSolver::searched_value(const Board& board) {
-  return on_board(*engines_, board,
-                  [](auto& engine, const auto& g, const auto& free) { return engine.value_of_cells(g, free); });
-}
 
 void PlacementSolver::set_memory_limit(std::size_t bytes) { engines_->set_memory_limit(bytes); }
 

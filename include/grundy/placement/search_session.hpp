@@ -34,6 +34,7 @@ struct SearchOptions {
   double progress_after = 1.0;   // seconds of work before the first progress line
   bool progress_on_terminal = false;  // refresh one line in place (\r) instead of one line per report
   bool stop_on_signals = false;  // SIGINT/SIGTERM stop the search (SearchInterrupted) instead of killing it
+  unsigned threads = 1;          // PlacementSolver::set_threads
 };
 
 // Thrown out of the search when SIGINT or SIGTERM arrived (stop_on_signals).

@@ -62,6 +62,22 @@ class PlacementSolver {
   [[nodiscard]] static int default_exact_cells(const Rule& rule) noexcept { return 8 + 2 * rule.min_piece_cells; }
   void set_exact_cells(int cells);
 
+  // 2: value() runs a second thread on the same tables for boards of at least
+  // kParallelCells live cells: both search the board, and a part one thread is
+  // searching is put last by the other (ABDADA's deferral), so they split the
+  // work through the table. Shared tables do not grow while shared: they get
+  // room first (4x their entries; under a memory bound one doubling, or a
+  // flush), and when one fills up both threads stop, it grows, both go on.
+  void set_threads(unsigned threads);
+  [[nodiscard]] unsigned threads() const noexcept { return threads_; }
+  static constexpr int kParallelCells = 30;
+  // The main thread searches alone this long first (most boards are done by
+  // then, and sharing costs table room up front); tests set 0.
+  void set_solo_seconds(double seconds) noexcept { solo_seconds_ = seconds; }
+  // Searches that went on two threads, and times both stopped for a table to grow.
+  [[nodiscard]] std::size_t parallel_searches() const noexcept { return parallel_searches_; }
+  [[nodiscard]] std::size_t parallel_restarts() const noexcept { return parallel_restarts_; }
+
   [[nodiscard]] std::size_t stored_positions() const;
   [[nodiscard]] std::size_t table_bytes() const;
   [[nodiscard]] std::size_t table_flushes() const;
@@ -77,10 +93,19 @@ class PlacementSolver {
 
  private:
   void check_board(const Board& board) const;  // size and memory bound, or throws
-  Nimber searched_value(const Board& board);
   [[nodiscard]] Board searched_board(const Board& board) const;
 
+  // job(engines) on the main thread, and on a helper thread with engines that
+  // share the tables (see set_threads); the main thread's result.
+  template <class Job>
+  auto parallel(const Board& board, Job job);
+  [[nodiscard]] bool parallel_worth(const Board& searched) const;
+
   Rule rule_;
+  unsigned threads_ = 1;
+  double solo_seconds_ = 0.5;
+  std::size_t parallel_searches_ = 0;
+  std::size_t parallel_restarts_ = 0;
   bool block_positions_ = false;  // 2x2 blocks: search the grid of block positions
   std::unique_ptr<detail::Engines> engines_;
 };
