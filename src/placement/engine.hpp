@@ -217,7 +217,7 @@ class Engine {
   [[nodiscard]] const std::shared_ptr<Tables>& tables() const noexcept { return tables_; }
 
   // Before a second thread shares the tables: room for four times the entries
-  // they hold (at least 2^16), or, under a memory bound, one doubling when the
+  // they hold (twice from 2^22; at least 2^16), or, under a memory bound, one doubling when the
   // bound allows it (a shared table at the bound is flushed in place when full).
   // `full` is raised when a shared table that may grow runs out of room: the
   // threads stop and this runs again.
@@ -225,7 +225,9 @@ class Engine {
     auto make_room = [&](auto& table) {
       const bool near_full = (table.size() + 1) * 4 > table.capacity() * 3 * 3 / 4;
       if (!bounded()) {
-        table.reserve(std::max<std::size_t>(4 * table.size(), std::size_t{1} << 16));
+        // 4x while small (few stops), 2x once large (the memory is real).
+        const std::size_t size = table.size();
+        table.reserve(std::max<std::size_t>(size < (std::size_t{1} << 22) ? 4 * size : 2 * size, std::size_t{1} << 16));
       } else if (near_full && may_grow(table.memory_bytes())) {
         table.reserve(2 * table.size() + 1);
       }
