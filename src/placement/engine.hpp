@@ -620,6 +620,18 @@ class Engine {
   bool load(std::istream& in) {
     std::uint64_t count = 0;
     if (!in.read(reinterpret_cast<char*>(&count), sizeof count)) return false;
+    // Entries come in the saved table's slot order: inserted into a smaller
+    // table they wrap around onto the slots filled first and linear probing
+    // crawls (a 46-million-entry table had not loaded after minutes). Room
+    // first, when the bound allows it (else remember grows or flushes as usual).
+    if (count <= (std::uint64_t{1} << 40)) {
+      std::size_t capacity = tables_->values.capacity();
+      while (capacity * 3 < count * 4) capacity <<= 1;
+      if (capacity > tables_->values.capacity() &&
+          (!bounded() || may_grow(ValueTable::bytes_for(capacity) - tables_->values.memory_bytes()))) {
+        tables_->values.reserve(static_cast<std::size_t>(count));
+      }
+    }
     for (std::uint64_t i = 0; i < count; ++i) {
       Region<N> r;
       std::uint16_t v = 0;
