@@ -127,6 +127,23 @@ TEST_F(PlacementCli, DamagedOrForeignTableIsRefused) {
   EXPECT_NE(run.err.find("saved for cram"), std::string::npos) << run.err;
 }
 
+// --threads 2 (two threads on one board's tables once it runs past half a
+// second) prints what one thread prints; other counts are refused.
+TEST_F(PlacementCli, TwoThreadsPrintTheSame) {
+  const CliResult one = grundy("value 'cram(5x6) + nim(1)' --json");
+  const CliResult two = grundy("value 'cram(5x6) + nim(1)' --json --threads 2");
+  EXPECT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(two.status, 0) << two.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_NE(two.out.find("\"value\": 3"), std::string::npos) << two.out;  // g(cram 5x6) = 2, xor 1
+  for (const char* bad : {"0", "3", "two"}) {
+    const CliResult refused = grundy(std::string("value 'cram(3x3)' --threads ") + bad);
+    EXPECT_EQ(refused.status, 2) << bad;
+    EXPECT_NE(refused.err.find("--threads"), std::string::npos) << refused.err;
+    EXPECT_EQ(refused.out, "");
+  }
+}
+
 TEST_F(PlacementCli, MemoryBoundTooSmallIsRefused) {
   const CliResult run = grundy("value 'cram(5x6)' --memory 0.01");
   EXPECT_EQ(run.status, 2);
