@@ -201,6 +201,7 @@ class Engine {
     std::atomic_flag writing = ATOMIC_FLAG_INIT;
     bool shared = false;
     std::atomic<bool>* full = nullptr;  // raised when a shared table has no room left
+    std::size_t flushes = 0;            // tables emptied at the memory bound, by either thread
     // (region, heap) pairs some thread is searching now, by hash: the other
     // thread searches them last (ABDADA's deferral). A collision only changes
     // an order.
@@ -587,7 +588,7 @@ class Engine {
   [[nodiscard]] std::size_t bytes() const noexcept {
     return tables_->values.memory_bytes() + tables_->wins.memory_bytes();
   }
-  [[nodiscard]] std::size_t flushes() const noexcept { return flushes_; }
+  [[nodiscard]] std::size_t flushes() const noexcept { return tables_->flushes; }
   [[nodiscard]] std::size_t searched() const noexcept { return searched_; }
 
   void save(std::ostream& out) const {
@@ -762,7 +763,7 @@ class Engine {
       const bool grows = (table.size() + 1) * 4 > table.capacity() * 3;
       if (grows && !may_grow(table.memory_bytes())) {
         table.clear();
-        ++flushes_;
+        ++tables_->flushes;
       }
       table.set(r, update(table.find(r)));
       return;
@@ -776,7 +777,7 @@ class Engine {
     if (!room && bounded() && !may_grow(table.memory_bytes())) {
       // At the memory bound: flushed in place, as with one thread (readers retry).
       table.clear();
-      ++flushes_;
+      ++tables_->flushes;  // under the lock
       room = true;
     }
     if (room) table.set(r, update(table.find(r)));
@@ -818,7 +819,6 @@ class Engine {
   Engines* all_;
   std::shared_ptr<Tables> tables_;
   std::vector<std::unique_ptr<Geometry<N>>> geometries_;
-  std::size_t flushes_ = 0;
   int exact_cells_ = 0;
   std::size_t searched_ = 0;
   std::vector<Cell> crop_;

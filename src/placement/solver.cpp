@@ -93,13 +93,14 @@ void PlacementSolver::check_board(const Board& board) const {
 }
 
 namespace {
+// Thrown by poll hooks: the solo phase is over; the helper is to stop.
 struct GoParallel {};
+struct HelperStopped {};
 
 Nimber value_on(detail::Engines& engines, const Board& board) {
   return on_board(engines, board,
                   [](auto& engine, const auto& g, const auto& free) { return engine.value_of_cells(g, free); });
 }
-struct HelperStopped {};
 
 // Replaces the engines' poll hook by `hook` (which calls the old one first)
 // while it lives.
@@ -111,7 +112,6 @@ class PollOverride {
   ~PollOverride() { engines_.set_poll(old_); }
   PollOverride(const PollOverride&) = delete;
   PollOverride& operator=(const PollOverride&) = delete;
-  [[nodiscard]] const std::function<void()>& old() const noexcept { return old_; }
 
  private:
   detail::Engines& engines_;
@@ -196,7 +196,8 @@ auto PlacementSolver::parallel(const Board& board, Job job) {
       Helper helper(engines_->rule(), *engines_, job);
       return job(*engines_);
     } catch (const detail::TablesFull&) {
-      // Helper joined, tables unshared; grow them and go on.
+      // The helper is joined; the tables are unshared as this pass ends and
+      // grow (or flush, at the bound) as the next one shares them.
       ++parallel_restarts_;
     }
   }
