@@ -1,4 +1,4 @@
-// `grundy boards [FILE|-] [--game blocks2x2|cram] [--json] [--memory MB] [--progress]`: the
+// `grundy boards [FILE|-] [--game blocks2x2|cram] [--json] [--memory MB] [--threads N] [--progress]`: the
 // classic multi-board 2x2-block problem format, answered Yes/No per case.
 // Bad input surfaces as grundy::InputError, which main turns into one line on
 // stderr and exit status 2.
@@ -23,6 +23,7 @@ void register_boards_command(CLI::App& app) {
     grundy::placement::BoardsOptions options;
     bool progress = false;
     double progress_after = 1.0;
+    unsigned threads = 1;
   };
   auto state = std::make_shared<State>();
   CLI::App* cmd = app.add_subcommand(
@@ -33,6 +34,9 @@ void register_boards_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--json", state->options.json, "full analysis: values, xor, winning moves");
   cmd->add_option("--memory", state->options.memory_mb, "bound on all transposition tables together, in MB (0: none)")
+      ->capture_default_str();
+  cmd->add_option("--threads", state->threads, "1 or 2: two threads on a board still unsolved after half a second")
+      ->check(CLI::Range(1, 2))
       ->capture_default_str();
   cmd->add_flag("--progress", state->progress, "progress on stderr for long searches (default when stderr is a terminal)");
   cmd->add_option("--progress-after", state->progress_after, "seconds of search before the first progress line")
@@ -45,6 +49,7 @@ void register_boards_command(CLI::App& app) {
     search.progress = state->progress || terminal;
     search.progress_on_terminal = terminal;
     search.progress_after = state->progress_after;
+    search.threads = state->threads;
     grundy::placement::SearchSession session(search, std::cerr);
     if (state->file == "-") {
       grundy::placement::run_boards(std::cin, "<stdin>", state->options, std::cout);
