@@ -96,6 +96,7 @@ namespace {
 // Thrown by poll hooks: the solo phase is over; the helper is to stop.
 struct GoParallel {};
 struct HelperStopped {};
+struct HelperFinished {};
 
 Nimber value_on(detail::Engines& engines, const Board& board) {
   return on_board(engines, board,
@@ -119,17 +120,21 @@ class PollOverride {
 };
 
 // A helper thread searching the same board on engines that share the tables;
-// stopped and joined by the destructor, however the main search ends.
+// stopped and joined by the destructor, however the main search ends. `done`
+// is raised when it finishes the whole search first: its answer is then in the
+// table, and the main thread, perhaps deep in a subtree the helper never
+// needed, should ask again from the top.
 class Helper {
  public:
   template <class Job>
-  Helper(const Rule& rule, detail::Engines& main, Job& job) : engines_(rule, main) {
+  Helper(const Rule& rule, detail::Engines& main, Job& job, std::atomic<bool>& done) : engines_(rule, main) {
     engines_.set_poll([this] {
       if (stop_.load(std::memory_order_relaxed)) throw HelperStopped{};
     });
-    thread_ = std::thread([this, &job] {
+    thread_ = std::thread([this, &job, &done] {
       try {
         job(engines_);
+        done.store(true, std::memory_order_relaxed);
       } catch (...) {
         // Stopped, a full table, or a limit the main thread meets too: only the
         // main thread's answer counts.
@@ -153,7 +158,8 @@ class Helper {
 // The main thread searches alone for solo_seconds_ first. Then both threads search
 // the board on shared tables; when one fills up, both stop (the tables keep
 // every finished value, so little is lost), the tables grow (or, at the memory
-// bound, are flushed) and both start again.
+// bound, are flushed) and both start again. If the helper finishes first, the
+// main thread stops and asks again alone: the answer is in the table.
 template <class Job>
 auto PlacementSolver::parallel(const Board& board, Job job) {
   {
@@ -180,6 +186,7 @@ auto PlacementSolver::parallel(const Board& board, Job job) {
   ++parallel_searches_;
   for (;;) {
     std::atomic<bool> full{false};
+    std::atomic<bool> helper_done{false};
     engines_->for_each_engine([&](auto& e) { e.share_tables(&full); });
     struct Unshare {
       detail::Engines& engines;
@@ -188,19 +195,23 @@ auto PlacementSolver::parallel(const Board& board, Job job) {
       }
     } unshare{*engines_};
     std::function<void()> user = engines_->poll();
-    PollOverride watch(*engines_, [user, &full] {
+    PollOverride watch(*engines_, [user, &full, &helper_done] {
       if (user) user();
       if (full.load(std::memory_order_relaxed)) throw detail::TablesFull{};
+      if (helper_done.load(std::memory_order_relaxed)) throw HelperFinished{};
     });
     try {
-      Helper helper(engines_->rule(), *engines_, job);
+      Helper helper(engines_->rule(), *engines_, job, helper_done);
       return job(*engines_);
+    } catch (const HelperFinished&) {
+      break;  // the answer is in the table: asked again below, alone
     } catch (const detail::TablesFull&) {
       // The helper is joined; the tables are unshared as this pass ends and
       // grow (or flush, at the bound) as the next one shares them.
       ++parallel_restarts_;
     }
   }
+  return job(*engines_);
 }
 
 Nimber PlacementSolver::value(const Board& board) {
