@@ -218,19 +218,25 @@ class Engine {
   [[nodiscard]] const std::shared_ptr<Tables>& tables() const noexcept { return tables_; }
 
   // Before a second thread shares the tables: room for four times the entries
-  // they hold (twice from 2^22; at least 2^16), or, under a memory bound, one doubling when the
-  // bound allows it (a shared table at the bound is flushed in place when full).
+  // they hold (twice from 2^22; at least 2^16) if the memory bound allows it,
+  // else one doubling if that fits (a shared table at the bound is flushed in
+  // place when full).
   // `full` is raised when a shared table that may grow runs out of room: the
   // threads stop and this runs again.
   void share_tables(std::atomic<bool>* full) {
     auto make_room = [&](auto& table) {
-      const bool near_full = (table.size() + 1) * 4 > table.capacity() * 3 * 3 / 4;
-      if (!bounded()) {
-        // 4x while small (few stops), 2x once large (the memory is real).
-        const std::size_t size = table.size();
-        table.reserve(std::max<std::size_t>(size < (std::size_t{1} << 22) ? 4 * size : 2 * size, std::size_t{1} << 16));
-      } else if (near_full && may_grow(table.memory_bytes())) {
-        table.reserve(2 * table.size() + 1);
+      using Table = std::remove_reference_t<decltype(table)>;
+      // 4x while small (few stops), 2x once large (the memory is real).
+      const std::size_t size = table.size();
+      const std::size_t wanted =
+          std::max<std::size_t>(size < (std::size_t{1} << 22) ? 4 * size : 2 * size, std::size_t{1} << 16);
+      std::size_t capacity = table.capacity();
+      while (capacity * 3 < wanted * 4) capacity <<= 1;
+      const std::size_t extra = Table::bytes_for(capacity) - table.memory_bytes();
+      if (capacity > table.capacity() && (!bounded() || may_grow(extra))) {
+        table.reserve(wanted);
+      } else if (bounded() && (size + 1) * 4 > table.capacity() * 3 * 3 / 4 && may_grow(table.memory_bytes())) {
+        table.reserve(2 * size + 1);  // near the bound: one doubling while it fits
       }
     };
     make_room(tables_->values);
