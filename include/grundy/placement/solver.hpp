@@ -66,8 +66,9 @@ class PlacementSolver {
   // kParallelCells live cells: both search the board, and a part one thread is
   // searching is put last by the other (ABDADA's deferral), so they split the
   // work through the table. Shared tables do not grow while shared: they get
-  // room first (4x their entries; under a memory bound one doubling, or a
-  // flush), and when one fills up both threads stop, it grows, both go on.
+  // room first (4x their entries, 2x once large, as far as a memory bound
+  // allows), and when one fills up both threads stop, it grows, both go on (at
+  // the bound it is flushed in place instead). See docs/placement.md.
   void set_threads(unsigned threads);
   [[nodiscard]] unsigned threads() const noexcept { return threads_; }
   static constexpr int kParallelCells = 30;
