@@ -258,16 +258,18 @@ TEST(PlacementSolver, HasValueAgreesWithValue) {
 }
 
 // Two threads on shared tables (set_threads(2), at once: solo time 0) against
-// one thread, on random boards of 30 to 42 cells (searches of 10^4 to 10^5
+// one thread, on random boards of 30 to 42 cells (searches of 10^3 to 10^5
 // sums, so that both threads really run), values and has_value. With a tight
 // memory bound the shared tables fill up, and the threads stop, flush and
-// start again.
+// start again. The counts check that the two-thread paths did run.
 TEST(PlacementSolver, TwoThreadsAgreeWithOne) {
   std::mt19937_64 rng(77);
-  std::size_t parallel = 0;
+  std::size_t valued_on_two = 0;
+  std::size_t asked_on_two = 0;
   std::size_t restarts = 0;
+  std::size_t flushes = 0;
   const std::pair<Rule, std::pair<std::size_t, std::size_t>> games[] = {
-      {cram_rule(), {6, 6}}, {bars_rule(3), {6, 7}}, {node_kayles_rule(GraphFamily::grid), {6, 6}}};
+      {cram_rule(), {6, 6}}, {bars_rule(3), {6, 7}}, {node_kayles_rule(GraphFamily::grid), {6, 7}}};
   for (const auto& [rule, size] : games) {
     for (int i = 0; i < 2; ++i) {
       const Board b = testing::random_board(rng, size.first, size.second, 0.1);
@@ -276,21 +278,24 @@ TEST(PlacementSolver, TwoThreadsAgreeWithOne) {
       PlacementSolver two(rule);
       two.set_threads(2);
       two.set_solo_seconds(0);
-      if (i % 2 == 1) two.set_memory_limit(8 * two.minimum_memory_bytes(b));
+      if (i == 1) two.set_memory_limit(8 * two.minimum_memory_bytes(b));
       EXPECT_EQ(two.value(b), v) << rule.name << "\n" << board_to_text(b);
-      parallel += two.parallel_searches();
+      valued_on_two += two.parallel_searches();
       restarts += two.parallel_restarts();
+      flushes += two.table_flushes();
       if (i == 1) continue;
       PlacementSolver asked(rule);
       asked.set_threads(2);
       asked.set_solo_seconds(0);
       EXPECT_TRUE(asked.has_value(b, v)) << rule.name << "\n" << board_to_text(b);
       EXPECT_FALSE(asked.has_value(b, v + 1)) << rule.name << "\n" << board_to_text(b);
-      parallel += asked.parallel_searches();
+      asked_on_two += asked.parallel_searches();
     }
   }
-  EXPECT_GE(parallel, 6U);  // every value search here is long enough for two threads
-  EXPECT_GT(restarts, 0U);
+  EXPECT_EQ(valued_on_two, 6U);  // every value search here ran on two threads
+  EXPECT_GE(asked_on_two, 3U);   // and at least one has_value of each game
+  EXPECT_GT(restarts, 0U);       // a shared table filled and grew
+  EXPECT_GT(flushes, 0U);        // and, at the bound, was flushed in place
 }
 
 // A 32x32 board, mostly blocked: its value is the xor of its parts solved alone.

@@ -209,6 +209,25 @@ class Engine {
     std::unique_ptr<std::atomic<std::uint64_t>[]> busy;
   };
 
+  // The writers' spin lock of shared tables, held while it lives (nothing for
+  // the tables of one thread).
+  class WriteLock {
+   public:
+    explicit WriteLock(Tables& t) : t_(t.shared ? &t : nullptr) {
+      if (t_ == nullptr) return;
+      while (t_->writing.test_and_set(std::memory_order_acquire)) {
+      }
+    }
+    ~WriteLock() {
+      if (t_ != nullptr) t_->writing.clear(std::memory_order_release);
+    }
+    WriteLock(const WriteLock&) = delete;
+    WriteLock& operator=(const WriteLock&) = delete;
+
+   private:
+    Tables* t_;
+  };
+
   Engine(const Rule& rule, Engines& all, std::shared_ptr<Tables> tables = nullptr)
       : rule_(&rule),
         all_(&all),
@@ -599,20 +618,7 @@ class Engine {
 
   void save(std::ostream& out) const {
     // Shared tables: the other thread's writes wait (spinning) until the save is done.
-    struct Lock {
-      Tables* t;
-      explicit Lock(Tables* tables) : t(tables->shared ? tables : nullptr) {
-        if (t) {
-          while (t->writing.test_and_set(std::memory_order_acquire)) {
-          }
-        }
-      }
-      ~Lock() {
-        if (t) t->writing.clear(std::memory_order_release);
-      }
-      Lock(const Lock&) = delete;
-      Lock& operator=(const Lock&) = delete;
-    } lock(tables_.get());
+    const WriteLock lock(*tables_);
     const std::uint64_t count = tables_->values.size();
     out.write(reinterpret_cast<const char*>(&count), sizeof count);
     tables_->values.for_each([&](const Region<N>& r, std::uint16_t v) {
@@ -774,21 +780,22 @@ class Engine {
       table.set(r, update(table.find(r)));
       return;
     }
-    while (tables_->writing.test_and_set(std::memory_order_acquire)) {
+    bool room = false;
+    {
+      const WriteLock lock(*tables_);
+      const std::uint64_t s = tables_->sequence.load(std::memory_order_relaxed);
+      tables_->sequence.store(s + 1, std::memory_order_relaxed);  // odd: readers retry
+      std::atomic_thread_fence(std::memory_order_release);
+      room = (table.size() + 1) * 4 <= table.capacity() * 3;
+      if (!room && bounded() && !may_grow(table.memory_bytes())) {
+        // At the memory bound: flushed in place, as with one thread.
+        table.clear();
+        ++tables_->flushes;
+        room = true;
+      }
+      if (room) table.set(r, update(table.find(r)));
+      tables_->sequence.store(s + 2, std::memory_order_release);
     }
-    const std::uint64_t s = tables_->sequence.load(std::memory_order_relaxed);
-    tables_->sequence.store(s + 1, std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_release);
-    bool room = (table.size() + 1) * 4 <= table.capacity() * 3;
-    if (!room && bounded() && !may_grow(table.memory_bytes())) {
-      // At the memory bound: flushed in place, as with one thread (readers retry).
-      table.clear();
-      ++tables_->flushes;  // under the lock
-      room = true;
-    }
-    if (room) table.set(r, update(table.find(r)));
-    tables_->sequence.store(s + 2, std::memory_order_release);
-    tables_->writing.clear(std::memory_order_release);
     if (!room) {
       tables_->full->store(true, std::memory_order_relaxed);
       throw TablesFull{};

@@ -885,7 +885,8 @@ class SparseEngine final : public NaiveEngine {
   struct LaneResult {
     std::uint64_t c0 = 0;
     bool exhaustive = false;
-    bool partial = false;  // the compared rare parts are not marked in the row (common values above c0)
+    bool partial = false;   // the compared rare parts are not marked in the row (common values above c0)
+    bool fallback = false;  // they were compared, but all candidates were hit: marked after all
   };
 
   // How many rare parts a block marks before comparing the rest with each
@@ -1110,6 +1111,7 @@ class SparseEngine final : public NaiveEngine {
       if (i == kCandidates) {
         mark_compared(row, n, j0 + t, compared, block_rare_end_);
         results[j0 + t].partial = false;
+        results[j0 + t].fallback = true;
         continue;
       }
       for (int h = 0; h < i; ++h) row[value[h * 64 + t]] = 1;
@@ -1167,9 +1169,12 @@ class SparseEngine final : public NaiveEngine {
       }
       // A row missing its compared parts' values above c0 is completed when c0
       // itself was taken by the options just added (rare).
+      if (results[j].partial || results[j].fallback) ++stats_.compared_heaps;
+      if (results[j].fallback) ++stats_.compare_fallbacks;
       if (results[j].partial && row[results[j].c0] != 0) {
         mark_compared(row, n, j, block_compared_, block_rare_end_);
         results[j].partial = false;
+        ++stats_.compare_completions;
       }
       // Not below c0: the options so far are among the lane's options now.
       std::uint64_t c = results[j].c0 & ~std::uint64_t{7};
