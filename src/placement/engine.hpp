@@ -43,6 +43,10 @@ struct Region {
   Bits<N> cells;
   std::uint16_t height = 0;
   std::uint16_t width = 0;
+  // Set when canonicalisation saw that no symmetry but the identity maps the
+  // region to itself, so no mirror strategy can apply. Not part of the key
+  // (equality and hash ignore it); it sits in what was padding.
+  bool asymmetric = false;
   friend bool operator==(const Region& a, const Region& b) noexcept {
     return a.height == b.height && a.width == b.width && a.cells == b.cells;
   }
@@ -97,6 +101,33 @@ struct Geometry {
       for (const Cell& cell : s.cells) off.push_back(static_cast<std::size_t>(cell.row * w + cell.col));
       offsets.push_back(std::move(off));
     }
+  }
+
+  // The bounding box of a non-empty set of cells: rows [min_r, max_r], columns
+  // [min_c, max_c]. One word: the rows from its lowest and highest bits, the
+  // columns from the rows or-ed together (a loop over rows, not over cells).
+  void bounds(const Bits<N>& b, int& min_r, int& max_r, int& min_c, int& max_c) const {
+    if constexpr (N == 1) {
+      const std::uint64_t x = b.words[0];
+      min_r = row_of[static_cast<std::size_t>(std::countr_zero(x))];
+      max_r = row_of[static_cast<std::size_t>(63 - std::countl_zero(x))];
+      std::uint64_t cols = 0;
+      for (int r = min_r; r <= max_r; ++r) cols |= x >> (r * width);
+      cols = width < 64 ? cols & ((std::uint64_t{1} << width) - 1) : x;  // a 64-wide box has one row
+      min_c = std::countr_zero(cols);
+      max_c = 63 - std::countl_zero(cols);
+      return;
+    }
+    min_r = height;
+    max_r = -1;
+    min_c = width;
+    max_c = -1;
+    b.for_each([&](std::size_t i) {
+      min_r = std::min(min_r, int{row_of[i]});
+      max_r = std::max(max_r, int{row_of[i]});
+      min_c = std::min(min_c, int{col_of[i]});
+      max_c = std::max(max_c, int{col_of[i]});
+    });
   }
 
   // The cells of `b` and their neighbours (4- or 8-connectivity), inside the box.
@@ -326,34 +357,61 @@ class Engine {
   }
 
   // The least image of a stride-8 box of at most 8x8, ordered by (height, width,
-  // stride-8 word); returned in the usual stride-width layout.
+  // stride-8 word); returned in the usual stride-width layout. Also notes when
+  // the least image is reached by one symmetry only (Region::asymmetric).
   [[nodiscard]] Region<N> canonical_square(std::uint64_t x, int h, int w) const {
     std::uint64_t best = 0;
     int best_h = 0;
     int best_w = 0;
-    bool first = true;
-    for (int t : rule_->symmetries) {
-      std::uint64_t image = x;
-      int th = h;
-      int tw = w;
-      if (t & 1) {
-        image = square::transpose(image);
-        th = w;
-        tw = h;
-      }
-      if (t & 2) image = square::flip_rows(image, th);
-      if (t & 4) image = square::flip_cols(image, tw);
-      if (first || th < best_h || (th == best_h && (tw < best_w || (tw == best_w && image < best)))) {
-        best = image;
-        best_h = th;
-        best_w = tw;
-        first = false;
+    int ties = 0;  // symmetries giving the least image, beyond the first
+    if (rule_->symmetries.size() == 8) {
+      // All eight (Cram, 2x2 blocks, Node Kayles): the least box is min x max,
+      // so a non-square box needs only the four images in that orientation.
+      best_h = std::min(h, w);
+      best_w = std::max(h, w);
+      auto consider = [&](std::uint64_t base, bool first) {
+        const std::uint64_t cols = square::flip_cols(base, best_w);
+        const std::uint64_t images[4] = {base, square::flip_rows(base, best_h), cols, square::flip_rows(cols, best_h)};
+        for (int i = 0; i < 4; ++i) {
+          if ((first && i == 0) || images[i] < best) {
+            best = images[i];
+            ties = 0;
+          } else if (images[i] == best) {
+            ++ties;
+          }
+        }
+      };
+      if (h <= w) consider(x, true);
+      if (h >= w) consider(square::transpose(x), h > w);
+    } else {
+      bool first = true;
+      for (int t : rule_->symmetries) {
+        std::uint64_t image = x;
+        int th = h;
+        int tw = w;
+        if (t & 1) {
+          image = square::transpose(image);
+          th = w;
+          tw = h;
+        }
+        if (t & 2) image = square::flip_rows(image, th);
+        if (t & 4) image = square::flip_cols(image, tw);
+        if (first || th < best_h || (th == best_h && (tw < best_w || (tw == best_w && image < best)))) {
+          best = image;
+          best_h = th;
+          best_w = tw;
+          ties = 0;
+          first = false;
+        } else if (th == best_h && tw == best_w && image == best) {
+          ++ties;
+        }
       }
     }
     Region<N> r;
     r.height = static_cast<std::uint16_t>(best_h);
     r.width = static_cast<std::uint16_t>(best_w);
     r.cells.words[0] = square::pack(best, best_h, best_w);
+    r.asymmetric = ties == 0;
     return r;
   }
 
@@ -417,16 +475,11 @@ class Engine {
   // A part of an h x w box cropped to its own box and made canonical, in this
   // engine's width.
   Region<N> crop_canonical(const Geometry<N>& g, const Bits<N>& part) {
-    int min_r = g.height;
-    int max_r = -1;
-    int min_c = g.width;
-    int max_c = -1;
-    part.for_each([&](std::size_t i) {
-      min_r = std::min(min_r, int{g.row_of[i]});
-      max_r = std::max(max_r, int{g.row_of[i]});
-      min_c = std::min(min_c, int{g.col_of[i]});
-      max_c = std::max(max_c, int{g.col_of[i]});
-    });
+    int min_r = 0;
+    int max_r = 0;
+    int min_c = 0;
+    int max_c = 0;
+    g.bounds(part, min_r, max_r, min_c, max_c);
     const int h = max_r - min_r + 1;
     const int w = max_c - min_c + 1;
     if constexpr (N == 1) {
@@ -667,6 +720,7 @@ class Engine {
   // position after M, s(M) is symmetric again and has fewer moves, so the
   // condition holds there too. (Cram on even x even boards is the classic case.)
   bool mirror_strategy(const Geometry<N>& g, const Region<N>& region) const {
+    if (region.asymmetric) return false;
     const int h = region.height;
     const int w = region.width;
     for (int t : rule_->symmetries) {
@@ -926,18 +980,11 @@ class Engines {
   // f(engine, canonical region) in the narrowest engine that holds the part.
   template <std::size_t N, class F>
   auto on_canonical(const Geometry<N>& g, const Bits<N>& part, F&& f) {
-    int min_r = g.height;
-    int max_r = -1;
-    int min_c = g.width;
-    int max_c = -1;
-    part.for_each([&](std::size_t i) {
-      const int r = g.row_of[i];
-      const int c = g.col_of[i];
-      min_r = std::min(min_r, r);
-      max_r = std::max(max_r, r);
-      min_c = std::min(min_c, c);
-      max_c = std::max(max_c, c);
-    });
+    int min_r = 0;
+    int max_r = 0;
+    int min_c = 0;
+    int max_c = 0;
+    g.bounds(part, min_r, max_r, min_c, max_c);
     const int h = max_r - min_r + 1;
     const int w = max_c - min_c + 1;
     if constexpr (N == 1) {
