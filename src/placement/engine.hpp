@@ -559,8 +559,12 @@ class Engine {
     f.order.resize(moves);
     {
       std::array<std::uint32_t, 64 * N + 2> start{};
-      for (int l : f.largest) ++start[static_cast<std::size_t>(l) + 1];
-      for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+      std::size_t top = 0;  // the prefix sums stop at the largest size seen
+      for (int l : f.largest) {
+        ++start[static_cast<std::size_t>(l) + 1];
+        top = std::max(top, static_cast<std::size_t>(l) + 1);
+      }
+      for (std::size_t b = 1; b <= top; ++b) start[b] += start[b - 1];
       for (std::size_t i = 0; i < moves; ++i) f.order[start[static_cast<std::size_t>(f.largest[i])]++] = static_cast<std::uint32_t>(i);
     }
     // Pass 1, no search: settle the moves whose parts are all known already (a
