@@ -160,6 +160,28 @@ __attribute__((target("avx512f,avx512bw"))) void find_candidates(const std::uint
   }
 }
 
+// c0 of a lane (the least value v with bit v of `common` set and row[v] clear),
+// 64 values at a time; the values below c0 with neither (rare, not marked) get
+// want[v] = 1 (the bytes from c0 to the end of its 64 get 0) and, below 512,
+// their bit in `bits`; `needed` counts them all.
+__attribute__((target("avx512f,avx512bw,popcnt"))) std::uint64_t lane_c0(const std::uint8_t* row,
+                                                                        const std::uint64_t* common,
+                                                                        std::uint8_t* want, std::uint64_t* bits,
+                                                                        std::uint64_t& needed) {
+  needed = 0;
+  for (std::uint64_t w = 0;; ++w) {
+    const __m512i r = _mm512_loadu_si512(row + 64 * w);
+    const std::uint64_t marked = _mm512_test_epi8_mask(r, r);
+    const std::uint64_t open = common[w] & ~marked;
+    std::uint64_t missing = ~common[w] & ~marked;
+    if (open != 0) missing &= (open & (0 - open)) - 1;  // below the first open value
+    _mm512_storeu_si512(want + 64 * w, _mm512_maskz_set1_epi8(missing, 1));
+    if (w < 8) bits[w] = missing;
+    needed += static_cast<std::uint64_t>(__builtin_popcountll(missing));
+    if (open != 0) return 64 * w + static_cast<std::uint64_t>(std::countr_zero(open));
+  }
+}
+
 bool compare_tail_available() {
   if (std::getenv("GRUNDY_NO_SIMD") != nullptr) return false;
   __builtin_cpu_init();
@@ -608,6 +630,10 @@ class SparseEngine final : public NaiveEngine {
     std::size_t first = width_;
     while (first < 2 * width_ && !common_[first]) ++first;
     row_stride_ = (first + 8 + 63) / 64 * 64 + 64;
+    common_bits_.assign(common_.size() / 64, 0);
+    for (std::size_t v = 0; v < common_bits_.size() * 64; ++v) {
+      common_bits_[v / 64] |= std::uint64_t{common_[v]} << (v % 64);
+    }
   }
 
   void push_tracked(std::uint64_t g) {
@@ -987,6 +1013,11 @@ class SparseEngine final : public NaiveEngine {
     const std::uint64_t prefix = prefix_of(n);
     const Value* g = values_.data();
     const std::size_t stride = row_stride();
+#ifdef GRUNDY_AVX512_SCAN
+    const bool simd_scan = simd_ && width_ <= 512;  // scan_512 (and lane_c0)
+#else
+    const bool simd_scan = false;
+#endif
     std::uint8_t* const marks = block_marks_.data();
     std::fill(marks + j0 * stride, marks + j1 * stride, std::uint8_t{0});
     std::uint64_t work = 0;
@@ -1029,16 +1060,19 @@ class SparseEngine final : public NaiveEngine {
       // marked, then the rare values below it not marked, also as a bit set.
       const std::uint8_t* common = common_.data();
       std::uint64_t c0 = 0;
-      for (;; c0 += 8) {
+      std::uint64_t needed = 0;
+      std::uint64_t bits[8] = {};  // the flagged values below 512
+#ifdef GRUNDY_AVX512_SCAN
+      if (simd_scan) c0 = lane_c0(row, common_bits_.data(), want, bits, needed);
+#endif
+      for (; !simd_scan; c0 += 8) {
         const std::uint64_t open = load8(common + c0) & ~load8(row + c0);
         if (open != 0) {
           c0 += static_cast<std::uint64_t>(std::countr_zero(open)) / 8;
           break;
         }
       }
-      std::uint64_t needed = 0;
-      std::uint64_t bits[8] = {};  // the flagged values below 512
-      for (std::uint64_t v = 0; v < c0; v += 8) {
+      for (std::uint64_t v = 0; !simd_scan && v < c0; v += 8) {
         std::uint64_t missing = ~(load8(common + v) | load8(row + v)) & 0x0101010101010101ULL;
         if (c0 - v < 8) missing &= (std::uint64_t{1} << (8 * (c0 - v))) - 1;
         std::memcpy(want + v, &missing, 8);
@@ -1052,7 +1086,7 @@ class SparseEngine final : public NaiveEngine {
         const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
         std::uint64_t a = prefix + 1;
 #ifdef GRUNDY_AVX512_SCAN
-        if (simd_ && width_ <= 512) {
+        if (simd_scan) {
           a = scan_512(g, m, a, last, bits, want, row, needed);
           work += a - prefix;
           continue;
@@ -1330,6 +1364,7 @@ class SparseEngine final : public NaiveEngine {
   std::uint64_t rare_at_eval_ = 0;
   std::vector<std::uint64_t> rare_;  // ascending positions with rare values
   std::vector<std::uint8_t> common_;  // common_[v]: v is common under the mask
+  std::vector<std::uint64_t> common_bits_;  // the same, a bit a value
   Scratch scratch_[2];                // [0] main thread, [1] helper
   std::uint64_t round_ = 0;
   std::atomic<std::uint64_t> published_{0};  // round whose first value is in the table
