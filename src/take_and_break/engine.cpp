@@ -1245,6 +1245,44 @@ class SparseEngine final : public NaiveEngine {
     }
   }
 
+#ifdef GRUNDY_AVX512_SCAN
+  // Phase 2 when an option inside the block took c0 (about 1% of the heaps at
+  // Officers 10^7): the least rare value in [from, to) that is no option of
+  // `heap`, or `to`, the rare options in `row` being those of the marked splits
+  // only. A scan over all splits with scan_512 (the scalar scan took ~50 cycles
+  // a heap on average, a third of phase 2). Rare values from the width on are
+  // no option at all.
+  std::uint64_t rescan_512(std::uint64_t heap, std::uint64_t from, std::uint64_t to, std::uint8_t* row) {
+    const std::uint64_t lim = std::min<std::uint64_t>(to, width_);
+    std::uint8_t* want = block_want_[0].data();
+    std::uint64_t needed = 0;
+    for (std::uint64_t v = from; v < lim; ++v) {
+      want[v] = !common_[v] && !row[v] ? 1 : 0;
+      needed += want[v];
+    }
+    const Value* g = values_.data();
+    for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
+      const std::uint64_t k = shape_.pair[i];
+      if (heap < k + 2) continue;
+      const std::uint64_t m = heap - k;
+      const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+      std::uint64_t bits[8] = {};
+      for (std::uint64_t v = from; v < lim; ++v) bits[v >> 6] |= std::uint64_t{want[v]} << (v & 63);
+      scan_512(values_.data(), m, 1, last, bits, want, row, needed);
+    }
+    std::uint64_t result = to;
+    for (std::uint64_t v = from; v < lim && result == to; ++v) {
+      if (want[v]) result = v;
+    }
+    for (std::uint64_t v = lim; v < to && result == to; ++v) {
+      if (!common_[v]) result = v;
+    }
+    std::fill(want + from, want + lim, std::uint8_t{0});
+    (void)g;
+    return result;
+  }
+#endif
+
   // Computes g(n .. n + lanes - 1), or fewer when the width grows or the mask is
   // due to be chosen again (the caller goes on heap by heap or block by block).
   void compute_block(std::uint64_t n, std::uint64_t lanes) {
@@ -1274,9 +1312,30 @@ class SparseEngine final : public NaiveEngine {
 
     const std::size_t width = width_;
     std::uint64_t done = 0;
+    const bool unequal = shape_.unequal;
     for (std::uint64_t j = 0; j < lanes; ++j) {
       const Value* g = values_.data();
       std::uint8_t* row = block_marks_.data() + j * span;
+      if (results[j].partial || results[j].fallback) ++stats_.compared_heaps;
+      if (results[j].fallback) ++stats_.compare_fallbacks;
+      if (results[j].second) ++stats_.compare_second_rounds;
+      if (!results[j].exhaustive) {
+        // Usually none of the options with a part in n .. n + j - 1 is c0,
+        // and then g(n + j) is c0 (checked without marking them).
+        const std::uint64_t c0 = results[j].c0;
+        bool taken = false;
+        for (std::uint64_t k : shape_.single) taken |= k <= j && g[n + j - k] == c0;
+        for (std::uint64_t k : shape_.pair) {
+          const std::uint64_t m = n + j - k;
+          for (std::uint64_t a = 1; a + k <= j; ++a) taken |= (g[a] ^ g[m - a]) == c0 && !(unequal && 2 * a == m);
+        }
+        if (!taken) {
+          push_tracked(c0);
+          ++done;
+          if (c0 >= width || values_.size() >= next_eval_) break;
+          continue;
+        }
+      }
       // Options with a part in n .. n + j - 1.
       for (std::uint64_t k : shape_.single) {
         if (k <= j) row[g[n + j - k]] = 1;
@@ -1284,15 +1343,12 @@ class SparseEngine final : public NaiveEngine {
       for (std::uint64_t k : shape_.pair) {
         const std::uint64_t m = n + j - k;
         for (std::uint64_t a = 1; a + k <= j; ++a) {
-          if (shape_.unequal && 2 * a == m) continue;
+          if (unequal && 2 * a == m) continue;
           row[g[a] ^ g[m - a]] = 1;
         }
       }
       // A row missing its compared parts' values above c0 is completed when c0
       // itself was taken by the options just added (rare).
-      if (results[j].partial || results[j].fallback) ++stats_.compared_heaps;
-      if (results[j].fallback) ++stats_.compare_fallbacks;
-      if (results[j].second) ++stats_.compare_second_rounds;
       if (results[j].partial && row[results[j].c0] != 0) {
         mark_compared(row, n, j, block_compared_, block_rare_end_);
         results[j].partial = false;
@@ -1321,6 +1377,11 @@ class SparseEngine final : public NaiveEngine {
           }
         }
         result = proven;
+#ifdef GRUNDY_AVX512_SCAN
+        if (proven > r.c0 && simd_ && width <= 512) {
+          result = rescan_512(n + j, r.c0, proven, row);
+        } else
+#endif
         if (proven > r.c0) {
           Scratch& s = scratch_[0];
           s.begin();
