@@ -182,6 +182,28 @@ __attribute__((target("avx512f,avx512bw,popcnt"))) std::uint64_t lane_c0(const s
   }
 }
 
+// Whether some split (a, m - a) with 1 <= a <= count (count < 64) has the
+// value c: g(a) xor g(m - a) for 32 splits at a time.
+__attribute__((target("avx512f,avx512bw"))) bool split_has(const Value* g, std::uint64_t m, std::uint64_t count,
+                                                           unsigned c) {
+  const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                           21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  const __m512i want = _mm512_set1_epi16(static_cast<short>(c));
+  __mmask32 hit = 0;
+  for (std::uint64_t a = 1; a <= count; a += 32) {
+    const std::uint64_t left = count - a + 1;
+    const __mmask32 lanes = left >= 32 ? ~__mmask32{0} : (__mmask32{1} << left) - 1;
+    // Lane i: g(a + i) and g(m - a - i), the latter loaded from m - a - 31 on
+    // and reversed (lanes past `left` masked off, their reads too).
+    const __m512i low = _mm512_maskz_loadu_epi16(lanes, g + a);
+    const __mmask32 high_lanes = static_cast<__mmask32>(lanes << (32 - std::min<std::uint64_t>(left, 32))) |
+                                 (left >= 32 ? ~__mmask32{0} : 0);
+    const __m512i high = _mm512_permutexvar_epi16(reverse, _mm512_maskz_loadu_epi16(high_lanes, g + (m - a - 31)));
+    hit |= _mm512_mask_cmpeq_epi16_mask(lanes, _mm512_xor_si512(low, high), want);
+  }
+  return hit != 0;
+}
+
 bool compare_tail_available() {
   if (std::getenv("GRUNDY_NO_SIMD") != nullptr) return false;
   __builtin_cpu_init();
@@ -1327,6 +1349,12 @@ class SparseEngine final : public NaiveEngine {
         for (std::uint64_t k : shape_.single) taken |= k <= j && g[n + j - k] == c0;
         for (std::uint64_t k : shape_.pair) {
           const std::uint64_t m = n + j - k;
+#ifdef GRUNDY_AVX512_SCAN
+          if (simd_ && !unequal) {
+            if (j > k) taken |= split_has(g, m, j - k, static_cast<unsigned>(c0));
+            continue;
+          }
+#endif
           for (std::uint64_t a = 1; a + k <= j; ++a) taken |= (g[a] ^ g[m - a]) == c0 && !(unequal && 2 * a == m);
         }
         if (!taken) {
