@@ -949,9 +949,16 @@ class SparseEngine final : public NaiveEngine {
   // a scan over all splits. g(n + j) is the least missing of these, or c.
   static constexpr std::uint64_t kLanes = 64;
   // Splits marked outright in every lane, at most (n / 4 below 4096): with the
-  // AVX-512 scan, whose hits are cheap, fewer (see scan_512).
+  // AVX-512 scan, whose hits are cheap, fewer (see scan_512). Officers at 10^7
+  // on Zen 4, cycles a heap (the rare parts up to 512 marked either way, see
+  // compared_from): 128 splits 2 188, 192 2 150, 256 2 170, 384 2 187, 512
+  // 2 233: a split scanned costs ~0.35 cycles, a split marked ~0.8.
   static constexpr std::uint64_t kPrefixSplits = 1024;
-  static constexpr std::uint64_t kPrefixSplitsSimd = 512;
+  static constexpr std::uint64_t kPrefixSplitsSimd = 256;
+  // The rare parts up to this are marked whatever the prefix (then kMarkedRare
+  // more): with a shorter prefix they would otherwise count towards
+  // kMarkedRare, and more lanes would need a second round of candidates.
+  static constexpr std::uint64_t kMarkedRareFrom = 512;
   static constexpr std::size_t kBlockedWidth = 4096;  // rows of 2·width bytes a lane
 
   struct LaneResult {
@@ -962,11 +969,12 @@ class SparseEngine final : public NaiveEngine {
     bool second = false;    // c0 was found among the second round's candidates
   };
 
-  // How many rare parts a block marks before comparing the rest with each
-  // lane's kCandidates least unmarked common values. Officers at 10^7: after
-  // 600 marked parts, 22% of the heaps have more than 12 unmarked common values
-  // up to c0 (those lanes mark the rest after all); 400, 800 and 1000 measured
-  // slower.
+  // How many rare parts (past the prefix and kMarkedRareFrom) a block marks
+  // before comparing the rest with each lane's kCandidates least unmarked
+  // common values. Officers at 10^7: after 600 marked parts, 14% of the heaps
+  // have more than 12 unmarked common values up to c0 (those lanes take a
+  // second round of candidates); 300, 450 and 800 measured slower on Zen 4
+  // (400, 800 and 1000 on the Xeon before the second round).
   static constexpr std::size_t kMarkedRare = 600;
 
   // Whether the rare parts after the first kMarkedRare may be compared (see
@@ -978,7 +986,8 @@ class SparseEngine final : public NaiveEngine {
     if (!compare_ || shape_.pair.size() != 1 || shape_.unequal || width_ > 512) return rare_.size();
     if (width_ > 256 && (stats_.mask & 0x100) == 0) return rare_.size();
     const std::uint64_t k = shape_.pair[0];
-    const std::size_t first = static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.end(), prefix) - rare_.begin());
+    const std::size_t first = static_cast<std::size_t>(
+        std::upper_bound(rare_.begin(), rare_.end(), std::max(prefix, kMarkedRareFrom)) - rare_.begin());
     if (rare_.size() - first <= kMarkedRare) return rare_.size();
     const std::size_t from = first + kMarkedRare;
     const std::uint64_t last = rare_.back();
