@@ -141,29 +141,40 @@ void compare_tail(const Value* g, std::uint64_t base, const std::uint64_t* parts
   compare_slots<kCandidates>(g, base, parts, count, lanes, pick_bytes, cand, acc);
 }
 
-// The kCandidates least values v with bit v of `common` set and row[v] clear
-// (the row always has such values below its end), into value[i * 64] and their
-// low bytes into cand[i * 64]: 64 values at a time, the open ones compressed
-// (vpcompressw) into a buffer (a loop over the bits took ~100 cycles a lane, its
-// exits mispredicted).
-__attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) void find_candidates(const std::uint8_t* row,
-                                                                                    const std::uint64_t* common,
-                                                                                    std::uint16_t* value,
-                                                                                    std::uint8_t* cand) {
-  alignas(64) std::uint16_t found[kCandidates + 64 + 32];
+// The `count` least values v >= from with bit v of `common` set and row[v]
+// clear, into found[0..count) (room for count + 96): 64 values at a time, the
+// open ones compressed (vpcompressw) into the buffer (a loop over the bits took
+// ~100 cycles a lane, its exits mispredicted). Rows are read up to `end` (a
+// multiple of 64); values missing there are given as `end`.
+__attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) void open_values(const std::uint8_t* row,
+                                                                                const std::uint64_t* common,
+                                                                                std::uint64_t from, unsigned count,
+                                                                                std::uint64_t end,
+                                                                                std::uint16_t* found) {
   const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12,
                                         11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-  unsigned count = 0;
-  for (std::uint64_t w = 0; count < static_cast<unsigned>(kCandidates); ++w) {
+  unsigned have = 0;
+  for (std::uint64_t w = from / 64; have < count && 64 * w < end; ++w) {
     const __m512i r = _mm512_loadu_si512(row + 64 * w);
-    const std::uint64_t open = common[w] & ~_mm512_test_epi8_mask(r, r);
+    std::uint64_t open = common[w] & ~_mm512_test_epi8_mask(r, r);
+    if (64 * w < from) open &= ~std::uint64_t{0} << (from - 64 * w);
     const __m512i low = _mm512_add_epi16(iota, _mm512_set1_epi16(static_cast<short>(64 * w)));
     const __m512i high = _mm512_add_epi16(low, _mm512_set1_epi16(32));
-    _mm512_storeu_si512(found + count, _mm512_maskz_compress_epi16(static_cast<__mmask32>(open), low));
-    count += static_cast<unsigned>(__builtin_popcount(static_cast<unsigned>(open)));
-    _mm512_storeu_si512(found + count, _mm512_maskz_compress_epi16(static_cast<__mmask32>(open >> 32), high));
-    count += static_cast<unsigned>(__builtin_popcount(static_cast<unsigned>(open >> 32)));
+    _mm512_storeu_si512(found + have, _mm512_maskz_compress_epi16(static_cast<__mmask32>(open), low));
+    have += static_cast<unsigned>(__builtin_popcount(static_cast<unsigned>(open)));
+    _mm512_storeu_si512(found + have, _mm512_maskz_compress_epi16(static_cast<__mmask32>(open >> 32), high));
+    have += static_cast<unsigned>(__builtin_popcount(static_cast<unsigned>(open >> 32)));
   }
+  for (; have < count; ++have) found[have] = static_cast<std::uint16_t>(end);
+}
+
+// The kCandidates least values v with bit v of `common` set and row[v] clear
+// (the row always has such values below its end), into value[i * 64] and their
+// low bytes into cand[i * 64].
+void find_candidates(const std::uint8_t* row, const std::uint64_t* common, std::uint64_t end, std::uint16_t* value,
+                     std::uint8_t* cand) {
+  alignas(64) std::uint16_t found[kCandidates + 96];
+  open_values(row, common, 0, kCandidates, end, found);
   for (int i = 0; i < kCandidates; ++i) {
     value[i * 64] = found[i];
     cand[i * 64] = static_cast<std::uint8_t>(found[i] & 0xFF);
@@ -1010,6 +1021,10 @@ class SparseEngine final : public NaiveEngine {
 
   // Lane rows are this far apart (see rebuild_common).
   [[nodiscard]] std::size_t row_stride() const noexcept { return row_stride_; }
+  // Where open_values stops reading a row and the common values.
+  [[nodiscard]] std::uint64_t candidate_end() const noexcept {
+    return std::min<std::uint64_t>(row_stride_, common_bits_.size() * 64);
+  }
 
   // Marks {gp ^ other[j]} in the rows of lanes [0, count) from `row` on. The
   // usual case (all lanes of one thread, rows of a 512-wide table) has its
@@ -1190,7 +1205,7 @@ class SparseEngine final : public NaiveEngine {
     alignas(64) std::uint16_t value[kCandidates * 64];
     const unsigned lanes = static_cast<unsigned>(j1 - j0);
     for (unsigned t = 0; t < lanes; ++t) {
-      find_candidates(marks + (j0 + t) * stride, common_bits_.data(), value + t, cand + t);
+      find_candidates(marks + (j0 + t) * stride, common_bits_.data(), candidate_end(), value + t, cand + t);
     }
     const std::size_t count = block_rare_end_ - compared;
     compare_tail(values_.data(), n + j0 - shape_.pair[0], rare_.data() + compared, count, lanes, cand, acc);
@@ -1229,28 +1244,20 @@ class SparseEngine final : public NaiveEngine {
                     unsigned more, const std::uint16_t* value, LaneResult* results) {
     const std::size_t stride = row_stride();
     std::uint8_t* const marks = block_marks_.data();
-    const std::uint8_t* common = common_.data();
     const unsigned per = 64 / more;  // slots a lane
     const unsigned vectors = (kCandidates + per - 1) / per;
     const unsigned extra = per * vectors;  // candidates a lane
     alignas(64) std::uint8_t pick[64] = {};
     alignas(64) std::uint8_t cand[kCandidates * 64] = {};
     alignas(64) std::uint8_t acc[kCandidates * 64];
-    std::uint16_t next[64 * kCandidates];  // lane i's candidates at next[i * extra ...]
+    alignas(64) std::uint16_t next[64 * kCandidates + 96];  // lane i's candidates at next[i * extra ...]
     for (unsigned i = 0; i < more; ++i) {
       const unsigned t = again[i];
       std::uint16_t* mine = next + i * extra;
-      // Up to the first common value from the width on (no option, so never
-      // hit: the rows reach that far).
-      std::uint64_t v = value[(kCandidates - 1) * 64 + t];
-      const std::uint8_t* row = marks + (j0 + t) * stride;
-      for (unsigned k = 0; k < extra; ++k) {
-        if (v < width_) {
-          do ++v;
-          while (!common[v] || row[v]);
-        }
-        mine[k] = static_cast<std::uint16_t>(v);
-      }
+      // (Values from the width on are no options, never hit; the row ends
+      // past the first common one.)
+      open_values(marks + (j0 + t) * stride, common_bits_.data(), value[(kCandidates - 1) * 64 + t] + 1U, extra,
+                  candidate_end(), mine);
       for (unsigned r = 0; r < per; ++r) {
         const unsigned slot = i * per + r;
         pick[slot] = static_cast<std::uint8_t>(2 * t);
