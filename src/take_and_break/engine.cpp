@@ -1044,6 +1044,11 @@ class SparseEngine final : public NaiveEngine {
         for (std::size_t j = 0; j < kLanes / 2; ++j) row[j * kStride + (gp ^ other[j])] = 1;
         return;
       }
+      // Other counts (the first prefix parts, whose partners reach into the
+      // block for the last lanes): the stride still a constant (as a variable
+      // it was reloaded from the stack at every store).
+      for (std::size_t j = 0; j < count; ++j) row[j * kStride + (gp ^ other[j])] = 1;
+      return;
     }
     for (std::size_t j = 0; j < count; ++j) row[j * stride + (gp ^ other[j])] = 1;
   }
