@@ -1360,7 +1360,7 @@ class SparseEngine final : public NaiveEngine {
       const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
       std::uint64_t bits[8] = {};
       for (std::uint64_t v = from; v < lim; ++v) bits[v >> 6] |= std::uint64_t{want[v]} << (v & 63);
-      scan_512(values_.data(), m, 1, last, bits, want, row, needed);
+      scan_512(g, m, 1, last, bits, want, row, needed);
     }
     std::uint64_t result = to;
     for (std::uint64_t v = from; v < lim && result == to; ++v) {
@@ -1370,7 +1370,6 @@ class SparseEngine final : public NaiveEngine {
       if (!common_[v]) result = v;
     }
     std::fill(want + from, want + lim, std::uint8_t{0});
-    (void)g;
     return result;
   }
 #endif
