@@ -44,11 +44,30 @@ namespace {
 // branch per vector with a hit (a hit costs a misprediction) made marking the
 // first 1024 splits of every heap outright cheaper than scanning them; with
 // the batches, a block marks only the first 512 (measured on Officers at 10^7,
-// best of 8 interleaved runs: 695k values/s against 652k).
+// best of 8 interleaved runs: 695k values/s against 652k). On Zen 4, where
+// vpcompressw costs ~4 cycles, a batch of 12 vectors computes its values and
+// hit masks in registers and compresses only when one of them has a hit (a
+// replay of 20 000 recorded scans at 10^7: 668 cycles a scan, against 808 for
+// compressing every vector in batches of 12 and ~850 in batches of 8).
+// The values found[0..count) of a batch: counted off `needed` if still wanted,
+// marked in `row`, cleared from `want` and from the set in its register.
+__attribute__((target("avx512f,avx512bw"))) inline void apply_hits(const std::uint16_t* found, unsigned count,
+                                                                   std::uint8_t* want, std::uint8_t* row,
+                                                                   std::uint64_t& needed, __m512i& table) {
+  for (unsigned i = 0; i < count; ++i) {
+    const unsigned v = found[i];
+    needed -= want[v];
+    want[v] = 0;
+    row[v] = 1;
+    const __m512i bit = _mm512_maskz_set1_epi16(__mmask32{1} << (v >> 4), static_cast<short>(1U << (v & 15)));
+    table = _mm512_maskz_andnot_epi64(0xFF, bit, table);  // (the unmasked form trips a GCC 12 -Wmaybe-uninitialized)
+  }
+}
+
 __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) std::uint64_t scan_512(
     const Value* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, const std::uint64_t* bits, std::uint8_t* want,
     std::uint8_t* row, std::uint64_t& needed_io) {
-  constexpr int kBatch = 8;
+  constexpr int kBatch = 12;
   std::uint64_t needed = needed_io;
   alignas(64) std::uint16_t found[kBatch * 32 + 32];
   __m512i table = _mm512_loadu_si512(bits);
@@ -56,26 +75,44 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) std::uint64_t sca
                                            21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
   const __m512i fifteen = _mm512_set1_epi16(15);
   const __m512i one = _mm512_set1_epi16(1);
-  while (a + 31 <= last) {
+  // Whole batches: the values and hit masks of kBatch vectors first, in
+  // registers; only a batch with a hit compresses them (about 4 cycles each).
+  while (a + 32 * kBatch - 1 <= last) {
+    __m512i x[kBatch];
+    __mmask32 hit[kBatch];
+    __mmask32 any = 0;
+    for (int t = 0; t < kBatch; ++t) {
+      const std::uint64_t s = a + 32 * static_cast<unsigned>(t);
+      const __m512i low = _mm512_loadu_si512(g + s);
+      const __m512i high = _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(g + (m - s - 31)));
+      x[t] = _mm512_xor_si512(low, high);
+      const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(x[t], 4), table);
+      hit[t] = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(x[t], fifteen)), one);
+      any |= hit[t];
+    }
+    a += 32 * kBatch;
+    if (any == 0) continue;
+    unsigned count = 0;
+    for (int t = 0; t < kBatch; ++t) {
+      _mm512_storeu_si512(found + count, _mm512_maskz_compress_epi16(hit[t], x[t]));
+      count += static_cast<unsigned>(__builtin_popcount(hit[t]));
+    }
+    apply_hits(found, count, want, row, needed, table);
+    if (needed == 0) break;
+  }
+  // The last vectors (fewer than a batch).
+  while (needed > 0 && a + 31 <= last) {
     unsigned count = 0;
     for (int t = 0; t < kBatch && a + 31 <= last; ++t, a += 32) {
       const __m512i low = _mm512_loadu_si512(g + a);
       const __m512i high = _mm512_permutexvar_epi16(reverse, _mm512_loadu_si512(g + (m - a - 31)));
-      const __m512i x = _mm512_xor_si512(low, high);
-      const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(x, 4), table);
-      const __mmask32 hit = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(x, fifteen)), one);
-      _mm512_storeu_si512(found + count, _mm512_maskz_compress_epi16(hit, x));
-      count += static_cast<unsigned>(__builtin_popcount(hit));
+      const __m512i xv = _mm512_xor_si512(low, high);
+      const __m512i word = _mm512_permutexvar_epi16(_mm512_srli_epi16(xv, 4), table);
+      const __mmask32 h = _mm512_test_epi16_mask(_mm512_srlv_epi16(word, _mm512_and_si512(xv, fifteen)), one);
+      _mm512_storeu_si512(found + count, _mm512_maskz_compress_epi16(h, xv));
+      count += static_cast<unsigned>(__builtin_popcount(h));
     }
-    for (unsigned i = 0; i < count; ++i) {
-      const unsigned v = found[i];
-      needed -= want[v];
-      want[v] = 0;
-      row[v] = 1;
-      const __m512i bit = _mm512_maskz_set1_epi16(__mmask32{1} << (v >> 4), static_cast<short>(1U << (v & 15)));
-      table = _mm512_maskz_andnot_epi64(0xFF, bit, table);  // (the unmasked form trips a GCC 12 -Wmaybe-uninitialized)
-    }
-    if (needed == 0) break;
+    apply_hits(found, count, want, row, needed, table);
   }
   for (; needed > 0 && a <= last; ++a) {
     const unsigned v = g[a] ^ g[m - a];
@@ -100,19 +137,25 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) std::uint64_t sca
 // retire one a cycle); this is about a fifth of that for kCandidates = 12.
 constexpr int kCandidates = 12;
 
-__attribute__((target("avx512f,avx512bw,avx512vbmi"))) void compare_tail(const Value* g, std::uint64_t base,
-                                                                          const std::uint64_t* parts,
-                                                                          std::size_t count, unsigned lanes,
-                                                                          const std::uint8_t* cand, std::uint8_t* acc) {
+// compare_tail's loop: slot s (of 64) takes the option of lane pick[s] / 2 and
+// compares it with byte s of each of the kVectors candidate vectors. The first
+// round of a block has one slot a lane and kCandidates vectors; the second,
+// for the lanes whose candidates were all hit, spreads each such lane over
+// several slots (see compare_block).
+template <int kVectors>
+__attribute__((target("avx512f,avx512bw,avx512vbmi"))) void compare_slots(const Value* g, std::uint64_t base,
+                                                                           const std::uint64_t* parts,
+                                                                           std::size_t count, unsigned lanes,
+                                                                           const std::uint8_t* pick_bytes,
+                                                                           const std::uint8_t* cand,
+                                                                           std::uint8_t* acc) {
   const __mmask32 low_lanes = lanes >= 32 ? ~__mmask32{0} : (__mmask32{1} << lanes) - 1;
   const __mmask32 high_lanes =
       lanes <= 32 ? 0 : (lanes >= 64 ? ~__mmask32{0} : (__mmask32{1} << (lanes - 32)) - 1);
-  alignas(64) std::uint8_t pick_bytes[64];
-  for (int i = 0; i < 64; ++i) pick_bytes[i] = static_cast<std::uint8_t>(2 * i);  // the low byte of word i
-  const __m512i pick = _mm512_load_si512(pick_bytes);
-  __m512i c[kCandidates];
-  __m512i a[kCandidates];
-  for (int i = 0; i < kCandidates; ++i) {
+  const __m512i pick = _mm512_loadu_si512(pick_bytes);
+  __m512i c[kVectors];
+  __m512i a[kVectors];
+  for (int i = 0; i < kVectors; ++i) {
     c[i] = _mm512_loadu_si512(cand + 64 * i);
     a[i] = _mm512_set1_epi8(static_cast<char>(0xFF));
   }
@@ -123,34 +166,107 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) void compare_tail(const V
     const __m512i hi = _mm512_maskz_loadu_epi16(high_lanes, other + 32);
     const __m512i x = _mm512_xor_si512(_mm512_permutex2var_epi8(lo, pick, hi),
                                        _mm512_set1_epi8(static_cast<char>(g[p] & 0xFF)));
-    for (int i = 0; i < kCandidates; ++i) a[i] = _mm512_min_epu8(a[i], _mm512_xor_si512(x, c[i]));
+    for (int i = 0; i < kVectors; ++i) a[i] = _mm512_min_epu8(a[i], _mm512_xor_si512(x, c[i]));
   }
-  for (int i = 0; i < kCandidates; ++i) _mm512_storeu_si512(acc + 64 * i, a[i]);
+  for (int i = 0; i < kVectors; ++i) _mm512_storeu_si512(acc + 64 * i, a[i]);
 }
 
-// The kCandidates least values v with common[v] set and row[v] clear (bytes 0
-// or 1; both readable far enough: the row always has such values below its end),
-// into value[i * 64] and their low bytes into cand[i * 64].
-__attribute__((target("avx512f,avx512bw"))) void find_candidates(const std::uint8_t* row, const std::uint8_t* common,
-                                                                 std::uint16_t* value, std::uint8_t* cand) {
-  int found = 0;
-  for (std::uint64_t v = 0; found < kCandidates; v += 64) {
-    const __m512i r = _mm512_loadu_si512(row + v);
-    const __m512i c = _mm512_loadu_si512(common + v);
-    for (std::uint64_t open = _mm512_test_epi8_mask(c, c) & ~_mm512_test_epi8_mask(r, r);
-         open != 0 && found < kCandidates; open &= open - 1) {
-      const std::uint64_t x = v + static_cast<std::uint64_t>(std::countr_zero(open));
-      value[found * 64] = static_cast<std::uint16_t>(x);
-      cand[found * 64] = static_cast<std::uint8_t>(x & 0xFF);
-      ++found;
-    }
+void compare_tail(const Value* g, std::uint64_t base, const std::uint64_t* parts, std::size_t count,
+                  unsigned lanes, const std::uint8_t* cand, std::uint8_t* acc) {
+  alignas(64) std::uint8_t pick_bytes[64];
+  for (int i = 0; i < 64; ++i) pick_bytes[i] = static_cast<std::uint8_t>(2 * i);  // the low byte of word i
+  compare_slots<kCandidates>(g, base, parts, count, lanes, pick_bytes, cand, acc);
+}
+
+// The `count` least values v >= from with bit v of `common` set and row[v]
+// clear, into found[0..count) (room for count + 96): 64 values at a time, the
+// open ones compressed (vpcompressw) into the buffer (a loop over the bits took
+// ~100 cycles a lane, its exits mispredicted). Rows are read up to `end` (a
+// multiple of 64); values missing there are given as `end`.
+__attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) void open_values(const std::uint8_t* row,
+                                                                                const std::uint64_t* common,
+                                                                                std::uint64_t from, unsigned count,
+                                                                                std::uint64_t end,
+                                                                                std::uint16_t* found) {
+  const __m512i iota = _mm512_set_epi16(31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12,
+                                        11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+  unsigned have = 0;
+  for (std::uint64_t w = from / 64; have < count && 64 * w < end; ++w) {
+    const __m512i r = _mm512_loadu_si512(row + 64 * w);
+    std::uint64_t open = common[w] & ~_mm512_test_epi8_mask(r, r);
+    if (64 * w < from) open &= ~std::uint64_t{0} << (from - 64 * w);
+    const __m512i low = _mm512_add_epi16(iota, _mm512_set1_epi16(static_cast<short>(64 * w)));
+    const __m512i high = _mm512_add_epi16(low, _mm512_set1_epi16(32));
+    _mm512_storeu_si512(found + have, _mm512_maskz_compress_epi16(static_cast<__mmask32>(open), low));
+    have += static_cast<unsigned>(__builtin_popcount(static_cast<unsigned>(open)));
+    _mm512_storeu_si512(found + have, _mm512_maskz_compress_epi16(static_cast<__mmask32>(open >> 32), high));
+    have += static_cast<unsigned>(__builtin_popcount(static_cast<unsigned>(open >> 32)));
   }
+  for (; have < count; ++have) found[have] = static_cast<std::uint16_t>(end);
+}
+
+// The kCandidates least values v with bit v of `common` set and row[v] clear
+// (the row always has such values below its end), into value[i * 64] and their
+// low bytes into cand[i * 64].
+void find_candidates(const std::uint8_t* row, const std::uint64_t* common, std::uint64_t end, std::uint16_t* value,
+                     std::uint8_t* cand) {
+  alignas(64) std::uint16_t found[kCandidates + 96];
+  open_values(row, common, 0, kCandidates, end, found);
+  for (int i = 0; i < kCandidates; ++i) {
+    value[i * 64] = found[i];
+    cand[i * 64] = static_cast<std::uint8_t>(found[i] & 0xFF);
+  }
+}
+
+// c0 of a lane (the least value v with bit v of `common` set and row[v] clear),
+// 64 values at a time; the values below c0 with neither (rare, not marked) get
+// want[v] = 1 (the bytes from c0 to the end of its 64 get 0) and, below 512,
+// their bit in `bits`; `needed` counts them all.
+__attribute__((target("avx512f,avx512bw,popcnt"))) std::uint64_t lane_c0(const std::uint8_t* row,
+                                                                        const std::uint64_t* common,
+                                                                        std::uint8_t* want, std::uint64_t* bits,
+                                                                        std::uint64_t& needed) {
+  needed = 0;
+  for (std::uint64_t w = 0;; ++w) {
+    const __m512i r = _mm512_loadu_si512(row + 64 * w);
+    const std::uint64_t marked = _mm512_test_epi8_mask(r, r);
+    const std::uint64_t open = common[w] & ~marked;
+    std::uint64_t missing = ~common[w] & ~marked;
+    if (open != 0) missing &= (open & (0 - open)) - 1;  // below the first open value
+    _mm512_storeu_si512(want + 64 * w, _mm512_maskz_set1_epi8(missing, 1));
+    if (w < 8) bits[w] = missing;
+    needed += static_cast<std::uint64_t>(__builtin_popcountll(missing));
+    if (open != 0) return 64 * w + static_cast<std::uint64_t>(std::countr_zero(open));
+  }
+}
+
+// Whether some split (a, m - a) with 1 <= a <= count (count < 64) has the
+// value c: g(a) xor g(m - a) for 32 splits at a time.
+__attribute__((target("avx512f,avx512bw"))) bool split_has(const Value* g, std::uint64_t m, std::uint64_t count,
+                                                           unsigned c) {
+  const __m512i reverse = _mm512_set_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+                                           21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+  const __m512i want = _mm512_set1_epi16(static_cast<short>(c));
+  __mmask32 hit = 0;
+  for (std::uint64_t a = 1; a <= count; a += 32) {
+    const std::uint64_t left = count - a + 1;
+    const __mmask32 lanes = left >= 32 ? ~__mmask32{0} : (__mmask32{1} << left) - 1;
+    // Lane i: g(a + i) and g(m - a - i), the latter loaded from m - a - 31 on
+    // and reversed (lanes past `left` masked off, their reads too).
+    const __m512i low = _mm512_maskz_loadu_epi16(lanes, g + a);
+    const __mmask32 high_lanes = static_cast<__mmask32>(lanes << (32 - std::min<std::uint64_t>(left, 32))) |
+                                 (left >= 32 ? ~__mmask32{0} : 0);
+    const __m512i high = _mm512_permutexvar_epi16(reverse, _mm512_maskz_loadu_epi16(high_lanes, g + (m - a - 31)));
+    hit |= _mm512_mask_cmpeq_epi16_mask(lanes, _mm512_xor_si512(low, high), want);
+  }
+  return hit != 0;
 }
 
 bool compare_tail_available() {
   if (std::getenv("GRUNDY_NO_SIMD") != nullptr) return false;
   __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512vbmi") != 0;
+  return __builtin_cpu_supports("avx512bw") != 0 && __builtin_cpu_supports("avx512vbmi") != 0 &&
+         __builtin_cpu_supports("avx512vbmi2") != 0;  // (find_candidates)
 }
 
 // Whether scan_512 may run: the CPU has AVX-512BW and VBMI2 and GRUNDY_NO_SIMD
@@ -595,6 +711,10 @@ class SparseEngine final : public NaiveEngine {
     std::size_t first = width_;
     while (first < 2 * width_ && !common_[first]) ++first;
     row_stride_ = (first + 8 + 63) / 64 * 64 + 64;
+    common_bits_.assign(common_.size() / 64, 0);
+    for (std::size_t v = 0; v < common_bits_.size() * 64; ++v) {
+      common_bits_[v / 64] |= std::uint64_t{common_[v]} << (v % 64);
+    }
   }
 
   void push_tracked(std::uint64_t g) {
@@ -877,9 +997,16 @@ class SparseEngine final : public NaiveEngine {
   // a scan over all splits. g(n + j) is the least missing of these, or c.
   static constexpr std::uint64_t kLanes = 64;
   // Splits marked outright in every lane, at most (n / 4 below 4096): with the
-  // AVX-512 scan, whose hits are cheap, fewer (see scan_512).
+  // AVX-512 scan, whose hits are cheap, fewer (see scan_512). Officers at 10^7
+  // on Zen 4, cycles a heap (the rare parts up to 512 marked either way, see
+  // compared_from): 128 splits 2 188, 192 2 150, 256 2 170, 384 2 187, 512
+  // 2 233: a split scanned costs ~0.35 cycles, a split marked ~0.8.
   static constexpr std::uint64_t kPrefixSplits = 1024;
-  static constexpr std::uint64_t kPrefixSplitsSimd = 512;
+  static constexpr std::uint64_t kPrefixSplitsSimd = 256;
+  // The rare parts up to this are marked whatever the prefix (then kMarkedRare
+  // more): with a shorter prefix they would otherwise count towards
+  // kMarkedRare, and more lanes would need a second round of candidates.
+  static constexpr std::uint64_t kMarkedRareFrom = 512;
   static constexpr std::size_t kBlockedWidth = 4096;  // rows of 2·width bytes a lane
 
   struct LaneResult {
@@ -887,13 +1014,15 @@ class SparseEngine final : public NaiveEngine {
     bool exhaustive = false;
     bool partial = false;   // the compared rare parts are not marked in the row (common values above c0)
     bool fallback = false;  // they were compared, but all candidates were hit: marked after all
+    bool second = false;    // c0 was found among the second round's candidates
   };
 
-  // How many rare parts a block marks before comparing the rest with each
-  // lane's kCandidates least unmarked common values. Officers at 10^7: after
-  // 600 marked parts, 22% of the heaps have more than 12 unmarked common values
-  // up to c0 (those lanes mark the rest after all); 400, 800 and 1000 measured
-  // slower.
+  // How many rare parts (past the prefix and kMarkedRareFrom) a block marks
+  // before comparing the rest with each lane's kCandidates least unmarked
+  // common values. Officers at 10^7: after 600 marked parts, 14% of the heaps
+  // have more than 12 unmarked common values up to c0 (those lanes take a
+  // second round of candidates); 300, 450 and 800 measured slower on Zen 4
+  // (400, 800 and 1000 on the Xeon before the second round).
   static constexpr std::size_t kMarkedRare = 600;
 
   // Whether the rare parts after the first kMarkedRare may be compared (see
@@ -905,7 +1034,8 @@ class SparseEngine final : public NaiveEngine {
     if (!compare_ || shape_.pair.size() != 1 || shape_.unequal || width_ > 512) return rare_.size();
     if (width_ > 256 && (stats_.mask & 0x100) == 0) return rare_.size();
     const std::uint64_t k = shape_.pair[0];
-    const std::size_t first = static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.end(), prefix) - rare_.begin());
+    const std::size_t first = static_cast<std::size_t>(
+        std::upper_bound(rare_.begin(), rare_.end(), std::max(prefix, kMarkedRareFrom)) - rare_.begin());
     if (rare_.size() - first <= kMarkedRare) return rare_.size();
     const std::size_t from = first + kMarkedRare;
     const std::uint64_t last = rare_.back();
@@ -928,6 +1058,10 @@ class SparseEngine final : public NaiveEngine {
 
   // Lane rows are this far apart (see rebuild_common).
   [[nodiscard]] std::size_t row_stride() const noexcept { return row_stride_; }
+  // Where open_values stops reading a row and the common values.
+  [[nodiscard]] std::uint64_t candidate_end() const noexcept {
+    return std::min<std::uint64_t>(row_stride_, common_bits_.size() * 64);
+  }
 
   // Marks {gp ^ other[j]} in the rows of lanes [0, count) from `row` on. The
   // usual case (all lanes of one thread, rows of a 512-wide table) has its
@@ -947,6 +1081,11 @@ class SparseEngine final : public NaiveEngine {
         for (std::size_t j = 0; j < kLanes / 2; ++j) row[j * kStride + (gp ^ other[j])] = 1;
         return;
       }
+      // Other counts (the first prefix parts, whose partners reach into the
+      // block for the last lanes): the stride still a constant (as a variable
+      // it was reloaded from the stack at every store).
+      for (std::size_t j = 0; j < count; ++j) row[j * kStride + (gp ^ other[j])] = 1;
+      return;
     }
     for (std::size_t j = 0; j < count; ++j) row[j * stride + (gp ^ other[j])] = 1;
   }
@@ -973,6 +1112,11 @@ class SparseEngine final : public NaiveEngine {
     const std::uint64_t prefix = prefix_of(n);
     const Value* g = values_.data();
     const std::size_t stride = row_stride();
+#ifdef GRUNDY_AVX512_SCAN
+    const bool simd_scan = simd_ && width_ <= 512;  // scan_512 (and lane_c0)
+#else
+    const bool simd_scan = false;
+#endif
     std::uint8_t* const marks = block_marks_.data();
     std::fill(marks + j0 * stride, marks + j1 * stride, std::uint8_t{0});
     std::uint64_t work = 0;
@@ -1015,16 +1159,19 @@ class SparseEngine final : public NaiveEngine {
       // marked, then the rare values below it not marked, also as a bit set.
       const std::uint8_t* common = common_.data();
       std::uint64_t c0 = 0;
-      for (;; c0 += 8) {
+      std::uint64_t needed = 0;
+      std::uint64_t bits[8] = {};  // the flagged values below 512
+#ifdef GRUNDY_AVX512_SCAN
+      if (simd_scan) c0 = lane_c0(row, common_bits_.data(), want, bits, needed);
+#endif
+      for (; !simd_scan; c0 += 8) {
         const std::uint64_t open = load8(common + c0) & ~load8(row + c0);
         if (open != 0) {
           c0 += static_cast<std::uint64_t>(std::countr_zero(open)) / 8;
           break;
         }
       }
-      std::uint64_t needed = 0;
-      std::uint64_t bits[8] = {};  // the flagged values below 512
-      for (std::uint64_t v = 0; v < c0; v += 8) {
+      for (std::uint64_t v = 0; !simd_scan && v < c0; v += 8) {
         std::uint64_t missing = ~(load8(common + v) | load8(row + v)) & 0x0101010101010101ULL;
         if (c0 - v < 8) missing &= (std::uint64_t{1} << (8 * (c0 - v))) - 1;
         std::memcpy(want + v, &missing, 8);
@@ -1038,7 +1185,7 @@ class SparseEngine final : public NaiveEngine {
         const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
         std::uint64_t a = prefix + 1;
 #ifdef GRUNDY_AVX512_SCAN
-        if (simd_ && width_ <= 512) {
+        if (simd_scan) {
           a = scan_512(g, m, a, last, bits, want, row, needed);
           work += a - prefix;
           continue;
@@ -1095,34 +1242,137 @@ class SparseEngine final : public NaiveEngine {
 #ifdef GRUNDY_AVX512_SCAN
     const std::size_t stride = row_stride();
     std::uint8_t* const marks = block_marks_.data();
-    const std::uint8_t* common = common_.data();
     alignas(64) std::uint8_t cand[kCandidates * 64] = {};  // lanes past `lanes` are compared too, and ignored
     alignas(64) std::uint8_t acc[kCandidates * 64];
     alignas(64) std::uint16_t value[kCandidates * 64];
     const unsigned lanes = static_cast<unsigned>(j1 - j0);
-    for (unsigned t = 0; t < lanes; ++t) find_candidates(marks + (j0 + t) * stride, common, value + t, cand + t);
+    for (unsigned t = 0; t < lanes; ++t) {
+      find_candidates(marks + (j0 + t) * stride, common_bits_.data(), candidate_end(), value + t, cand + t);
+    }
     const std::size_t count = block_rare_end_ - compared;
     compare_tail(values_.data(), n + j0 - shape_.pair[0], rare_.data() + compared, count, lanes, cand, acc);
+    unsigned again[64];  // the lanes whose candidates were all hit
+    unsigned more = 0;
     for (unsigned t = 0; t < lanes; ++t) {
       std::uint8_t* row = marks + (j0 + t) * stride;
       int i = 0;
       // A candidate from the width on is no option at all.
       while (i < kCandidates && acc[i * 64 + t] == 0 && value[i * 64 + t] < width_) ++i;
       if (i == kCandidates) {
-        mark_compared(row, n, j0 + t, compared, block_rare_end_);
-        results[j0 + t].partial = false;
-        results[j0 + t].fallback = true;
+        again[more++] = t;
         continue;
       }
       for (int h = 0; h < i; ++h) row[value[h * 64 + t]] = 1;
       results[j0 + t].partial = true;
     }
+    if (more > 0) second_round(n, j0, lanes, compared, again, more, value, results);
     return count * lanes;
 #else
     (void)n, (void)j0, (void)j1, (void)compared, (void)results;
     return 0;
 #endif
   }
+
+  // The second round of compare_block for the `more` lanes again[] whose
+  // kCandidates candidates (value[i * 64 + t]) were all hit: their next
+  // unmarked common values are compared in one pass, each such lane spread over
+  // 64 / more slots of the vectors, so that a lane gets at least kCandidates
+  // more candidates from ceil(kCandidates · more / 64) candidate vectors (one
+  // vector for up to five lanes; the first round takes kCandidates vectors for
+  // all 64 lanes). Officers at 10^7: 14% of the lanes need this, and 80% of
+  // them are done after 8 more candidates. A lane whose second candidates are
+  // all hit too marks the compared parts after all.
+  void second_round(std::uint64_t n, std::uint64_t j0, unsigned lanes, std::size_t compared, const unsigned* again,
+                    unsigned more, const std::uint16_t* value, LaneResult* results) {
+    const std::size_t stride = row_stride();
+    std::uint8_t* const marks = block_marks_.data();
+    const unsigned per = 64 / more;  // slots a lane
+    const unsigned vectors = (kCandidates + per - 1) / per;
+    const unsigned extra = per * vectors;  // candidates a lane
+    alignas(64) std::uint8_t pick[64] = {};
+    alignas(64) std::uint8_t cand[kCandidates * 64] = {};
+    alignas(64) std::uint8_t acc[kCandidates * 64];
+    alignas(64) std::uint16_t next[64 * kCandidates + 96];  // lane i's candidates at next[i * extra ...]
+    for (unsigned i = 0; i < more; ++i) {
+      const unsigned t = again[i];
+      std::uint16_t* mine = next + i * extra;
+      // (Values from the width on are no options, never hit; the row ends
+      // past the first common one.)
+      open_values(marks + (j0 + t) * stride, common_bits_.data(), value[(kCandidates - 1) * 64 + t] + 1U, extra,
+                  candidate_end(), mine);
+      for (unsigned r = 0; r < per; ++r) {
+        const unsigned slot = i * per + r;
+        pick[slot] = static_cast<std::uint8_t>(2 * t);
+        for (unsigned u = 0; u < vectors; ++u) cand[u * 64 + slot] = static_cast<std::uint8_t>(mine[u * per + r] & 0xFF);
+      }
+    }
+    const Value* g = values_.data();
+    const std::uint64_t base = n + j0 - shape_.pair[0];
+    const std::uint64_t* parts = rare_.data() + compared;
+    const std::size_t count = block_rare_end_ - compared;
+    switch (vectors) {
+      case 1: compare_slots<1>(g, base, parts, count, lanes, pick, cand, acc); break;
+      case 2: compare_slots<2>(g, base, parts, count, lanes, pick, cand, acc); break;
+      case 3: compare_slots<3>(g, base, parts, count, lanes, pick, cand, acc); break;
+      case 4: compare_slots<4>(g, base, parts, count, lanes, pick, cand, acc); break;
+      case 6: compare_slots<6>(g, base, parts, count, lanes, pick, cand, acc); break;
+      default: compare_slots<kCandidates>(g, base, parts, count, lanes, pick, cand, acc); break;
+    }
+    for (unsigned i = 0; i < more; ++i) {
+      const unsigned t = again[i];
+      const std::uint16_t* mine = next + i * extra;
+      std::uint8_t* row = marks + (j0 + t) * stride;
+      unsigned k = 0;
+      while (k < extra && acc[(k / per) * 64 + i * per + k % per] == 0 && mine[k] < width_) ++k;
+      if (k == extra) {
+        mark_compared(row, n, j0 + t, compared, block_rare_end_);
+        results[j0 + t].partial = false;
+        results[j0 + t].fallback = true;
+        continue;
+      }
+      for (int h = 0; h < kCandidates; ++h) row[value[h * 64 + t]] = 1;
+      for (unsigned h = 0; h < k; ++h) row[mine[h]] = 1;
+      results[j0 + t].partial = true;
+      results[j0 + t].second = true;
+    }
+  }
+
+#ifdef GRUNDY_AVX512_SCAN
+  // Phase 2 when an option inside the block took c0 (about 1% of the heaps at
+  // Officers 10^7): the least rare value in [from, to) that is no option of
+  // `heap`, or `to`, the rare options in `row` being those of the marked splits
+  // only. A scan over all splits with scan_512 (the scalar scan took ~50 cycles
+  // a heap on average, a third of phase 2). Rare values from the width on are
+  // no option at all.
+  std::uint64_t rescan_512(std::uint64_t heap, std::uint64_t from, std::uint64_t to, std::uint8_t* row) {
+    const std::uint64_t lim = std::min<std::uint64_t>(to, width_);
+    std::uint8_t* want = block_want_[0].data();
+    std::uint64_t needed = 0;
+    for (std::uint64_t v = from; v < lim; ++v) {
+      want[v] = !common_[v] && !row[v] ? 1 : 0;
+      needed += want[v];
+    }
+    const Value* g = values_.data();
+    for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
+      const std::uint64_t k = shape_.pair[i];
+      if (heap < k + 2) continue;
+      const std::uint64_t m = heap - k;
+      const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+      std::uint64_t bits[8] = {};
+      for (std::uint64_t v = from; v < lim; ++v) bits[v >> 6] |= std::uint64_t{want[v]} << (v & 63);
+      scan_512(g, m, 1, last, bits, want, row, needed);
+    }
+    std::uint64_t result = to;
+    for (std::uint64_t v = from; v < lim && result == to; ++v) {
+      if (want[v]) result = v;
+    }
+    for (std::uint64_t v = lim; v < to && result == to; ++v) {
+      if (!common_[v]) result = v;
+    }
+    std::fill(want + from, want + lim, std::uint8_t{0});
+    return result;
+  }
+#endif
 
   // Computes g(n .. n + lanes - 1), or fewer when the width grows or the mask is
   // due to be chosen again (the caller goes on heap by heap or block by block).
@@ -1153,9 +1403,36 @@ class SparseEngine final : public NaiveEngine {
 
     const std::size_t width = width_;
     std::uint64_t done = 0;
+    const bool unequal = shape_.unequal;
     for (std::uint64_t j = 0; j < lanes; ++j) {
       const Value* g = values_.data();
       std::uint8_t* row = block_marks_.data() + j * span;
+      if (results[j].partial || results[j].fallback) ++stats_.compared_heaps;
+      if (results[j].fallback) ++stats_.compare_fallbacks;
+      if (results[j].second) ++stats_.compare_second_rounds;
+      if (!results[j].exhaustive) {
+        // Usually none of the options with a part in n .. n + j - 1 is c0,
+        // and then g(n + j) is c0 (checked without marking them).
+        const std::uint64_t c0 = results[j].c0;
+        bool taken = false;
+        for (std::uint64_t k : shape_.single) taken |= k <= j && g[n + j - k] == c0;
+        for (std::uint64_t k : shape_.pair) {
+          const std::uint64_t m = n + j - k;
+#ifdef GRUNDY_AVX512_SCAN
+          if (simd_ && !unequal) {
+            if (j > k) taken |= split_has(g, m, j - k, static_cast<unsigned>(c0));
+            continue;
+          }
+#endif
+          for (std::uint64_t a = 1; a + k <= j; ++a) taken |= (g[a] ^ g[m - a]) == c0 && !(unequal && 2 * a == m);
+        }
+        if (!taken) {
+          push_tracked(c0);
+          ++done;
+          if (c0 >= width || values_.size() >= next_eval_) break;
+          continue;
+        }
+      }
       // Options with a part in n .. n + j - 1.
       for (std::uint64_t k : shape_.single) {
         if (k <= j) row[g[n + j - k]] = 1;
@@ -1163,14 +1440,12 @@ class SparseEngine final : public NaiveEngine {
       for (std::uint64_t k : shape_.pair) {
         const std::uint64_t m = n + j - k;
         for (std::uint64_t a = 1; a + k <= j; ++a) {
-          if (shape_.unequal && 2 * a == m) continue;
+          if (unequal && 2 * a == m) continue;
           row[g[a] ^ g[m - a]] = 1;
         }
       }
       // A row missing its compared parts' values above c0 is completed when c0
       // itself was taken by the options just added (rare).
-      if (results[j].partial || results[j].fallback) ++stats_.compared_heaps;
-      if (results[j].fallback) ++stats_.compare_fallbacks;
       if (results[j].partial && row[results[j].c0] != 0) {
         mark_compared(row, n, j, block_compared_, block_rare_end_);
         results[j].partial = false;
@@ -1199,6 +1474,11 @@ class SparseEngine final : public NaiveEngine {
           }
         }
         result = proven;
+#ifdef GRUNDY_AVX512_SCAN
+        if (proven > r.c0 && simd_ && width <= 512) {
+          result = rescan_512(n + j, r.c0, proven, row);
+        } else
+#endif
         if (proven > r.c0) {
           Scratch& s = scratch_[0];
           s.begin();
@@ -1242,6 +1522,7 @@ class SparseEngine final : public NaiveEngine {
   std::uint64_t rare_at_eval_ = 0;
   std::vector<std::uint64_t> rare_;  // ascending positions with rare values
   std::vector<std::uint8_t> common_;  // common_[v]: v is common under the mask
+  std::vector<std::uint64_t> common_bits_;  // the same, a bit a value
   Scratch scratch_[2];                // [0] main thread, [1] helper
   std::uint64_t round_ = 0;
   std::atomic<std::uint64_t> published_{0};  // round whose first value is in the table

@@ -42,9 +42,12 @@ struct SparseStats {
   std::uint64_t naive_heaps = 0;     // heaps computed the naive way
   // Heaps of blocks whose last rare parts were compared with candidates rather
   // than marked (AVX-512 VBMI; see docs/take_and_break.md), of them those whose
-  // candidates were all hit (the parts marked after all), and rows completed
-  // because an option inside the block took c0. For tests and benchmarks.
+  // first candidates were all hit and that found c0 among more candidates in a
+  // second round, those whose candidates were all hit in both rounds (the parts
+  // marked after all), and rows completed because an option inside the block
+  // took c0. For tests and benchmarks.
   std::uint64_t compared_heaps = 0;
+  std::uint64_t compare_second_rounds = 0;
   std::uint64_t compare_fallbacks = 0;
   std::uint64_t compare_completions = 0;
 };
