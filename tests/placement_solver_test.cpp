@@ -385,3 +385,33 @@ TEST(PlacementSolverLong, CramSixBySixIsZero) {
 
 }  // namespace
 }  // namespace grundy::placement
+
+namespace grundy::placement {
+namespace {
+
+// The mirror (Tweedledum-Tweedledee) strategy settles a region symmetric under
+// an involution with no self-colliding move without any search. The search
+// skips the check for regions whose canonical form showed no symmetry at all
+// (Region::asymmetric); this pins that symmetric ones still get it: Cram on
+// even x even boards, empty or with half-turn-symmetric holes, is 0 with no
+// outcome-search node (8x8 would take far too long to search).
+TEST(PlacementSolver, MirrorStrategySettlesSymmetricBoardsWithoutSearch) {
+  // Small boards first: without the shortcut they fail fast, before 8x8.
+  const std::vector<Board> boards = {
+      empty_board(6, 6),
+      parse_board_rows("000000\n010000\n000100\n001000\n000010\n000000\n", "half-turn"),
+      empty_board(4, 10),
+      empty_board(6, 8),
+      empty_board(8, 8),
+      parse_board_rows("00000000\n00100000\n00000000\n00000000\n00000000\n00000000\n00000100\n00000000\n",
+                       "half-turn 8x8"),
+  };
+  for (const Board& board : boards) {
+    PlacementSolver solver(cram_rule());
+    ASSERT_EQ(solver.value(board), 0u) << board_to_text(board);
+    ASSERT_EQ(solver.searched_sums(), 0u) << board_to_text(board);
+  }
+}
+
+}  // namespace
+}  // namespace grundy::placement
