@@ -1474,6 +1474,7 @@ class SparseEngine final : public NaiveEngine {
           }
         }
         result = proven;
+        if (proven > r.c0) ++stats_.c0_rescans;
 #ifdef GRUNDY_AVX512_SCAN
         if (proven > r.c0 && simd_ && width <= 512) {
           result = rescan_512(n + j, r.c0, proven, row);

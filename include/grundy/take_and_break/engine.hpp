@@ -50,6 +50,10 @@ struct SparseStats {
   std::uint64_t compare_second_rounds = 0;
   std::uint64_t compare_fallbacks = 0;
   std::uint64_t compare_completions = 0;
+  // Heaps of blocks whose c0 an option inside the block took, so that the rare
+  // values from c0 up were looked for over all splits (rescan_512 or the
+  // portable scan). For tests.
+  std::uint64_t c0_rescans = 0;
 };
 
 class SequenceEngine {
