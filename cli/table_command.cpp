@@ -1,5 +1,6 @@
 // grundy table RULE --upto N: the SG table of a heap rule and its pattern.
 #include <iomanip>
+#include <optional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -9,11 +10,12 @@
 #include "grundy/expression.hpp"
 #include "grundy/heap_rule.hpp"
 #include "grundy/input_error.hpp"
-#include "grundy/rulesets.hpp"
+#include "grundy/registry.hpp"
 #include "grundy/sequence.hpp"
+#include "grundy/stop_signals.hpp"
 #include "grundy/take_and_break/run.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
-#include <unistd.h>
+#include "progress.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -39,9 +41,9 @@ struct TableOptions {
 // Above this many values a table is summarised on the terminal; --output keeps them all.
 constexpr std::uint64_t kListLimit = 100'000;
 
-void run_take_and_break(const TableOptions& options) {
+void run_take_and_break(const TableOptions& options, const take_and_break::GameCode& code, Context& context) {
   TakeAndBreakRequest request;
-  request.rule = options.rule;
+  request.rule = code.name.empty() ? code.normal_form() : code.name;
   request.upto = options.upto;
   request.engine = parse_engine_kind(options.engine);
   request.threads = options.threads;
@@ -53,8 +55,7 @@ void run_take_and_break(const TableOptions& options) {
   } else if (options.format != "text") {
     throw InputError("--format is text or binary, not '" + options.format + "'");
   }
-  request.progress = !options.quiet && (options.progress || isatty(STDERR_FILENO));
-  const TakeAndBreakRun run = run_take_and_break_table(request);
+  const TakeAndBreakRun run = run_take_and_break_table(request, context);
   const bool list = !options.no_values && options.output.empty() && options.upto < kListLimit;
   if (options.json) {
     std::cout << render_json(run, list).dump(2) << "\n";
@@ -102,15 +103,29 @@ nlohmann::json pattern_json(const Periodicity& p) {
 }
 
 void run_table(const TableOptions& options) {
+  ContextOptions settings;
+  settings.threads = options.threads;
+  Context context(settings);
+  StopOnSignals signals(context);
+  ProgressScope progress(context, options.progress, 0.0, options.quiet);
   const ExprTerm term = parse_rule(options.rule);
-  if (!options.misere && (term.head_is_code || is_take_and_break_name(term.head)) && term.groups.empty()) {
-    run_take_and_break(options);
+  const HeapRulePtr rule = Registry::builtin().heap_rule(term, context);
+  // Take-and-break games run with the sequence engines, checkpoints and output files.
+  if (const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rule.get()); coded != nullptr && !options.misere) {
+    run_take_and_break(options, coded->code(), context);
     return;
   }
   if (!options.output.empty() || !options.checkpoint.empty())
     throw InputError("--output and --checkpoint are for take-and-break rules (octal codes, grundy, kayles, …)");
-  const HeapRulePtr rule = build_heap_rule(term);
-  const SequenceReport report = options.misere ? rule->misere_table(options.upto) : rule->table(options.upto);
+  std::optional<SequenceReport> computed;
+  try {
+    computed = options.misere ? rule->misere_table(context, options.upto) : rule->table(context, options.upto);
+  } catch (const Cancelled&) {
+    context.end_progress();
+    std::cerr << "grundy: interrupted\n";
+    throw ExitStatus{130};
+  }
+  const SequenceReport& report = *computed;
   const std::uint64_t shown = std::min<std::uint64_t>(options.upto + 1, report.values.size());
   if (options.json) {
     nlohmann::json j{{"rule", rule->text()}, {"play", options.misere ? "misere" : "normal"}, {"upto", options.upto}};

@@ -61,7 +61,18 @@ class Parser {
     const std::size_t start = pos_;
     term.column = pos_ + 1;
     const char c = peek();
-    if (is_name_start(c)) {
+    if (c == '0' && (pos_ + 1 == src_.size() || !(std::isalnum(static_cast<unsigned char>(src_[pos_ + 1])) ||
+                                                  src_[pos_ + 1] == '.' || src_[pos_ + 1] == '_'))) {
+      // "0": the empty game (a position with no move), which is how the empty
+      // sum prints.
+      ++pos_;
+      term.head = "0";
+      term.is_zero = true;
+      term.text = "0";
+      skip_space();
+      if (!at_end() && (peek() == '(' || peek() == '{')) fail("the empty game 0 takes no arguments", pos_);
+      return term;
+    } else if (is_name_start(c)) {
       term.head = parse_name();
     } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {  // also 0x… (hexadecimal)
       term.head = parse_code();
@@ -158,10 +169,21 @@ class Parser {
       return arg;
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
-      // A number, a range a..b, or a word that starts with a digit (8x8).
+      // A number, a range a..b, a word that starts with a digit (8x8), or a
+      // board written inline (rows joined by '/': 0110/0000).
       std::size_t end = pos_;
-      while (end < src_.size() && std::isalnum(static_cast<unsigned char>(src_[end]))) ++end;
+      bool board = false;
+      while (end < src_.size() && (std::isalnum(static_cast<unsigned char>(src_[end])) || src_[end] == '/')) {
+        board = board || src_[end] == '/';
+        ++end;
+      }
       const std::string_view token = src_.substr(pos_, end - pos_);
+      if (board) {
+        arg.kind = ExprArg::Kind::word;
+        arg.text = std::string(token);
+        pos_ = end;
+        return arg;
+      }
       bool all_digits = true;
       for (char d : token) all_digits = all_digits && std::isdigit(static_cast<unsigned char>(d));
       if (!all_digits) {

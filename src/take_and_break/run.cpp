@@ -11,7 +11,6 @@
 #include <memory>
 
 #include "grundy/input_error.hpp"
-#include "grundy/stop_signals.hpp"
 #include "grundy/take_and_break/checkpoint.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
@@ -122,10 +121,9 @@ bool TakeAndBreakRun::complete() const noexcept {
 
 Nimber TakeAndBreakRun::value(std::uint64_t n) const {
   if (n < values.size()) return values[n];
-  if (!pattern.proven() || pattern.period == 0) {
+  if (!pattern.proven() || pattern.period == 0 || pattern.kind != Periodicity::Kind::periodic) {
     throw std::logic_error("TakeAndBreakRun::value: g(" + std::to_string(n) + ") not computed");
   }
-  if (pattern.kind == Periodicity::Kind::arithmetic) return lasker_value(n);
   return values[pattern.preperiod + (n - pattern.preperiod) % pattern.period];
 }
 
@@ -156,11 +154,7 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
     }
   }
   if (code.family == GameCode::Family::lasker) {
-    if (request.format == TakeAndBreakFormat::binary && request.upto >= 65535) {
-      throw InputError("lasker's values reach " + std::to_string(lasker_value(request.upto)) +
-                       ", beyond the 16-bit binary format: use the text format");
-    }
-    return;  // a closed form: no memory needed
+    throw InputError("Lasker's Nim has a closed form: grundy table lasker computes it without the sequence engines");
   }
   const std::uint64_t bytes = (request.upto + 1) * sizeof(Value);
   const std::uint64_t memory = physical_memory();
@@ -171,7 +165,7 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
   }
 }
 
-TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
+TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Context& context) {
   validate_take_and_break_request(request);
   const GameCode code = parse_game_code(request.rule);
   TakeAndBreakRun run;
@@ -184,12 +178,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
   run.format = request.format;
   const auto start = Clock::now();
 
-  if (code.family == GameCode::Family::lasker) {
-    run.pattern = lasker_pattern();
-    for (std::uint64_t n = 0; n <= std::min<std::uint64_t>(request.upto, 4); ++n) {
-      run.values.push_back(static_cast<Value>(lasker_value(n)));
-    }
-  } else {
+  {
     auto engine = make_engine(code, request.engine, request.threads);
     if (!request.checkpoint.empty()) {
       if (auto cp = read_checkpoint(request.checkpoint)) {
@@ -202,14 +191,11 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
         engine->restore(std::move(cp->values));
       }
     }
-    std::unique_ptr<StopSignals> signals;
-    if (!request.checkpoint.empty()) signals = std::make_unique<StopSignals>();
     const bool theorem = periodicity_theorem_applies(code);
     const std::uint64_t target = request.upto + 1;
     engine->reserve(target);
     std::uint64_t next_check = engine->size();
     auto last_checkpoint = Clock::now();
-    auto last_progress = Clock::now();
     std::uint64_t chunk = 256;
     auto checkpoint = [&] {
       if (!request.checkpoint.empty()) write_checkpoint(request.checkpoint, run.code, engine->values());
@@ -231,28 +217,28 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
         if (run.pattern.proven()) break;
         next_check = engine->size() + std::max<std::uint64_t>(256, engine->size() / 4);
       }
-      if (signals && StopSignals::raised()) {
+      if (context.stop_requested()) {
         checkpoint();
         run.interrupted = true;
         break;
       }
       if (!request.checkpoint.empty() && seconds_since(last_checkpoint) >= request.checkpoint_seconds) checkpoint();
-      if (request.progress && seconds_since(last_progress) >= 1.0) {
-        last_progress = Clock::now();
+      if (context.progress_due()) {
         const double elapsed = seconds_since(start);
         const double done = static_cast<double>(engine->size() - run.resumed_from);
         const double speed = done / std::max(elapsed, 1e-6);
         const double left = static_cast<double>(target - engine->size()) / std::max(speed, 1e-6);
-        std::fprintf(stderr, "\r%s: %llu/%llu heaps (%.1f%%), %s values/s, ETA %s   ", run.rule.c_str(),
-                     static_cast<unsigned long long>(engine->size()), static_cast<unsigned long long>(target),
-                     100.0 * static_cast<double>(engine->size()) / static_cast<double>(target),
-                     format_count(speed).c_str(), format_seconds(left).c_str());
-        std::fflush(stderr);
+        char line[200];
+        std::snprintf(line, sizeof line, "%s: %llu/%llu heaps (%.1f%%), %s values/s, ETA %s", run.rule.c_str(),
+                      static_cast<unsigned long long>(engine->size()), static_cast<unsigned long long>(target),
+                      100.0 * static_cast<double>(engine->size()) / static_cast<double>(target),
+                      format_count(speed).c_str(), format_seconds(left).c_str());
+        context.progress(line);
       }
     }
     // A checkpoint that already holds more than this run needed stays as it is.
     if (!run.interrupted && engine->size() > run.resumed_from) checkpoint();
-    if (request.progress) std::fprintf(stderr, "\n");
+    context.end_progress();
     if (!run.pattern.proven()) run.pattern = find_periodicity(code, engine->values());
     run.sparse = engine->sparse_stats();
     run.values = engine->release();

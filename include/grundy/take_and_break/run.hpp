@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "grundy/context.hpp"
 #include "grundy/sequence.hpp"
 #include "grundy/take_and_break/engine.hpp"
 
@@ -31,7 +32,6 @@ struct TakeAndBreakRequest {
   double checkpoint_seconds = 60;  // interval between checkpoints
   std::string output;          // file for the values; empty: none
   TakeAndBreakFormat format = TakeAndBreakFormat::text;
-  bool progress = false;       // progress lines on stderr
   bool stop_when_proven = true;  // stop computing once a period is proven
 };
 
@@ -47,7 +47,7 @@ struct TakeAndBreakRun {
   unsigned threads = 1;
   take_and_break::SparseStats sparse;  // mask, rare positions (count, last)
   std::uint64_t resumed_from = 0;    // heaps read from the checkpoint (0: fresh start)
-  bool interrupted = false;          // stopped by SIGINT/SIGTERM (checkpoint written)
+  bool interrupted = false;          // stopped by the context (Ctrl-C/SIGTERM); checkpoint written
   double seconds = 0;                // wall time of this run's computing
   double values_per_second = 0;      // heaps computed by this run / seconds
   std::string output;                // file written, if any
@@ -67,8 +67,10 @@ struct TakeAndBreakRun {
 void validate_take_and_break_request(const TakeAndBreakRequest& request);
 
 // Validates, then runs. Throws InputError/LimitError for bad input, an unusable
-// checkpoint (corrupt, or of another rule) or an unwritable output.
-[[nodiscard]] TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request);
+// checkpoint (corrupt, or of another rule) or an unwritable output. A stop
+// requested of the context ends the run early with `interrupted` set (after a
+// checkpoint, if one was asked for); progress lines go to the context.
+[[nodiscard]] TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Context& context);
 
 // A summary for people; with `list_values`, g(0..upto) follow, 20 to a line
 // (the caller decides; a table of 10^8 values belongs in --output).

@@ -1,0 +1,63 @@
+// What a position is worth: one type for every analysis, text and JSON.
+//
+// A finite game graph gives every position either a nimber (its Sprague–Grundy
+// value) or, when the graph has cycles, possibly an infinite value ∞(K): the
+// position can be kept from ending, and K is the set of finite values among its
+// options (C. A. B. Smith, "Graphs and composite games", 1966; the generalized
+// Sprague–Grundy function of Fraenkel and Yesha). Sums follow Smith's rules:
+//   finite + finite     nim-sum
+//   ∞(K) + n            ∞(K ⊕ n), where K ⊕ n = {k xor n : k in K}
+//   ∞(K) + ∞(L)         ∞(∅): a draw
+// Outcome (the player to move): value 0 loses (P), another nimber wins (N);
+// ∞(K) wins when 0 is in K (move to a position of value 0), otherwise a draw (D).
+#pragma once
+
+#include <compare>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "grundy/nimber.hpp"
+
+namespace grundy {
+
+// Who wins with perfect play, for the player to move: P (the previous player,
+// i.e. the second player wins), N (the next player, the one to move, wins), D (a
+// draw: neither can force a win).
+enum class Outcome { P, N, D };
+
+[[nodiscard]] const char* to_string(Outcome outcome) noexcept;
+
+class Value {
+ public:
+  // The nimber 0.
+  Value() = default;
+  // A finite value (implicit: a nimber is a value).
+  Value(Nimber nimber) noexcept : nimber_(nimber) {}  // NOLINT(google-explicit-constructor)
+
+  // ∞(K); K is sorted and deduplicated.
+  [[nodiscard]] static Value infinite(std::vector<Nimber> reachable);
+
+  [[nodiscard]] bool is_finite() const noexcept { return finite_; }
+  // The nimber of a finite value; std::logic_error for an infinite one.
+  [[nodiscard]] Nimber nimber() const;
+  // K of ∞(K) (sorted); empty for a finite value.
+  [[nodiscard]] const std::vector<Nimber>& reachable() const noexcept { return reachable_; }
+
+  [[nodiscard]] Outcome outcome() const noexcept;
+
+  // "3", "∞(0,1)", "∞" (K empty).
+  [[nodiscard]] std::string to_string() const;
+
+  friend bool operator==(const Value&, const Value&) = default;
+
+ private:
+  bool finite_ = true;
+  Nimber nimber_ = 0;
+  std::vector<Nimber> reachable_;
+};
+
+// The value of a sum, by Smith's rules above.
+[[nodiscard]] Value operator+(const Value& a, const Value& b);
+
+}  // namespace grundy
