@@ -107,8 +107,9 @@ BENCHMARK(BM_GrundyGameTo2p20)->Unit(benchmark::kSecond)->UseRealTime()->Iterati
 // A fresh rule answering g(10^18): computes until the period is proven.
 void BM_ProvePeriod(benchmark::State& state, const char* game) {
   for (auto _ : state) {
-    const auto rule = grundy::make_take_and_break(game);
-    benchmark::DoNotOptimize(rule->value(1'000'000'000'000'000'000));
+    grundy::Context context;
+    const auto rule = grundy::make_take_and_break(game, context);
+    benchmark::DoNotOptimize(rule->value(context, 1'000'000'000'000'000'000));
   }
 }
 BENCHMARK_CAPTURE(BM_ProvePeriod, kayles, "kayles")->Unit(benchmark::kMicrosecond);

@@ -96,8 +96,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target,
                               std::size_t limit) const override {
     std::lock_guard lock(mutex_);
-    extend(context, std::min(heap, value_limit()) + 1 > proof_search() ? std::min(heap + 1, value_limit())
-                                                                       : proof_search());
+    extend(context, heap < value_limit() ? heap + 1 : proof_search());
     const bool in_table = heap < engine_->size();
     if (!in_table && pattern_.proven() && code_.family == GameCode::Family::code && code_.max_heaps_left() <= 2 &&
         2 * (pattern_.preperiod + pattern_.period) + code_.max_take() < heap) {
