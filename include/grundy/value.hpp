@@ -14,6 +14,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -59,5 +60,7 @@ class Value {
 
 // The value of a sum, by Smith's rules above.
 [[nodiscard]] Value operator+(const Value& a, const Value& b);
+
+inline std::ostream& operator<<(std::ostream& out, const Value& value) { return out << value.to_string(); }
 
 }  // namespace grundy

@@ -290,7 +290,7 @@ RulesetSpec take_and_break_code_ruleset() {
   spec.samples = [](SampleRequest& request) {
     auto& random = request.random;
     const std::size_t count = request.count;
-    const std::vector<std::string> codes = {"0.77", "0.07", "0.6", "4.3", "0.137", "0.4", "0.51", "0x0.8", "0x0.F7", "3.3"};
+    const std::vector<std::string> codes = {"0.77", "0.07", "0.6", "4.3", "0.137", "0.4", "0.51", "0x0.8", "0x0.F7", "0.31"};
     std::vector<std::string> out;
     for (std::size_t i = 0; i < count; ++i) {
       const std::string& code = codes[i % codes.size()];
