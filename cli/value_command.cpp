@@ -92,16 +92,19 @@ void print_text(const SumAnalysis& a, const ValueOptions& options) {
   if (a.components.size() > 1 || !a.misere) {
     std::cout << "Components:\n";
     std::size_t width = 0;
-    for (std::size_t i = 0; i < a.components.size() && i < options.max_components_shown; ++i)
-      width = std::max(width, a.components[i].text.size());
-    std::size_t shown = 0;
-    for (const auto& c : a.components) {
-      if (shown++ == options.max_components_shown) {
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < a.components.size() && i < options.max_components_shown; ++i) {
+      texts.push_back(a.components[i].text());
+      width = std::max(width, texts.back().size());
+    }
+    for (std::size_t i = 0; i < a.components.size(); ++i) {
+      if (i == options.max_components_shown) {
         std::cout << "  … and " << a.components.size() - options.max_components_shown << " more\n";
         break;
       }
-      std::cout << "  " << c.text;
-      if (c.value) std::cout << std::string(width - c.text.size() + 2, ' ') << "g = " << c.value->to_string();
+      const auto& c = a.components[i];
+      std::cout << "  " << texts[i];
+      if (c.value) std::cout << std::string(width - texts[i].size() + 2, ' ') << "g = " << c.value->to_string();
       std::cout << "\n";
     }
   }

@@ -28,10 +28,11 @@ void add_moves(SumAnalysis& out, const Position& position, std::size_t index, Op
 void analyze_normal(const Position& position, Context& context, const AnalysisOptions& options, SumAnalysis& out) {
   Value total;
   bool all_known = true;
+  out.components.reserve(position.size());
   std::optional<Outcome> known_outcome;
   for (std::size_t i = 0; i < position.size(); ++i) {
     const Component& part = position[i];
-    ComponentReport report{part.text(), std::nullopt};
+    ComponentReport report{position.component(i), std::nullopt};
     try {
       report.value = part.value(context);
       total = total + *report.value;
@@ -62,14 +63,10 @@ void analyze_normal(const Position& position, Context& context, const AnalysisOp
 }
 
 // Bouton's misère rule on a sum of Nim heaps.
-void analyze_misere_nim_sum(const Position& position, Context& context, const AnalysisOptions& options,
-                            SumAnalysis& out) {
-  std::vector<std::uint64_t> heaps;
-  heaps.reserve(position.size());
-  for (std::size_t i = 0; i < position.size(); ++i) {
-    heaps.push_back(capability<NimHeapEquivalent>(position[i])->nim_heap());
-    out.components.push_back({position[i].text(), std::nullopt});
-  }
+void analyze_misere_nim_sum(const Position& position, const std::vector<std::uint64_t>& heaps, Context& context,
+                            const AnalysisOptions& options, SumAnalysis& out) {
+  out.components.reserve(position.size());
+  for (std::size_t i = 0; i < position.size(); ++i) out.components.push_back({position.component(i), std::nullopt});
   const MisereNimAnalysis result = analyze_misere_nim(heaps);
   out.outcome = result.first_player_wins ? Outcome::N : Outcome::P;
   out.winning_move_total = result.winning_moves.size();
@@ -86,7 +83,7 @@ void analyze_misere_nim_sum(const Position& position, Context& context, const An
 void analyze_misere_heap(const Position& position, const MisereHeap& heap, Context& context,
                          const AnalysisOptions& options, SumAnalysis& out) {
   const Nimber g = heap.misere_value(context);
-  out.components.push_back({position[0].text(), std::nullopt});
+  out.components.push_back({position.component(0), std::nullopt});
   out.value = g;
   out.outcome = g != 0 ? Outcome::N : Outcome::P;
   if (g == 0) return;
@@ -115,7 +112,7 @@ nlohmann::json SumAnalysis::to_json() const {
   j["play"] = misere ? "misere" : "normal";
   j["components"] = nlohmann::json::array();
   for (const auto& c : components) {
-    nlohmann::json item{{"text", c.text}};
+    nlohmann::json item{{"text", c.text()}};
     item["value"] = c.value ? value_json(*c.value) : nlohmann::json(nullptr);
     j["components"].push_back(std::move(item));
   }
@@ -144,12 +141,15 @@ SumAnalysis analyze(const Position& position, Context& context, const AnalysisOp
     analyze_normal(position, context, options, out);
     return out;
   }
-  bool all_nim = !position.empty();
-  for (std::size_t i = 0; i < position.size() && all_nim; ++i) {
-    all_nim = capability<NimHeapEquivalent>(position[i]) != nullptr;
+  std::vector<std::uint64_t> heaps;  // when every component is a Nim heap
+  heaps.reserve(position.size());
+  for (std::size_t i = 0; i < position.size(); ++i) {
+    const auto* heap = capability<NimHeapEquivalent>(position[i]);
+    if (heap == nullptr) break;
+    heaps.push_back(heap->nim_heap());
   }
-  if (all_nim || position.empty()) {
-    analyze_misere_nim_sum(position, context, options, out);
+  if (heaps.size() == position.size()) {
+    analyze_misere_nim_sum(position, heaps, context, options, out);
   } else if (position.size() == 1 && capability<MisereHeap>(position[0]) != nullptr) {
     analyze_misere_heap(position, *capability<MisereHeap>(position[0]), context, options, out);
   } else {

@@ -18,34 +18,36 @@ Value Value::infinite(std::vector<Nimber> reachable) {
   std::sort(reachable.begin(), reachable.end());
   reachable.erase(std::unique(reachable.begin(), reachable.end()), reachable.end());
   Value v;
-  v.finite_ = false;
-  v.reachable_ = std::move(reachable);
+  v.reachable_ = std::make_shared<const std::vector<Nimber>>(std::move(reachable));
   return v;
 }
 
-Nimber Value::nimber() const {
-  if (!finite_) throw std::logic_error("Value::nimber() of the infinite value " + to_string());
-  return nimber_;
+void Value::not_finite() const {
+  throw std::logic_error("Value::nimber() of the infinite value " + to_string());
+}
+
+const std::vector<Nimber>& Value::reachable() const noexcept {
+  static const std::vector<Nimber> none;
+  return reachable_ != nullptr ? *reachable_ : none;
 }
 
 Outcome Value::outcome() const noexcept {
-  if (finite_) return nimber_ == 0 ? Outcome::P : Outcome::N;
+  if (is_finite()) return nimber_ == 0 ? Outcome::P : Outcome::N;
   // A move to a follower of value 0 wins; without one, the player to move can
   // still avoid losing by moving to an infinite follower (Smith): a draw.
-  return std::binary_search(reachable_.begin(), reachable_.end(), Nimber{0}) ? Outcome::N : Outcome::D;
+  return std::binary_search(reachable_->begin(), reachable_->end(), Nimber{0}) ? Outcome::N : Outcome::D;
 }
 
 std::string Value::to_string() const {
-  if (finite_) return std::to_string(nimber_);
+  if (is_finite()) return std::to_string(nimber_);
   std::string out = "∞";
-  if (reachable_.empty()) return out;
+  if (reachable_->empty()) return out;
   out += "(";
-  for (std::size_t i = 0; i < reachable_.size(); ++i) out += (i ? "," : "") + std::to_string(reachable_[i]);
+  for (std::size_t i = 0; i < reachable_->size(); ++i) out += (i ? "," : "") + std::to_string((*reachable_)[i]);
   return out + ")";
 }
 
-Value operator+(const Value& a, const Value& b) {
-  if (a.is_finite() && b.is_finite()) return Value(a.nimber() ^ b.nimber());
+Value infinite_sum(const Value& a, const Value& b) {
   if (!a.is_finite() && !b.is_finite()) return Value::infinite({});
   const Value& loopy = a.is_finite() ? b : a;
   const Nimber shift = a.is_finite() ? a.nimber() : b.nimber();

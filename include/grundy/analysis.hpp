@@ -28,7 +28,8 @@ struct AnalysisOptions {
 };
 
 struct ComponentReport {
-  std::string text;
+  ComponentPtr component;  // its text() is made only when printed: a sum of 10^5 heaps need not make 10^5 strings
+  [[nodiscard]] std::string text() const { return component->text(); }
   // Absent when only the outcome is known (Moore's Nim with large heaps) and in
   // misère play, where the components' values do not decide anything.
   std::optional<Value> value;

@@ -14,6 +14,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -39,27 +40,40 @@ class Value {
   // ∞(K); K is sorted and deduplicated.
   [[nodiscard]] static Value infinite(std::vector<Nimber> reachable);
 
-  [[nodiscard]] bool is_finite() const noexcept { return finite_; }
+  [[nodiscard]] bool is_finite() const noexcept { return reachable_ == nullptr; }
   // The nimber of a finite value; std::logic_error for an infinite one.
-  [[nodiscard]] Nimber nimber() const;
+  [[nodiscard]] Nimber nimber() const {
+    if (reachable_ != nullptr) not_finite();
+    return nimber_;
+  }
   // K of ∞(K) (sorted); empty for a finite value.
-  [[nodiscard]] const std::vector<Nimber>& reachable() const noexcept { return reachable_; }
+  [[nodiscard]] const std::vector<Nimber>& reachable() const noexcept;
 
   [[nodiscard]] Outcome outcome() const noexcept;
 
   // "3", "∞(0,1)", "∞" (K empty).
   [[nodiscard]] std::string to_string() const;
 
-  friend bool operator==(const Value&, const Value&) = default;
+  friend bool operator==(const Value& a, const Value& b) noexcept {
+    if (a.is_finite() != b.is_finite()) return false;
+    return a.is_finite() ? a.nimber_ == b.nimber_ : *a.reachable_ == *b.reachable_;
+  }
 
  private:
-  bool finite_ = true;
+  [[noreturn]] void not_finite() const;
+
+  // A finite value is its nimber; an infinite one holds K (shared: values are
+  // copied often and K rarely changes). 24 bytes either way.
   Nimber nimber_ = 0;
-  std::vector<Nimber> reachable_;
+  std::shared_ptr<const std::vector<Nimber>> reachable_;
 };
 
 // The value of a sum, by Smith's rules above.
-[[nodiscard]] Value operator+(const Value& a, const Value& b);
+[[nodiscard]] Value infinite_sum(const Value& a, const Value& b);
+[[nodiscard]] inline Value operator+(const Value& a, const Value& b) {
+  if (a.is_finite() && b.is_finite()) return Value(a.nimber() ^ b.nimber());
+  return infinite_sum(a, b);
+}
 
 inline std::ostream& operator<<(std::ostream& out, const Value& value) { return out << value.to_string(); }
 

@@ -198,6 +198,21 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   }
 
   HeapMoveList by_table(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const {
+    // The walk visits every move: about m/2 splits in two and m^2/12 in three
+    // per digit. Beyond a few hundred million it is refused, not started.
+    constexpr double kWalkLimit = 5e8;
+    double moves = 0;
+    for (std::uint64_t k = 0; k < code_.digits.size() && k <= heap; ++k) {
+      const double m = static_cast<double>(heap - k);
+      if (code_.digits[k] & 3) moves += 1;
+      if (code_.digits[k] & 4) moves += m / 2;
+      if (code_.digits[k] & 8) moves += m * m / 12;
+    }
+    if (code_.family == GameCode::Family::grundy) moves = static_cast<double>(heap) / 2;
+    if (moves > kWalkLimit) {
+      throw LimitError(text() + "(" + std::to_string(heap) + ") has about " + std::to_string(static_cast<std::uint64_t>(moves)) +
+                       " moves: too many to check one by one for the moves to value " + std::to_string(target));
+    }
     HeapMoveList result;
     std::uint64_t seen = 0;
     for_each_move(heap, [&](const HeapMove& move) {
