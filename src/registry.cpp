@@ -9,10 +9,10 @@
 namespace grundy {
 namespace {
 
-// The word in a term's first parameter group, if that group is one word:
-// "pow2" in sub(pow2)(10).
+// The word in a term's first group, if that group is one word: "pow2" in
+// sub(pow2)(10), and in the rule sub(pow2) of `grundy table`.
 std::string_view variant_word(const ExprTerm& term) {
-  if (term.groups.size() < 2 || term.groups.front().args.size() != 1) return {};
+  if (term.groups.empty() || term.groups.front().args.size() != 1) return {};
   const ExprArg& arg = term.groups.front().args.front();
   return arg.kind == ExprArg::Kind::word ? std::string_view(arg.text) : std::string_view();
 }

@@ -1,8 +1,10 @@
 // sub(squares): a move takes a perfect square (1, 4, 9, 16, …) from a heap.
 //
-// No closed form and no period is known (the P-positions, OEIS A030193, thin
-// out), so values come from the definition, O(√n) options a heap, computed into
-// a table on demand; no pattern is ever claimed, not even as detected.
+// No closed form is known, and no period exists: the P-positions (OEIS A030193)
+// are infinitely many (Golomb 1966) yet of density zero (a consequence of the
+// Furstenberg–Sárközy theorem), which no eventually periodic sequence allows. So
+// values come from the definition, O(√n) options a heap, computed into a table
+// on demand, and no pattern is ever claimed, not even as detected.
 #include <memory>
 
 #include "builtin_specs.hpp"
