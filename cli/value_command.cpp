@@ -1,5 +1,5 @@
 // grundy value EXPR: nim-value, outcome in words, and every winning move with
-// the whole position after it.
+// the whole position after it (for a draw, every move that keeps the draw).
 #include <algorithm>
 #include <fstream>
 #include <iostream>
@@ -14,6 +14,7 @@
 #include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/loopy_analysis.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/stop_signals.hpp"
 #include "progress.hpp"
@@ -24,6 +25,7 @@ namespace {
 struct ValueOptions {
   std::string expression;
   std::string file;
+  std::string previous;  // the position before the opponent's last move (the reversal rule)
   bool misere = false;
   bool json = false;
   std::size_t max_moves = 20;
@@ -114,11 +116,10 @@ void print_text(const SumAnalysis& a, const ValueOptions& options) {
     std::cout << "Nim-value: not computed (" << a.value_note << ")\n";
   }
   std::cout << "Outcome: " << a.outcome_words() << "\n";
-  if (a.first_player_wins()) {
-    std::cout << "Winning moves (" << (a.winning_move_total_is_lower_bound ? "at least " : "") << a.winning_move_total
-              << "):\n";
+  auto print_moves = [&](const char* title, const std::vector<Move>& moves, std::uint64_t total, bool lower_bound) {
+    std::cout << title << " (" << (lower_bound ? "at least " : "") << total << "):\n";
     const bool whole = a.position.size() <= 64;
-    for (const Move& m : a.winning_moves) {
+    for (const Move& m : moves) {
       const std::string component = m.before[m.component].text();
       if (m.replacement.size() == 1) {
         if (const auto* board = capability<DrawnAsBoard>(m.replacement[0])) {
@@ -133,10 +134,18 @@ void print_text(const SumAnalysis& a, const ValueOptions& options) {
       if (after.empty() || after.size() > kShownPositionLength) after = m.replacement.text();
       std::cout << "  " << component << ": " << m.action << "  ->  " << after << "\n";
     }
-    if (a.winning_move_total > a.winning_moves.size()) {
-      std::cout << "  … and " << (a.winning_move_total - a.winning_moves.size())
-                << " more (--max-moves to list more)\n";
+    if (total > moves.size()) {
+      std::cout << "  … and " << (total - moves.size()) << " more (--max-moves to list more)\n";
     }
+  };
+  if (a.first_player_wins()) {
+    if (a.reversal) {
+      std::cout << "The last move raised a component with cycles: answer it there (the reversal rule, so the win "
+                   "arrives).\n";
+    }
+    print_moves("Winning moves", a.winning_moves, a.winning_move_total, a.winning_move_total_is_lower_bound);
+  } else if (a.outcome == Outcome::D) {
+    print_moves("Drawing moves", a.drawing_moves, a.drawing_move_total, a.drawing_move_total_is_lower_bound);
   } else if (a.outcome == Outcome::P) {
     std::cout << "Every move loses against perfect play.\n";
   }
@@ -151,7 +160,15 @@ void run_value(const ValueOptions& options) {
   std::optional<SumAnalysis> result;
   try {
     const Position position = Registry::builtin().build(expression, context);
-    result.emplace(analyze(position, context, AnalysisOptions{options.misere, options.max_moves}));
+    AnalysisOptions analysis{options.misere, options.max_moves, std::nullopt};
+    if (!options.previous.empty()) {
+      const Position before = Registry::builtin().parse(options.previous, context);
+      analysis.last_move = move_between(before, position, context);
+      if (!analysis.last_move) {
+        throw InputError("no move leads from the --previous position " + before.text() + " to " + position.text());
+      }
+    }
+    result.emplace(analyze(position, context, analysis));
   } catch (const Cancelled&) {
     context.end_progress();
     const std::vector<std::string> saved = context.save_work();
@@ -180,6 +197,9 @@ void register_value_command(CLI::App& app) {
                   "the position, e.g. 'nim(3,4,5)' or 'sub{1,2,3}(10) + nim(9,12)'; '-' reads stdin");
   cmd->add_option("-f,--file", options->file, "read the expression from a file (newlines are spaces)");
   cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
+  cmd->add_option("--previous", options->previous,
+                  "the position before the opponent's last move: a move that raised a game with cycles is answered "
+                  "by the reversal rule (docs/loopy.md)");
   cmd->add_flag("--json", options->json, "print JSON");
   cmd->add_option("--max-moves", options->max_moves, "list at most this many winning moves (all are counted)")
       ->capture_default_str();

@@ -5,6 +5,7 @@
 
 #include "grundy/capabilities.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/loopy_analysis.hpp"
 #include "grundy/rulesets/misere_nim.hpp"
 
 namespace grundy {
@@ -49,6 +50,10 @@ void analyze_normal(const Position& position, Context& context, const AnalysisOp
   if (all_known) {
     out.value = total;
     out.outcome = total.outcome();
+    if (has_loopy_parts(out, context)) {
+      add_loopy_moves(position, context, options, out);
+      return;
+    }
   } else {
     out.outcome = *known_outcome;
   }
@@ -122,13 +127,23 @@ nlohmann::json SumAnalysis::to_json() const {
   j["winner"] = outcome == Outcome::N ? "first" : outcome == Outcome::P ? "second" : "none";
   j["winning_move_count"] = winning_move_total;
   if (winning_move_total_is_lower_bound) j["winning_move_count_is_lower_bound"] = true;
-  j["winning_moves"] = nlohmann::json::array();
-  for (const Move& m : winning_moves) {
-    j["winning_moves"].push_back({{"component", m.component},
-                                  {"component_text", m.before[m.component].text()},
-                                  {"action", m.action},
-                                  {"result", m.replacement.text()},
-                                  {"after", m.after().text()}});
+  auto moves_json = [](const std::vector<Move>& moves) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const Move& m : moves) {
+      list.push_back({{"component", m.component},
+                      {"component_text", m.before[m.component].text()},
+                      {"action", m.action},
+                      {"result", m.replacement.text()},
+                      {"after", m.after().text()}});
+    }
+    return list;
+  };
+  j["winning_moves"] = moves_json(winning_moves);
+  if (reversal) j["reversal"] = true;
+  if (outcome == Outcome::D) {
+    j["drawing_move_count"] = drawing_move_total;
+    if (drawing_move_total_is_lower_bound) j["drawing_move_count_is_lower_bound"] = true;
+    j["drawing_moves"] = moves_json(drawing_moves);
   }
   return j;
 }

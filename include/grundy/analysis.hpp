@@ -6,6 +6,10 @@
 // answered only where theory allows, through the capabilities components declare
 // (capabilities.hpp): sums of Nim heaps by Bouton's misère rule, a single heap by
 // its misère table; other sums are refused.
+//
+// Sums with parts whose graphs have cycles (values ∞(K), outcome D) follow
+// Smith's rules; their winning moves, the reversal rule and the drawing moves
+// are in loopy_analysis.hpp (docs/loopy.md).
 #pragma once
 
 #include <cstddef>
@@ -25,6 +29,10 @@ namespace grundy {
 struct AnalysisOptions {
   bool misere = false;
   std::size_t max_moves = 20;  // winning moves listed; all are counted
+  // The opponent's move that led to this position (its `before` is the position
+  // before it). When it raised a component with cycles out of a P-position, the
+  // winning moves are its reversals: the rule that makes a win arrive.
+  std::optional<Move> last_move;
 };
 
 struct ComponentReport {
@@ -45,13 +53,21 @@ struct SumAnalysis {
   std::vector<Move> winning_moves;          // listed (at most max_moves)
   std::uint64_t winning_move_total = 0;     // all of them (saturating)
   bool winning_move_total_is_lower_bound = false;
+  // Set when the winning moves answer options.last_move by the reversal rule.
+  bool reversal = false;
+  // A draw (outcome D): the moves after which it is still a draw.
+  std::vector<Move> drawing_moves;
+  std::uint64_t drawing_move_total = 0;
+  bool drawing_move_total_is_lower_bound = false;
 
   [[nodiscard]] bool first_player_wins() const noexcept { return outcome == Outcome::N; }
   [[nodiscard]] std::string outcome_words() const;
   // Fields: expression, play, components [{text, value}], value, value_note,
   // outcome (P/N/D), winner (first/second/none), winning_move_count,
   // winning_moves [{component, component_text, action, result, after}] where
-  // `result` is what the component becomes and `after` the whole position.
+  // `result` is what the component becomes and `after` the whole position;
+  // reversal (true, when the moves answer the last move by the reversal rule);
+  // for a draw, drawing_move_count and drawing_moves (same fields).
   [[nodiscard]] nlohmann::json to_json() const;
 };
 

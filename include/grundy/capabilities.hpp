@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "grundy/context.hpp"
@@ -48,6 +49,19 @@ class DrawnAsBoard {
  public:
   virtual ~DrawnAsBoard() = default;
   [[nodiscard]] virtual std::string drawing() const = 0;
+};
+
+// The component's value is the generalized Sprague–Grundy function γ of a game
+// whose graph has cycles (loopy_labelling.hpp), and it knows its counter c: the
+// analysis answers an opponent's move that raised such a component by the
+// reversal rule (to a follower of the old value with a smaller counter), which
+// is what makes a win arrive in finitely many moves.
+class LoopyCounter {
+ public:
+  virtual ~LoopyCounter() = default;
+  // c of this position: set for a finite value in a graph with cycles; nullopt
+  // for ∞, and when the component's graph has no cycle (every play ends anyway).
+  [[nodiscard]] virtual std::optional<std::uint64_t> counter(Context& context) const = 0;
 };
 
 // The capability C of a component, or nullptr.

@@ -11,6 +11,11 @@
 //
 // Values come from one generic Solver per adapter (shared by all its positions,
 // locked, polled for cancellation through the Context of each call). A game
+// whose graph has cycles is valued by the LoopySolver (loopy_solver.hpp):
+// values ∞(K), draws, counters for the reversal rule (docs/loopy.md) — from the
+// first cycle found on (SolverChoice::automatic, the default), or always
+// (SolverChoice::loopy); SolverChoice::normal_play reports a cycle as a
+// CycleError instead. A game
 // with the optional components() hook splits positions into independent parts:
 // each part is a component of its own, so a move that produces a sum (cutting a
 // heap in two) leaves several components.
@@ -21,20 +26,31 @@
 #pragma once
 
 #include <concepts>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "grundy/capabilities.hpp"
 #include "grundy/context.hpp"
 #include "grundy/game.hpp"
+#include "grundy/loopy_solver.hpp"
 #include "grundy/position.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/solver.hpp"
 
 namespace grundy {
+
+// Which solver values the positions of a user's game.
+enum class SolverChoice {
+  automatic,    // the normal-play Solver; the LoopySolver from the first cycle it finds on
+  normal_play,  // the normal-play Solver only: a cycle is a CycleError
+  loopy,        // the LoopySolver for every position
+};
 
 template <ImpartialGame G>
 class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
@@ -44,8 +60,15 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   static_assert(DescribableGame<G> || std::integral<GamePosition>,
                 "GameAdapter prints positions with G::describe(p) (or std::to_string for integers)");
 
-  [[nodiscard]] static std::shared_ptr<GameAdapter> make(G game, std::string name) {
-    return std::shared_ptr<GameAdapter>(new GameAdapter(std::move(game), std::move(name)));
+  [[nodiscard]] static std::shared_ptr<GameAdapter> make(G game, std::string name,
+                                                         SolverChoice solver = SolverChoice::automatic) {
+    return std::shared_ptr<GameAdapter>(new GameAdapter(std::move(game), std::move(name), solver));
+  }
+
+  // True once the positions are valued by the LoopySolver.
+  [[nodiscard]] bool loopy() const {
+    std::lock_guard lock(mutex_);
+    return use_loopy_;
   }
 
   [[nodiscard]] const G& game() const noexcept { return game_; }
@@ -80,7 +103,13 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   }
 
  private:
-  GameAdapter(G game, std::string name) : game_(std::move(game)), name_(std::move(name)), solver_(game_) {}
+  GameAdapter(G game, std::string name, SolverChoice choice)
+      : game_(std::move(game)),
+        name_(std::move(name)),
+        choice_(choice),
+        use_loopy_(choice == SolverChoice::loopy),
+        solver_(game_),
+        loopy_solver_(game_) {}
 
   std::string describe(const GamePosition& p) const {
     if constexpr (DescribableGame<G>) {
@@ -90,23 +119,40 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     }
   }
 
-  Nimber value_of(const GamePosition& p, Context& context) const {
+  Value value_of(const GamePosition& p, Context& context) const {
     std::lock_guard lock(mutex_);
-    solver_.set_poll([&context] { context.poll(); });
-    struct Reset {
-      Solver<G>& solver;
-      ~Reset() { solver.set_poll({}); }
-    } reset{solver_};
-    return solver_.value(p);
+    if (!use_loopy_) {
+      solver_.set_poll([&context] { context.poll(); });
+      struct Reset {
+        Solver<G>& solver;
+        ~Reset() { solver.set_poll({}); }
+      } reset{solver_};
+      try {
+        return solver_.value(p);
+      } catch (const CycleError&) {
+        if (choice_ == SolverChoice::normal_play) throw;
+        // Values found so far are γ too (without a cycle below, γ = g), so
+        // switching now changes no answer already given.
+        use_loopy_ = true;
+      }
+    }
+    return loopy_solver_.value(p, context);
   }
 
-  class Part final : public Component {
+  std::optional<std::uint64_t> counter_of(const GamePosition& p, Context& context) const {
+    std::lock_guard lock(mutex_);
+    if (!use_loopy_) return std::nullopt;
+    return loopy_solver_.counter(p, context);
+  }
+
+  class Part final : public Component, public LoopyCounter {
    public:
     Part(std::shared_ptr<const GameAdapter> adapter, GamePosition p) : adapter_(std::move(adapter)), p_(std::move(p)) {}
 
     std::string head() const override { return adapter_->name_; }
     std::string arguments() const override { return adapter_->describe(p_); }
     Value value(Context& context) const override { return adapter_->value_of(p_, context); }
+    std::optional<std::uint64_t> counter(Context& context) const override { return adapter_->counter_of(p_, context); }
 
     void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
       std::vector<GamePosition> options;
@@ -129,8 +175,11 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
 
   G game_;
   std::string name_;
+  SolverChoice choice_;
   mutable std::mutex mutex_;
+  mutable bool use_loopy_;
   mutable Solver<G> solver_;
+  mutable LoopySolver<G> loopy_solver_;
 };
 
 }  // namespace grundy

@@ -48,6 +48,10 @@ class GameGraph {
     return {targets_.data() + offsets_[v], targets_.data() + offsets_[v + 1]};
   }
   [[nodiscard]] const std::string& source() const noexcept { return source_; }
+  // The compressed rows themselves: successors(v) is
+  // edge_targets()[row_offsets()[v] .. row_offsets()[v + 1]).
+  [[nodiscard]] std::span<const std::uint64_t> row_offsets() const noexcept { return offsets_; }
+  [[nodiscard]] std::span<const Vertex> edge_targets() const noexcept { return targets_; }
 
   // g of every vertex, in vertex order, by one pass in reverse topological order
   // (Kahn's algorithm on the reversed edges). Throws CycleError naming a cycle.

@@ -1,12 +1,16 @@
 // graph(@file)(vertices…): vertices of a game graph file (docs/graph-format.md)
 // as components of a sum. A file is read and valued once per run (Context
-// cache), however many terms name it.
+// cache), however many terms name it. A graph with cycles gets the generalized
+// Sprague–Grundy function (docs/loopy.md): values ∞(K), and counters for the
+// reversal rule (LoopyCounter).
 #include <cctype>
 #include <fstream>
 #include <memory>
 
 #include "builtin_specs.hpp"
+#include "grundy/capabilities.hpp"
 #include "grundy/game_graph.hpp"
+#include "grundy/game_graph_values.hpp"
 #include "grundy/input_error.hpp"
 
 namespace grundy {
@@ -14,7 +18,7 @@ namespace {
 
 struct ValuedGraph {
   GameGraph graph;
-  std::vector<Nimber> values;
+  GameGraphValues values;
   std::string path;
 };
 
@@ -27,7 +31,7 @@ std::string path_argument(const std::string& path) {
   return "@" + path;
 }
 
-class GraphVertex final : public Component {
+class GraphVertex final : public Component, public LoopyCounter {
  public:
   GraphVertex(std::shared_ptr<const ValuedGraph> graph, GameGraph::Vertex vertex)
       : graph_(std::move(graph)), vertex_(vertex) {}
@@ -36,7 +40,9 @@ class GraphVertex final : public Component {
   std::string arguments() const override { return graph_->graph.name(vertex_); }
   std::string merge_key() const override { return head(); }
 
-  Value value(Context&) const override { return graph_->values[vertex_]; }
+  Value value(Context&) const override { return graph_->values.value(graph_->graph, vertex_); }
+
+  std::optional<std::uint64_t> counter(Context&) const override { return graph_->values.counter(vertex_); }
 
   void for_each_option(Context&, const std::function<bool(ComponentOption&&)>& visit) const override {
     for (GameGraph::Vertex w : graph_->graph.successors(vertex_)) {
@@ -47,7 +53,7 @@ class GraphVertex final : public Component {
   OptionList options_to_value(Context&, Nimber target, std::size_t limit) const override {
     OptionList result;
     for (GameGraph::Vertex w : graph_->graph.successors(vertex_)) {
-      if (graph_->values[w] != target) continue;
+      if (!graph_->values.has_value(w, target)) continue;
       ++result.total;
       if (result.listed.size() < limit) result.listed.push_back(option(w));
     }
@@ -83,7 +89,7 @@ RulesetSpec game_graph_ruleset() {
     auto graph = context.shared<const ValuedGraph>("graph file " + path, [&] {
       auto made = std::make_shared<ValuedGraph>();
       made->graph = GameGraph::load(path);
-      made->values = made->graph.all_values();
+      made->values = GameGraphValues::compute(made->graph, context);
       made->path = path;
       return std::shared_ptr<const ValuedGraph>(std::move(made));
     });
