@@ -160,7 +160,7 @@ void run_value(const ValueOptions& options) {
   std::optional<SumAnalysis> result;
   try {
     const Position position = Registry::builtin().build(expression, context);
-    AnalysisOptions analysis{options.misere, options.max_moves, std::nullopt};
+    AnalysisOptions analysis{options.misere, options.max_moves};
     if (!options.previous.empty()) {
       const Position before = Registry::builtin().parse(options.previous, context);
       analysis.last_move = move_between(before, position, context);

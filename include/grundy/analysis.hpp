@@ -32,7 +32,7 @@ struct AnalysisOptions {
   // The opponent's move that led to this position (its `before` is the position
   // before it). When it raised a component with cycles out of a P-position, the
   // winning moves are its reversals: the rule that makes a win arrive.
-  std::optional<Move> last_move;
+  std::optional<Move> last_move = std::nullopt;
 };
 
 struct ComponentReport {
