@@ -52,23 +52,40 @@ void run_graph(const GraphOptions& options) {
     drawn += outcomes[v] == Outcome::D;
   }
   if (options.json) {
-    nlohmann::json j{{"file", options.file}, {"vertices", graph.size()}, {"edges", graph.edge_count()},
-                     {"p_positions", losing}};
-    if (values.has_cycles()) {
-      j["cycles"] = true;
-      j["d_positions"] = drawn;
-    }
-    j["values"] = nlohmann::json::object();
+    // Written as it goes: a graph of 10^6 vertices would make a JSON object of
+    // 10^6 keys (seconds, and hundreds of MB) just to print it. Vertex names
+    // are letters, digits, '_', '.', '-' (the file format), so they need no
+    // escaping; vertices come in file order.
+    std::string out = "{\n  \"file\": " + nlohmann::json(options.file).dump() +
+                      ",\n  \"vertices\": " + std::to_string(graph.size()) +
+                      ",\n  \"edges\": " + std::to_string(graph.edge_count()) +
+                      ",\n  \"p_positions\": " + std::to_string(losing);
+    if (values.has_cycles()) out += ",\n  \"cycles\": true,\n  \"d_positions\": " + std::to_string(drawn);
+    out += ",\n  \"values\": {";
     for (std::size_t v = 0; v < graph.size(); ++v) {
       const auto vertex = static_cast<GameGraph::Vertex>(v);
-      j["values"][graph.name(vertex)] = value_json(values.value(graph, vertex));
+      out += (v ? ",\n    \"" : "\n    \"") + graph.name(vertex) + "\": ";
+      out += values.is_finite(vertex) ? std::to_string(values.value(graph, vertex).nimber())
+                                      : value_json(values.value(graph, vertex)).dump();
+      if (out.size() > (1 << 16)) {
+        std::cout << out;
+        out.clear();
+      }
     }
+    out += "\n  }";
     if (values.has_cycles()) {
-      j["outcomes"] = nlohmann::json::object();
-      for (std::size_t v = 0; v < graph.size(); ++v)
-        j["outcomes"][graph.name(static_cast<GameGraph::Vertex>(v))] = to_string(outcomes[v]);
+      out += ",\n  \"outcomes\": {";
+      for (std::size_t v = 0; v < graph.size(); ++v) {
+        out += (v ? ",\n    \"" : "\n    \"") + graph.name(static_cast<GameGraph::Vertex>(v)) + "\": \"" +
+               to_string(outcomes[v]) + "\"";
+        if (out.size() > (1 << 16)) {
+          std::cout << out;
+          out.clear();
+        }
+      }
+      out += "\n  }";
     }
-    std::cout << j.dump(2) << "\n";
+    std::cout << out << "\n}\n";
     return;
   }
   std::cout << "Graph: " << options.file << " (" << graph.size() << " vertices, " << graph.edge_count()

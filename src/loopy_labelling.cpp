@@ -22,10 +22,10 @@ std::string megabytes(std::size_t bytes) { return std::to_string((bytes + (1 << 
 }  // namespace
 
 std::size_t loopy_labelling_bytes(std::size_t vertices, std::size_t edges) noexcept {
-  // Per vertex: label, counter, bad-follower count, stage of its last mark, the
-  // pending list and the queue (4 bytes each), predecessor offsets (8); per edge
-  // one predecessor entry (4).
-  return vertices * 32 + edges * 4 + 8;
+  // Per vertex: its state (label, open and bad follower counts, stage of its
+  // last mark: 16 bytes), counter, result label, the pending list and the queue
+  // (4 bytes each), predecessor offsets (8); per edge one predecessor entry (4).
+  return vertices * 40 + edges * 4 + 8;
 }
 
 LoopyLabelling label_loopy_graph(const LoopyGraph& graph, Context& context, std::uint32_t first_counter) {
@@ -75,23 +75,37 @@ LoopyLabelling label_loopy_graph(const LoopyGraph& graph, Context& context, std:
     return std::span<const std::uint32_t>(preds).subspan(pred_offsets[v], pred_offsets[v + 1] - pred_offsets[v]);
   };
 
-  std::vector<LoopyLabel>& label = out.label;
-  label.assign(n, kUnlabelled);
   out.counter.assign(n, 0);
-  // bad[u]: followers of u that are unlabelled or ∞ and have no follower labelled
-  // with the current stage yet — u may take the stage's label when it reaches 0.
-  std::vector<std::uint32_t> bad(n, 0);
-  // marked_in[v] == stage: v has a follower labelled with the current stage.
-  std::vector<std::uint32_t> marked_in(n, kNeverMarked);
+  // What the passes read of a vertex, together: one cache line a visit on
+  // graphs too large for the cache (the predecessor walks jump at random).
+  struct State {
+    LoopyLabel label = kUnlabelled;
+    // u's followers (one per edge) that are unlabelled, ∞ or known ∞ — the ones
+    // that may keep u from a stage's label. Kept up to date as followers get
+    // finite labels, so a stage starts without rescanning edges.
+    std::uint32_t open = 0;
+    // The open followers of u with no follower labelled with the current stage
+    // yet; u may take the stage's label when it reaches 0.
+    std::uint32_t bad = 0;
+    // == stage: the vertex has a follower labelled with the current stage.
+    std::uint32_t marked_in = kNeverMarked;
+  };
+  std::vector<State> state(n);
+  // Vertices with a known follower: only these look at known vertices.
+  std::vector<std::uint32_t> sources;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    bool points_to_known = false;
+    for (std::uint32_t t : row(v)) {
+      const bool known_target = t >= n;
+      points_to_known = points_to_known || known_target;
+      state[v].open += !known_target || known[t - n].label == kInfiniteLabel;
+    }
+    if (points_to_known) sources.push_back(v);
+  }
   std::vector<std::uint32_t> pending(n);
   std::iota(pending.begin(), pending.end(), std::uint32_t{0});
   std::vector<std::uint32_t> queue;
   queue.reserve(n);
-  // Known ∞(K) vertices have a follower labelled i exactly when i ∈ K (their
-  // followers are all known); this holds it for the current stage.
-  std::vector<std::uint8_t> known_marked(known.size(), 0);
-  bool points_to_known = false;
-  for (std::uint32_t t : targets) points_to_known = points_to_known || t >= n;
 
   std::uint64_t work = 0;
   auto tick = [&](std::uint64_t steps) {
@@ -103,59 +117,59 @@ LoopyLabelling label_loopy_graph(const LoopyGraph& graph, Context& context, std:
   };
 
   std::uint32_t counter = first_counter;
+  // p just got a follower labelled `stage`: it stops being bad for its
+  // unlabelled predecessors (`push`: those that reach 0 join the queue).
+  auto mark = [&](std::uint32_t p, std::uint32_t stage, bool push) {
+    state[p].marked_in = stage;
+    for (std::uint32_t q : predecessors(p)) {
+      State& before = state[q];
+      if (before.label == kUnlabelled && --before.bad == 0 && push && before.marked_in != stage) queue.push_back(q);
+    }
+    tick(pred_offsets[p + 1] - pred_offsets[p] + 1);
+  };
+
   for (std::uint32_t stage = 0; !pending.empty(); ++stage) {
     out.stages = stage + 1;
     if (context.progress_due()) {
       context.progress("loopy labelling: stage " + std::to_string(stage) + ", " + std::to_string(pending.size()) +
                        " positions unlabelled");
     }
-    if (points_to_known) {
-      for (std::size_t k = 0; k < known.size(); ++k) {
-        known_marked[k] = known[k].label == kInfiniteLabel &&
-                          std::binary_search(known[k].reachable.begin(), known[k].reachable.end(), Nimber{stage});
+    for (std::uint32_t u : pending) state[u].bad = state[u].open;
+    tick(pending.size());
+    // Known vertices: a known ∞(K) has a follower labelled `stage` exactly when
+    // stage ∈ K (its followers are all known); a known follower of value
+    // `stage` marks its open predecessors from the start.
+    for (std::uint32_t v : sources) {
+      if (!open(state[v].label)) continue;
+      bool follower_labelled = false;
+      for (std::uint32_t t : row(v)) {
+        if (t < n) continue;
+        const KnownVertex& k = known[t - n];
+        follower_labelled = follower_labelled || k.label == stage;
+        if (k.label == kInfiniteLabel && state[v].label == kUnlabelled &&
+            std::binary_search(k.reachable.begin(), k.reachable.end(), Nimber{stage}))
+          --state[v].bad;
       }
-      // A known follower of value `stage` marks its open predecessors from the start.
-      for (std::uint32_t v = 0; v < n; ++v) {
-        if (!open(label[v])) continue;
-        for (std::uint32_t t : row(v)) {
-          if (t >= n && known[t - n].label == stage) {
-            marked_in[v] = stage;
-            break;
-          }
-        }
-        tick(offsets[v + 1] - offsets[v]);
-      }
+      if (follower_labelled && state[v].marked_in != stage) mark(v, stage, false);
+      tick(offsets[v + 1] - offsets[v]);
     }
 
     queue.clear();
     for (std::uint32_t u : pending) {
-      std::uint32_t count = 0;
-      for (std::uint32_t t : row(u)) {
-        if (t < n) {
-          count += open(label[t]) && marked_in[t] != stage;
-        } else {
-          count += known[t - n].label == kInfiniteLabel && !known_marked[t - n];
-        }
-      }
-      bad[u] = count;
-      if (count == 0 && marked_in[u] != stage) queue.push_back(u);
-      tick(offsets[u + 1] - offsets[u] + 1);
+      if (state[u].bad == 0 && state[u].marked_in != stage) queue.push_back(u);
     }
-
     // u leaves the queue unmarked: a follower labelled `stage` would have been
-    // unlabelled and unmarked before, so counted in bad[u], which is 0.
+    // unlabelled and unmarked before, so counted in bad, which is 0.
     for (std::size_t head = 0; head < queue.size(); ++head) {
       const std::uint32_t u = queue[head];
-      if (label[u] != kUnlabelled || marked_in[u] == stage) throw std::logic_error("loopy labelling: queue invariant");
-      label[u] = stage;
+      if (state[u].label != kUnlabelled || state[u].marked_in == stage) {
+        throw std::logic_error("loopy labelling: queue invariant");
+      }
+      state[u].label = stage;
       out.counter[u] = counter++;
       for (std::uint32_t p : predecessors(u)) {
-        if (!open(label[p]) || marked_in[p] == stage) continue;
-        marked_in[p] = stage;  // p now has a follower labelled `stage`: no longer bad for its predecessors
-        for (std::uint32_t q : predecessors(p)) {
-          if (label[q] == kUnlabelled && --bad[q] == 0 && marked_in[q] != stage) queue.push_back(q);
-        }
-        tick(pred_offsets[p + 1] - pred_offsets[p]);
+        if (state[p].label == kUnlabelled) --state[p].open;  // u is no longer open for p
+        if (open(state[p].label) && state[p].marked_in != stage) mark(p, stage, true);
       }
       tick(pred_offsets[u + 1] - pred_offsets[u] + 1);
     }
@@ -164,15 +178,17 @@ LoopyLabelling label_loopy_graph(const LoopyGraph& graph, Context& context, std:
     // a follower of every value up to `stage` (so stages <= out-degree + 2).
     std::size_t kept = 0;
     for (std::uint32_t u : pending) {
-      if (label[u] != kUnlabelled) continue;
-      if (marked_in[u] == stage) {
+      if (state[u].label != kUnlabelled) continue;
+      if (state[u].marked_in == stage) {
         pending[kept++] = u;
       } else {
-        label[u] = kInfiniteLabel;
+        state[u].label = kInfiniteLabel;
       }
     }
     pending.resize(kept);
   }
+  out.label.resize(n);
+  for (std::size_t v = 0; v < n; ++v) out.label[v] = state[v].label;
   out.next_counter = counter;
   return out;
 }

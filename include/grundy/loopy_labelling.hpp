@@ -20,12 +20,18 @@
 //      u that is unlabelled or labelled ∞ has a follower labelled i: label u
 //      with i and give it the next counter;
 //   2. label ∞ every unlabelled vertex that has no follower labelled i;
-// until no vertex is unlabelled. Each stage is one retrograde pass (a counter
-// of "bad" followers per vertex, as in win/lose analysis), O(|V| + |E|). A
-// vertex unlabelled at stage i has followers of every value below i, so there
-// are at most (largest out-degree + 2) stages: O(|V|·|E|) at worst, and
-// O(|E|·(largest value + 2)) in fact. Iterative, polled through the Context,
-// its working memory checked against the Context's bound before it starts.
+// until no vertex is unlabelled. Each stage is one retrograde pass, as in
+// win/lose analysis: a count of "bad" followers per vertex (open ones — not
+// finitely labelled — with no follower labelled i yet), lowered through the
+// predecessor lists as vertices are labelled i and marked; a vertex is labelled
+// when its count reaches 0. The count of open followers is kept across stages,
+// so a stage costs the vertices still unlabelled plus the predecessor lists of
+// the vertices it labels or marks, never a scan of every edge. A vertex
+// unlabelled at stage i has followers of every value below i, so there are at
+// most (largest out-degree + 2) stages, and a vertex is marked at most once a
+// stage: O(|V|·|E|) at worst; in practice about |E| times the number of
+// distinct values among a vertex's followers. Iterative, polled through the
+// Context, its working memory checked against the Context's bound first.
 //
 // Incremental use (a user's game explored a piece at a time): the graph may
 // point to known vertices, labelled earlier, whose followers are all known
@@ -71,7 +77,7 @@ struct LoopyLabelling {
 };
 
 // Labels every vertex of `graph`. Throws LimitError when the working memory
-// (about 28 bytes a vertex and 4 an edge) exceeds the Context's memory bound or
+// (about 40 bytes a vertex and 4 an edge) exceeds the Context's memory bound or
 // the graph is too large for 32-bit labels, Cancelled when the Context is
 // stopped.
 [[nodiscard]] LoopyLabelling label_loopy_graph(const LoopyGraph& graph, Context& context,
