@@ -223,3 +223,29 @@ TEST(LoopyAdapter, TestPlayerWinsSumsOfUsersGames) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// The example of docs/library.md ("Games with cycles"), as written there.
+struct Dial {
+  using Position = int;
+  void moves(int k, std::vector<int>& out) const {
+    if (k != 0)
+      for (int s : {1, 2}) out.push_back((k - s + 5) % 5);
+  }
+};
+
+TEST(LoopyAdapter, LibraryDocExample) {
+  auto dial = GameAdapter<Dial>::make(Dial{}, "dial");
+  Context context;
+  EXPECT_EQ(dial->position(4).value(context).to_string(), "∞(0)");
+  const Position p = dial->position(4) + Registry::builtin().parse("nim(1)", context);
+  const SumAnalysis a = analyze(p, context);
+  EXPECT_EQ(a.outcome, Outcome::D);
+  ASSERT_EQ(a.drawing_move_total, 1u);
+  EXPECT_EQ(a.drawing_moves[0].after().text(), "dial(2) + nim(1)");
+}
+
+}  // namespace
+}  // namespace grundy
