@@ -162,7 +162,12 @@ void run_value(const ValueOptions& options) {
     const Position position = Registry::builtin().build(expression, context);
     AnalysisOptions analysis{options.misere, options.max_moves};
     if (!options.previous.empty()) {
-      const Position before = Registry::builtin().parse(options.previous, context);
+      Position before;
+      try {
+        before = Registry::builtin().parse(options.previous, context);
+      } catch (const InputError& e) {
+        throw InputError("--previous: " + e.message(), e.where());
+      }
       analysis.last_move = move_between(before, position, context);
       if (!analysis.last_move) {
         throw InputError("no move leads from the --previous position " + before.text() + " to " + position.text());

@@ -114,6 +114,11 @@ TEST(LoopyCli, PreviousPositionGivesTheReversal) {
   const CliRun wrong = grundy("value '" + g + "(b)' --previous 'nim(3)'");
   EXPECT_EQ(wrong.status, 2) << wrong.out;
   EXPECT_NE(wrong.out.find("no move leads from"), std::string::npos) << wrong.out;
+  // A --previous position that does not parse: said so, with the column.
+  const CliRun unparsable = grundy("value '" + g + "(b)' --previous 'nim(3'");
+  EXPECT_EQ(unparsable.status, 2) << unparsable.out;
+  EXPECT_NE(unparsable.out.find("--previous: "), std::string::npos) << unparsable.out;
+  EXPECT_NE(unparsable.out.find("column 4"), std::string::npos) << unparsable.out;
 }
 
 TEST(LoopyCli, BadInputNamesThePlaceOrGetsTheRightInfiniteValue) {
