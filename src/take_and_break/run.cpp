@@ -190,7 +190,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
       run.values.push_back(static_cast<Value>(lasker_value(n)));
     }
   } else {
-    auto engine = make_engine(code, request.engine, request.threads);
+    auto engine = make_engine(code, {.kind = request.engine, .threads = request.threads});
     if (!request.checkpoint.empty()) {
       if (auto cp = read_checkpoint(request.checkpoint)) {
         if (cp->rule != run.code) {

@@ -19,7 +19,11 @@ using take_and_break::Value;
 class TakeAndBreakRule final : public HeapRule {
  public:
   explicit TakeAndBreakRule(GameCode code)
-      : code_(std::move(code)), engine_(take_and_break::make_engine(code_, EngineKind::automatic)) {
+      : code_(std::move(code)),
+        // The engines compute codes and Grundy's game; a game with a closed form has none.
+        engine_(code_.family == GameCode::Family::code || code_.family == GameCode::Family::grundy
+                    ? take_and_break::make_engine(code_, {.kind = EngineKind::automatic})
+                    : nullptr) {
     if (code_.family == GameCode::Family::lasker) pattern_ = take_and_break::lasker_pattern();
   }
 
