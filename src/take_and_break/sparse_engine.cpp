@@ -1,3 +1,6 @@
+// The sparse engine apart from its blocks: the mask and the rare list, heaps
+// one at a time, and two heaps at once on two threads where blocks do not
+// apply (see sparse_engine.hpp).
 #include "sparse_engine.hpp"
 
 #include <algorithm>
@@ -31,7 +34,6 @@ SparseEngine::SparseEngine(const GameCode& code, unsigned threads, bool forced, 
   set_width(64);
 }
 
-
 void SparseEngine::extend_to(std::uint64_t count) {
   while (values_.size() < count) {
     const std::uint64_t n = values_.size();
@@ -63,14 +65,12 @@ void SparseEngine::extend_to(std::uint64_t count) {
   }
 }
 
-
 void SparseEngine::restore(std::vector<Value> values) {
   NaiveEngine::restore(std::move(values));
   sparse_mode_ = false;
   rare_.clear();
   next_eval_ = std::max<std::uint64_t>(forced_ ? 16 : 1024, values_.size());
 }
-
 
 SparseStats SparseEngine::sparse_stats() const {
   SparseStats s = stats_;
@@ -90,14 +90,12 @@ SparseStats SparseEngine::sparse_stats() const {
   return s;
 }
 
-
 void SparseEngine::set_width(std::size_t width) {
   NaiveEngine::set_width(width);
   // Options are below width; the least missing common value is below 2·width.
   for (Scratch& s : scratch_) s.resize(2 * width);
   rebuild_common();
 }
-
 
 void SparseEngine::rebuild_common() {
   common_.assign(2 * width_ + 64, 0);  // room for word-wise and 64-byte reads
@@ -116,7 +114,6 @@ void SparseEngine::rebuild_common() {
   }
 }
 
-
 void SparseEngine::push_tracked(std::uint64_t g) {
   const std::uint64_t n = values_.size();
   push(g);
@@ -125,7 +122,6 @@ void SparseEngine::push_tracked(std::uint64_t g) {
     if (!forced_ && rare_.size() > 2 * rare_at_eval_ + 256) next_eval_ = n + 1;  // the mask stops fitting
   }
 }
-
 
 void SparseEngine::evaluate() {
   const std::uint64_t size = values_.size();
@@ -169,7 +165,6 @@ void SparseEngine::evaluate() {
   block_sparse_work_ = 0;
   block_naive_work_ = 0;
 }
-
 
 void SparseEngine::end_block() {
   for (Scratch& s : scratch_) {
