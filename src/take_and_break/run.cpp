@@ -93,16 +93,6 @@ void write_output(const TakeAndBreakRun& run) {
 void find_largest(TakeAndBreakRun& run) {
   run.largest = 0;
   run.largest_at = 0;
-  if (run.pattern.kind == Periodicity::Kind::arithmetic) {
-    // Lasker's Nim grows: the largest is among the last four heaps.
-    for (std::uint64_t n = run.upto >= 3 ? run.upto - 3 : 0; n <= run.upto; ++n) {
-      if (run.value(n) > run.largest) {
-        run.largest = run.value(n);
-        run.largest_at = n;
-      }
-    }
-    return;
-  }
   // Periodic or unproven: every value up to upto is among those computed.
   const std::uint64_t end = std::min<std::uint64_t>(run.values.size(), run.upto + 1);
   for (std::uint64_t n = 0; n < end; ++n) {
@@ -153,9 +143,6 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
                        " is not writable or does not exist");
     }
   }
-  if (code.family == GameCode::Family::lasker) {
-    throw InputError("Lasker's Nim has a closed form: grundy table lasker computes it without the sequence engines");
-  }
   const std::uint64_t bytes = (request.upto + 1) * sizeof(Value);
   const std::uint64_t memory = physical_memory();
   if (bytes > memory / 4 * 3) {
@@ -179,7 +166,9 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
   const auto start = Clock::now();
 
   {
-    auto engine = make_engine(code, request.engine, request.threads);
+    auto engine = make_engine(code, {.kind = request.engine,
+                                     .threads = request.threads,
+                                     .vector_kernels = context.fast_paths().vector_kernels});
     if (!request.checkpoint.empty()) {
       if (auto cp = read_checkpoint(request.checkpoint)) {
         if (cp->rule != run.code) {
