@@ -44,10 +44,12 @@ int main(int argc, char** argv) {
   grundy::cli::register_table_command(app);
   grundy::cli::register_graph_command(app);
   grundy::cli::register_boards_command(app);
+  grundy::cli::register_explain_command(app);
+  grundy::cli::register_play_command(app);
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, table, graph, boards; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards; see grundy --help)\n";
       return kExitBadInput;
     }
     app.parse(argc, argv);

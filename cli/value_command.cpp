@@ -16,6 +16,7 @@
 #include "grundy/input_error.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/stop_signals.hpp"
+#include "expression_input.hpp"
 #include "progress.hpp"
 
 namespace grundy::cli {
@@ -46,40 +47,6 @@ ContextOptions context_options(const ValueOptions& options) {
   settings.table_seconds = options.table_seconds;
   settings.threads = options.threads;
   return settings;
-}
-
-// Reads the expression from the argument, stdin ("-") or a file, and parses it;
-// errors get a line and column in the file.
-Expression read_expression(const ValueOptions& options, std::string& source) {
-  std::string origin;
-  if (!options.file.empty() || options.expression == "-") {
-    origin = options.file.empty() ? "<stdin>" : options.file;
-    if (options.file.empty()) {
-      source.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else {
-      std::ifstream in(options.file);
-      if (!in) throw InputError("cannot open the file", SourceLocation{options.file});
-      source.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    }
-  } else {
-    source = options.expression;
-  }
-  try {
-    return parse_expression(source);
-  } catch (const InputError& e) {
-    if (origin.empty()) throw;
-    // The parser counts columns across the whole text; give file:line:column.
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i + 1 < e.where().column && i < source.size(); ++i) {
-      if (source[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    throw InputError(e.message(), SourceLocation{origin, line, column});
-  }
 }
 
 // Whole positions after a move are shown when they fit a line; a sum of
@@ -146,11 +113,10 @@ void run_value(const ValueOptions& options) {
   Context context(context_options(options));
   StopOnSignals signals(context);
   ProgressScope progress(context, options.progress, options.progress_after);
-  std::string source;
-  const Expression expression = read_expression(options, source);
+  const ExpressionSource source = read_expression_source(options.expression, options.file);
+  const Position position = build_position(source, context);
   std::optional<SumAnalysis> result;
   try {
-    const Position position = Registry::builtin().build(expression, context);
     result.emplace(analyze(position, context, AnalysisOptions{options.misere, options.max_moves}));
   } catch (const Cancelled&) {
     context.end_progress();

@@ -26,3 +26,20 @@ InputError::InputError(const std::string& message, SourceLocation where)
     : std::runtime_error(compose(message, where)), where_(std::move(where)), message_(message) {}
 
 }  // namespace grundy
+
+namespace grundy {
+
+std::string excerpt(std::string_view text, std::size_t limit) {
+  std::string out;
+  for (char c : text) {
+    // A newline or tab inside a quote would split the one-line message.
+    out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  }
+  if (out.size() <= limit) return out;
+  std::size_t cut = limit;
+  // Do not cut a UTF-8 character in half.
+  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+  return out.substr(0, cut) + "… (" + std::to_string(text.size()) + " characters in all)";
+}
+
+}  // namespace grundy
