@@ -8,6 +8,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "validators.hpp"
 #include "expression_input.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/explanation.hpp"
@@ -170,8 +171,10 @@ void register_explain_command(CLI::App& app) {
   cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
   cmd->add_flag("--json", options->json, "print JSON: options (action, after, value), mex, binary values, xor");
   cmd->add_option("--max-options", options->max_options, "list at most this many options of a single component")
+      ->check(not_negative())
       ->capture_default_str();
-  cmd->add_option("--max-moves", options->max_moves, "list at most this many winning moves")->capture_default_str();
+  cmd->add_option("--max-moves", options->max_moves, "list at most this many winning moves")
+      ->check(not_negative())->capture_default_str();
   cmd->footer(
       "\nExamples:\n  grundy explain 'sub{1,2,3}(7)'          # options 6, 5, 4 with values 2, 1, 0: mex 3\n"
       "  grundy explain 'nim(3,4,5)'             # 011 xor 100 xor 101 = 010, and the winning move\n"

@@ -10,10 +10,12 @@
 #include <string>
 
 #include "commands.hpp"
+#include "validators.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/play.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/stop_signals.hpp"
 #include "expression_input.hpp"
@@ -27,6 +29,7 @@ struct ValueOptions {
   std::string file;
   bool misere = false;
   bool json = false;
+  bool batch = false;
   std::size_t max_moves = 20;
   std::size_t max_components_shown = 40;
   // Long searches (placement games, take-and-break values); see docs/placement.md.
@@ -53,8 +56,9 @@ ContextOptions context_options(const ValueOptions& options) {
 // thousands of heaps shows the changed component only (JSON always has both).
 constexpr std::size_t kShownPositionLength = 120;
 
-void print_text(const SumAnalysis& a, const ValueOptions& options) {
-  std::cout << "Position: " << a.position.text() << "\n";
+void print_text(const SumAnalysis& a, const ValueOptions& options, Context& context) {
+  // A 2 MB expression is not echoed back whole.
+  std::cout << "Position: " << excerpt(a.position.text(), 200) << "\n";
   if (a.misere) std::cout << "Play: misère (the player who makes the last move loses)\n";
   if (a.components.size() > 1 || !a.misere) {
     std::cout << "Components:\n";
@@ -105,8 +109,65 @@ void print_text(const SumAnalysis& a, const ValueOptions& options) {
                 << " more (--max-moves to list more)\n";
     }
   } else if (a.outcome == Outcome::P) {
-    std::cout << "Every move loses against perfect play.\n";
+    std::cout << (has_no_move(a.position, context) ? "No move is possible: the player to move has already lost.\n"
+                                                   : "Every move loses against perfect play.\n");
   }
+}
+
+// One expression a line (stdin or -f FILE), one answer a line: "VALUE first"
+// or "VALUE second" (who wins), or with --json one JSON object; a bad line gets
+// "error: line N: …" (JSON: {"line": N, "error": …}) and the batch goes on. The
+// exit status is 2 if any line failed. One context serves the whole batch, so
+// rules and tables are built once.
+void run_batch(const ValueOptions& options) {
+  Context context(context_options(options));
+  StopOnSignals signals(context);
+  std::ifstream file;
+  if (!options.file.empty()) {
+    file.open(options.file, std::ios::binary);
+    if (!file) throw InputError("cannot open the file", SourceLocation{options.file});
+  }
+  std::istream& in = options.file.empty() ? std::cin : file;
+  const std::string origin = options.file.empty() ? "<stdin>" : options.file;
+  std::string out;
+  bool failed = false;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    try {
+      const Position position = Registry::builtin().parse(without_comments(line), context);
+      const SumAnalysis a = analyze(position, context, AnalysisOptions{options.misere, options.json ? options.max_moves : 0});
+      if (options.json) {
+        nlohmann::json j = a.to_json();
+        j["line"] = number;
+        out += j.dump();
+      } else {
+        out += (a.value ? a.value->to_string() : std::string("?")) + " " +
+               (a.outcome == Outcome::N ? "first" : a.outcome == Outcome::P ? "second" : "draw");
+      }
+    } catch (const Cancelled&) {
+      std::cout << out << std::flush;
+      std::cerr << "grundy: interrupted at line " << number << "\n";
+      throw ExitStatus{130};
+    } catch (const InputError& e) {
+      failed = true;
+      const std::string where = e.where().column ? origin + ":" + std::to_string(number) + ":" +
+                                                       std::to_string(e.where().column)
+                                                 : origin + ":" + std::to_string(number);
+      if (options.json) {
+        out += nlohmann::json{{"line", number}, {"error", where + ": " + e.message()}}.dump();
+      } else {
+        out += "error: " + where + ": " + e.message();
+      }
+    }
+    out += '\n';
+    if (out.size() >= (1U << 16)) {
+      std::cout << out;
+      out.clear();
+    }
+  }
+  std::cout << out << std::flush;
+  if (failed) throw ExitStatus{2};
 }
 
 void run_value(const ValueOptions& options) {
@@ -133,7 +194,7 @@ void run_value(const ValueOptions& options) {
   if (options.json) {
     std::cout << result->to_json().dump(2) << "\n";
   } else {
-    print_text(*result, options);
+    print_text(*result, options, context);
   }
 }
 
@@ -147,7 +208,11 @@ void register_value_command(CLI::App& app) {
   cmd->add_option("-f,--file", options->file, "read the expression from a file (newlines are spaces)");
   cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
   cmd->add_flag("--json", options->json, "print JSON");
+  cmd->add_flag("--batch", options->batch,
+                "one expression a line from stdin or -f FILE, one answer a line: VALUE first|second (--json: one "
+                "object a line); bad lines answer 'error: …' and the rest go on (exit 2 at the end)");
   cmd->add_option("--max-moves", options->max_moves, "list at most this many winning moves (all are counted)")
+      ->check(not_negative())
       ->capture_default_str();
   cmd->add_option("--memory", options->memory_mb,
                   "placement games: bound on all their tables together, in MB (0: none); too small a bound is refused")
@@ -180,6 +245,12 @@ void register_value_command(CLI::App& app) {
   }
   cmd->footer(footer);
   cmd->callback([options, cmd] {
+    if (options->batch) {
+      if (cmd->count("expression") != 0 && options->expression != "-")
+        throw InputError("--batch reads its expressions from stdin or -f FILE, one a line");
+      run_batch(*options);
+      return;
+    }
     if (cmd->count("expression") == 0 && options->file.empty())
       throw InputError("no position given: grundy value 'nim(3,4,5)' (or -f FILE, or - for stdin)");
     if (cmd->count("expression") != 0 && !options->file.empty())

@@ -181,8 +181,15 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
       }
     }
     const bool theorem = periodicity_theorem_applies(code);
-    const std::uint64_t target = request.upto + 1;
-    engine->reserve(target);
+    const std::uint64_t asked = request.upto + 1;
+    // A period the theorem could prove may need more heaps than were asked for
+    // (Kayles: period 12 from 71 is proven at heap 168): go on past --upto, by
+    // 3·(upto + 1) heaps clamped to [4096, kProofContinuation], rather than stop
+    // short of a proof. Every game of the published list of trivial octal games
+    // is proven within 1000 heaps.
+    const std::uint64_t extra = std::clamp<std::uint64_t>(3 * asked, 4096, kProofContinuation);
+    const std::uint64_t target = theorem && request.stop_when_proven && request.continue_for_proof ? asked + extra : asked;
+    engine->reserve(asked);
     std::uint64_t next_check = engine->size();
     auto last_checkpoint = Clock::now();
     std::uint64_t chunk = 256;
@@ -201,7 +208,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
       // Grow at most twofold: heaps get dearer as n grows, and the first heaps
       // are so cheap that their rate says nothing about later ones.
       chunk = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(rate * 0.25), 64, 2 * chunk);
-      if (theorem && request.stop_when_proven && engine->size() >= next_check) {
+      if (theorem && request.stop_when_proven && (engine->size() >= next_check || engine->size() == asked)) {
         run.pattern = find_periodicity(code, engine->values());
         if (run.pattern.proven()) break;
         next_check = engine->size() + std::max<std::uint64_t>(256, engine->size() / 4);
@@ -216,7 +223,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
         const double elapsed = seconds_since(start);
         const double done = static_cast<double>(engine->size() - run.resumed_from);
         const double speed = done / std::max(elapsed, 1e-6);
-        const double left = static_cast<double>(target - engine->size()) / std::max(speed, 1e-6);
+        const double left = static_cast<double>(target - std::min(target, engine->size())) / std::max(speed, 1e-6);
         char line[200];
         std::snprintf(line, sizeof line, "%s: %llu/%llu heaps (%.1f%%), %s values/s, ETA %s", run.rule.c_str(),
                       static_cast<unsigned long long>(engine->size()), static_cast<unsigned long long>(target),
@@ -253,7 +260,7 @@ std::string pattern_text(const Periodicity& p) {
 
 }  // namespace
 
-std::string render_text(const TakeAndBreakRun& run, bool list_values) {
+std::string render_text(const TakeAndBreakRun& run, std::optional<std::uint64_t> list_upto) {
   std::string out = "rule " + run.rule;
   if (run.rule != run.code) out += " (" + run.code + ")";
   out += ", g(0.." + std::to_string(run.upto) + ")\n";
@@ -287,16 +294,17 @@ std::string render_text(const TakeAndBreakRun& run, bool list_values) {
   if (!run.output.empty() && !run.interrupted) {
     out += "values written to " + run.output + (run.format == TakeAndBreakFormat::binary ? " (binary)\n" : " (text)\n");
   }
-  if (list_values && run.complete()) {
-    for (std::uint64_t n = 0; n <= run.upto; ++n) {
+  if (list_upto && run.complete()) {
+    const std::uint64_t last = std::min(*list_upto, run.upto);
+    for (std::uint64_t n = 0; n <= last; ++n) {
       out += std::to_string(run.value(n));
-      out += (n % 20 == 19 || n == run.upto) ? '\n' : ' ';
+      out += (n % 20 == 19 || n == last) ? '\n' : ' ';
     }
   }
   return out;
 }
 
-nlohmann::json render_json(const TakeAndBreakRun& run, bool list_values) {
+nlohmann::json render_json(const TakeAndBreakRun& run, std::optional<std::uint64_t> list_upto) {
   nlohmann::json j;
   j["rule"] = run.rule;
   j["code"] = run.code;
@@ -326,9 +334,9 @@ nlohmann::json render_json(const TakeAndBreakRun& run, bool list_values) {
   if (!run.output.empty()) {
     j["output"] = {{"file", run.output}, {"format", run.format == TakeAndBreakFormat::binary ? "binary" : "text"}};
   }
-  if (list_values && run.complete()) {
+  if (list_upto && run.complete()) {
     nlohmann::json values = nlohmann::json::array();
-    for (std::uint64_t n = 0; n <= run.upto; ++n) values.push_back(run.value(n));
+    for (std::uint64_t n = 0; n <= std::min(*list_upto, run.upto); ++n) values.push_back(run.value(n));
     j["values"] = std::move(values);
   }
   return j;
