@@ -40,7 +40,7 @@ struct TakeAndBreakRequest {
   // Without a proof by heap `upto`, keep computing (3·(upto + 1) more heaps,
   // at least 4096 and at most kProofContinuation) while the periodicity theorem
   // may still prove one; values past `upto` are not shown or written.
-  bool continue_for_proof = true;
+  bool continue_for_proof = false;
 };
 
 struct TakeAndBreakRun {
