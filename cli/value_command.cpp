@@ -39,16 +39,22 @@ struct ValueOptions {
   bool progress = false;
   double progress_after = 1.0;
   unsigned threads = 1;
+  std::size_t max_components = ContextOptions{}.max_components;
 };
 
 ContextOptions context_options(const ValueOptions& options) {
-  if (!(options.memory_mb >= 0)) throw InputError("--memory is a number of megabytes, 0 or more");
-  if (!(options.table_seconds > 0)) throw InputError("--table-seconds must be positive");
+  // NaN fails both comparisons; a bound beyond 2^40 MB (an exabyte) is a typo,
+  // and converting it to bytes would overflow.
+  if (!(options.memory_mb >= 0) || !(options.memory_mb <= 1099511627776.0))
+    throw InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
+  if (!(options.table_seconds > 0) || !(options.table_seconds <= 1e9))
+    throw InputError("--table-seconds must be a positive number of seconds");
   ContextOptions settings;
   settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
   settings.table_path = options.table;
   settings.table_seconds = options.table_seconds;
   settings.threads = options.threads;
+  settings.max_components = options.max_components;
   return settings;
 }
 
@@ -226,6 +232,10 @@ void register_value_command(CLI::App& app) {
                   "1 or 2: placement boards of 30 or more cells still unsolved after half a second are searched by "
                   "two threads sharing their tables; take-and-break sequences use two threads")
       ->check(CLI::Range(1, 2))
+      ->capture_default_str();
+  cmd->add_option("--max-components", options->max_components,
+                  "refuse positions of more components than this (each heap is one)")
+      ->check(not_negative())
       ->capture_default_str();
   cmd->add_flag("--progress", options->progress, "progress on stderr for long computations (default on a terminal)");
   cmd->add_option("--progress-after", options->progress_after, "seconds of work before the first progress line")

@@ -16,9 +16,17 @@ std::string SourceLocation::to_string() const {
 }
 
 namespace {
+// One line, whatever the message quotes (a rule written over two lines).
+std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return text;
+}
+
 std::string compose(const std::string& message, const SourceLocation& where) {
   const std::string place = where.to_string();
-  return place.empty() ? message : place + ": " + message;
+  return one_line(place.empty() ? message : place + ": " + message);
 }
 }  // namespace
 

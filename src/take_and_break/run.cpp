@@ -132,7 +132,9 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
   if (request.upto >= (std::uint64_t{1} << 62)) {
     throw InputError("--upto " + std::to_string(request.upto) + " is too large");
   }
-  if (request.checkpoint_seconds <= 0) throw InputError("the checkpoint interval must be positive");
+  // NaN fails the comparison too (and would never checkpoint).
+  if (!(request.checkpoint_seconds > 0) || !(request.checkpoint_seconds <= 1e9))
+    throw InputError("the checkpoint interval must be a positive number of seconds");
   // Files are written after the work (or during it): a directory that cannot
   // take them is reported now, not after hours.
   for (const auto& [what, path] : {std::pair{"output", request.output}, std::pair{"checkpoint", request.checkpoint}}) {
