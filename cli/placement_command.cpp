@@ -11,6 +11,7 @@
 
 #include "grundy/input_error.hpp"
 #include "commands.hpp"
+#include "validators.hpp"
 #include "grundy/placement/boards_command.hpp"
 #include "grundy/stop_signals.hpp"
 #include "progress.hpp"
@@ -35,6 +36,7 @@ void register_boards_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--json", state->options.json, "full analysis: values, xor, winning moves");
   cmd->add_option("--memory", state->memory_mb, "bound on all transposition tables together, in MB (0: none)")
+      ->check(not_negative())
       ->capture_default_str();
   cmd->add_option("--threads", state->threads, "1 or 2: two threads on a board still unsolved after half a second")
       ->check(CLI::Range(1, 2))
@@ -42,8 +44,14 @@ void register_boards_command(CLI::App& app) {
   cmd->add_flag("--progress", state->progress, "progress on stderr for long searches (default when stderr is a terminal)");
   cmd->add_option("--progress-after", state->progress_after, "seconds of search before the first progress line")
       ->capture_default_str();
+  cmd->footer(
+      "\nInput: any number of cases; a case is a count n, then n boards, each 'rows cols' and its rows of\n"
+      "0 (free) / 1 (blocked). Answer per case: Yes if the first player wins the sum of its boards.\n\n"
+      "Examples:\n  grundy boards examples/cases.txt\n  grundy boards - --game cram < cases.txt\n"
+      "  grundy boards examples/cases.txt --json     # values, xor and winning moves per case\n");
   cmd->callback([state] {
-    if (!(state->memory_mb >= 0)) throw grundy::InputError("--memory is a number of megabytes, 0 or more");
+    if (!(state->memory_mb >= 0) || !(state->memory_mb <= 1099511627776.0))
+      throw grundy::InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
     // The context carries the memory bound, threads, progress and Ctrl-C to the solver.
     grundy::ContextOptions settings;
     settings.memory_bytes = static_cast<std::size_t>(state->memory_mb * 1024 * 1024);

@@ -10,13 +10,16 @@
 #include <string>
 
 #include "commands.hpp"
+#include "validators.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/loopy_analysis.hpp"
+#include "grundy/play.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/stop_signals.hpp"
+#include "expression_input.hpp"
 #include "progress.hpp"
 
 namespace grundy::cli {
@@ -28,6 +31,7 @@ struct ValueOptions {
   std::string previous;  // the position before the opponent's last move (the reversal rule)
   bool misere = false;
   bool json = false;
+  bool batch = false;
   std::size_t max_moves = 20;
   std::size_t max_components_shown = 40;
   // Long searches (placement games, take-and-break values); see docs/placement.md.
@@ -37,59 +41,32 @@ struct ValueOptions {
   bool progress = false;
   double progress_after = 1.0;
   unsigned threads = 1;
+  std::size_t max_components = ContextOptions{}.max_components;
 };
 
 ContextOptions context_options(const ValueOptions& options) {
-  if (!(options.memory_mb >= 0)) throw InputError("--memory is a number of megabytes, 0 or more");
-  if (!(options.table_seconds > 0)) throw InputError("--table-seconds must be positive");
+  // NaN fails both comparisons; a bound beyond 2^40 MB (an exabyte) is a typo,
+  // and converting it to bytes would overflow.
+  if (!(options.memory_mb >= 0) || !(options.memory_mb <= 1099511627776.0))
+    throw InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
+  if (!(options.table_seconds > 0) || !(options.table_seconds <= 1e9))
+    throw InputError("--table-seconds must be a positive number of seconds");
   ContextOptions settings;
   settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
   settings.table_path = options.table;
   settings.table_seconds = options.table_seconds;
   settings.threads = options.threads;
+  settings.max_components = options.max_components;
   return settings;
-}
-
-// Reads the expression from the argument, stdin ("-") or a file, and parses it;
-// errors get a line and column in the file.
-Expression read_expression(const ValueOptions& options, std::string& source) {
-  std::string origin;
-  if (!options.file.empty() || options.expression == "-") {
-    origin = options.file.empty() ? "<stdin>" : options.file;
-    if (options.file.empty()) {
-      source.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else {
-      std::ifstream in(options.file);
-      if (!in) throw InputError("cannot open the file", SourceLocation{options.file});
-      source.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    }
-  } else {
-    source = options.expression;
-  }
-  try {
-    return parse_expression(source);
-  } catch (const InputError& e) {
-    if (origin.empty()) throw;
-    // The parser counts columns across the whole text; give file:line:column.
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i + 1 < e.where().column && i < source.size(); ++i) {
-      if (source[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    throw InputError(e.message(), SourceLocation{origin, line, column});
-  }
 }
 
 // Whole positions after a move are shown when they fit a line; a sum of
 // thousands of heaps shows the changed component only (JSON always has both).
 constexpr std::size_t kShownPositionLength = 120;
 
-void print_text(const SumAnalysis& a, const ValueOptions& options) {
-  std::cout << "Position: " << a.position.text() << "\n";
+void print_text(const SumAnalysis& a, const ValueOptions& options, Context& context) {
+  // A 2 MB expression is not echoed back whole.
+  std::cout << "Position: " << excerpt(a.position.text(), 200) << "\n";
   if (a.misere) std::cout << "Play: misère (the player who makes the last move loses)\n";
   if (a.components.size() > 1 || !a.misere) {
     std::cout << "Components:\n";
@@ -147,19 +124,75 @@ void print_text(const SumAnalysis& a, const ValueOptions& options) {
   } else if (a.outcome == Outcome::D) {
     print_moves("Drawing moves", a.drawing_moves, a.drawing_move_total, a.drawing_move_total_is_lower_bound);
   } else if (a.outcome == Outcome::P) {
-    std::cout << "Every move loses against perfect play.\n";
+    std::cout << (has_no_move(a.position, context) ? "No move is possible: the player to move has already lost.\n"
+                                                   : "Every move loses against perfect play.\n");
   }
+}
+
+// One expression a line (stdin or -f FILE), one answer a line: "VALUE first"
+// or "VALUE second" (who wins), or with --json one JSON object; a bad line gets
+// "error: line N: …" (JSON: {"line": N, "error": …}) and the batch goes on. The
+// exit status is 2 if any line failed. One context serves the whole batch, so
+// rules and tables are built once.
+void run_batch(const ValueOptions& options) {
+  Context context(context_options(options));
+  StopOnSignals signals(context);
+  std::ifstream file;
+  if (!options.file.empty()) {
+    file.open(options.file, std::ios::binary);
+    if (!file) throw InputError("cannot open the file", SourceLocation{options.file});
+  }
+  std::istream& in = options.file.empty() ? std::cin : file;
+  const std::string origin = options.file.empty() ? "<stdin>" : options.file;
+  std::string out;
+  bool failed = false;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    try {
+      const Position position = Registry::builtin().parse(without_comments(line), context);
+      const SumAnalysis a = analyze(position, context, AnalysisOptions{options.misere, options.json ? options.max_moves : 0});
+      if (options.json) {
+        nlohmann::json j = a.to_json();
+        j["line"] = number;
+        out += j.dump();
+      } else {
+        out += (a.value ? a.value->to_string() : std::string("?")) + " " +
+               (a.outcome == Outcome::N ? "first" : a.outcome == Outcome::P ? "second" : "draw");
+      }
+    } catch (const Cancelled&) {
+      std::cout << out << std::flush;
+      std::cerr << "grundy: interrupted at line " << number << "\n";
+      throw ExitStatus{130};
+    } catch (const InputError& e) {
+      failed = true;
+      const std::string where = e.where().column ? origin + ":" + std::to_string(number) + ":" +
+                                                       std::to_string(e.where().column)
+                                                 : origin + ":" + std::to_string(number);
+      if (options.json) {
+        out += nlohmann::json{{"line", number}, {"error", where + ": " + e.message()}}.dump();
+      } else {
+        out += "error: " + where + ": " + e.message();
+      }
+    }
+    out += '\n';
+    if (out.size() >= (1U << 16)) {
+      std::cout << out;
+      out.clear();
+    }
+  }
+  std::cout << out << std::flush;
+  if (failed) throw ExitStatus{2};
 }
 
 void run_value(const ValueOptions& options) {
   Context context(context_options(options));
   StopOnSignals signals(context);
   ProgressScope progress(context, options.progress, options.progress_after);
-  std::string source;
-  const Expression expression = read_expression(options, source);
+  const ExpressionSource source = read_expression_source(options.expression, options.file);
+  const Position position = build_position(source, context);
   std::optional<SumAnalysis> result;
   try {
-    const Position position = Registry::builtin().build(expression, context);
     AnalysisOptions analysis{options.misere, options.max_moves};
     if (!options.previous.empty()) {
       Position before;
@@ -189,7 +222,7 @@ void run_value(const ValueOptions& options) {
   if (options.json) {
     std::cout << result->to_json().dump(2) << "\n";
   } else {
-    print_text(*result, options);
+    print_text(*result, options, context);
   }
 }
 
@@ -206,7 +239,11 @@ void register_value_command(CLI::App& app) {
                   "the position before the opponent's last move: a move that raised a game with cycles is answered "
                   "by the reversal rule (docs/loopy.md)");
   cmd->add_flag("--json", options->json, "print JSON");
+  cmd->add_flag("--batch", options->batch,
+                "one expression a line from stdin or -f FILE, one answer a line: VALUE first|second (--json: one "
+                "object a line); bad lines answer 'error: …' and the rest go on (exit 2 at the end)");
   cmd->add_option("--max-moves", options->max_moves, "list at most this many winning moves (all are counted)")
+      ->check(not_negative())
       ->capture_default_str();
   cmd->add_option("--memory", options->memory_mb,
                   "placement games: bound on all their tables together, in MB (0: none); too small a bound is refused")
@@ -220,6 +257,10 @@ void register_value_command(CLI::App& app) {
                   "1 or 2: placement boards of 30 or more cells still unsolved after half a second are searched by "
                   "two threads sharing their tables; take-and-break sequences use two threads")
       ->check(CLI::Range(1, 2))
+      ->capture_default_str();
+  cmd->add_option("--max-components", options->max_components,
+                  "refuse positions of more components than this (each heap is one)")
+      ->check(not_negative())
       ->capture_default_str();
   cmd->add_flag("--progress", options->progress, "progress on stderr for long computations (default on a terminal)");
   cmd->add_option("--progress-after", options->progress_after, "seconds of work before the first progress line")
@@ -239,6 +280,12 @@ void register_value_command(CLI::App& app) {
   }
   cmd->footer(footer);
   cmd->callback([options, cmd] {
+    if (options->batch) {
+      if (cmd->count("expression") != 0 && options->expression != "-")
+        throw InputError("--batch reads its expressions from stdin or -f FILE, one a line");
+      run_batch(*options);
+      return;
+    }
     if (cmd->count("expression") == 0 && options->file.empty())
       throw InputError("no position given: grundy value 'nim(3,4,5)' (or -f FILE, or - for stdin)");
     if (cmd->count("expression") != 0 && !options->file.empty())

@@ -17,6 +17,15 @@ std::string_view variant_word(const ExprTerm& term) {
   return arg.kind == ExprArg::Kind::word ? std::string_view(arg.text) : std::string_view();
 }
 
+void check_size(std::size_t components, const ExprTerm& term, const Context& context) {
+  const std::size_t most = context.options().max_components;
+  if (components > most) {
+    throw LimitError("the position has more than " + std::to_string(most) +
+                         " components (each heap is one); raise the bound with --max-components",
+                     SourceLocation{"", 0, term.column});
+  }
+}
+
 }  // namespace
 
 Registry::Registry(std::vector<RulesetSpec> specs) {
@@ -90,10 +99,12 @@ Position Registry::build(const Expression& expression, Context& context) const {
     if (spec.heap_rule) {
       const HeapRulePtr rule = shared_rule(spec, reader, context);
       const std::vector<std::uint64_t> heaps = reader.integers(reader.positions(), "heap sizes");
+      check_size(parts.size() + heaps.size(), term, context);
       parts.reserve(parts.size() + heaps.size());
       for (std::uint64_t heap : heaps) parts.push_back(rule->component(heap));
     } else {
       const Position built = spec.position(reader, context);
+      check_size(parts.size() + built.size(), term, context);
       parts.insert(parts.end(), built.components().begin(), built.components().end());
     }
   }

@@ -85,8 +85,11 @@ const std::string& TermReader::word(const ExprArg& arg, std::string_view what) c
 
 const std::string& TermReader::path(const ExprArg& arg, std::string_view what) const {
   if (arg.kind != ExprArg::Kind::path) {
-    fail("expected " + std::string(what) + " as @file or \"file\", not '" + arg.text + "'", arg.column);
+    fail("expected " + std::string(what) + " as @file or \"file\", not '" + excerpt(arg.text) + "'", arg.column);
   }
+  if (arg.text.empty()) fail("the file name is empty", arg.column);
+  // The system would open the name cut at the NUL: another file than the one named.
+  if (arg.text.find('\0') != std::string::npos) fail("a file name cannot contain a NUL byte", arg.column);
   return arg.text;
 }
 

@@ -51,6 +51,9 @@ struct FastPaths {
 
 struct ContextOptions {
   std::size_t memory_bytes = 0;  // bound on the tables of long searches together; 0 = none
+  // Components one position may have: a 15-byte nim(0..9999999) would otherwise
+  // take gigabytes. 2·10^6 components take about 160 MB.
+  std::size_t max_components = 2'000'000;
   unsigned threads = 1;          // 1 or 2 (take-and-break engines, placement searches)
   FastPaths fast_paths;
   // Placement searches: a table file loaded when the first solver is made and

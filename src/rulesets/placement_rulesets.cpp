@@ -98,7 +98,7 @@ Board board_of(const TermReader& term) {
   const ExprArg& a = g.args.front();
   const SourceLocation at{"", 0, a.column};
   if (a.kind == ExprArg::Kind::word) return placement::parse_inline_board(a.text, at);
-  if (a.kind == ExprArg::Kind::path) return placement::read_board_file(a.text);
+  if (a.kind == ExprArg::Kind::path) return placement::read_board_file(term.path(a, "a board file"));
   term.fail("expected a board: a size such as 8x8, rows such as 0110/0000, or a file @board.txt", a.column);
 }
 

@@ -20,9 +20,22 @@ using rulesets_detail::count_one;
 using rulesets_detail::proven_pattern;
 using rulesets_detail::take;
 
+// A sorted set as written in expressions, runs of five or more consecutive
+// numbers as ranges ({1..6,9}; {1,2,3} stays as textbooks write it), so that
+// sub{1..9999999} does not print 10^7 numbers.
 std::string set_text(const std::vector<std::uint64_t>& set) {
   std::string out = "{";
-  for (std::size_t i = 0; i < set.size(); ++i) out += (i ? "," : "") + std::to_string(set[i]);
+  for (std::size_t i = 0; i < set.size();) {
+    std::size_t j = i;
+    while (j + 1 < set.size() && set[j + 1] == set[j] + 1) ++j;
+    if (i) out += ",";
+    if (j >= i + 4) {
+      out += std::to_string(set[i]) + ".." + std::to_string(set[j]);
+    } else {
+      for (std::size_t k = i; k <= j; ++k) out += (k > i ? "," : "") + std::to_string(set[k]);
+    }
+    i = j + 1;
+  }
   return out + "}";
 }
 

@@ -29,9 +29,10 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
  public:
   Rule(GameCode code, const Context& context)
       : code_(std::move(code)),
-        engine_(take_and_break::make_engine(code_, context.fast_paths().sparse_engine ? EngineKind::automatic
-                                                                                       : EngineKind::naive,
-                                            context.options().threads)) {}
+        engine_(take_and_break::make_engine(
+            code_, {.kind = context.fast_paths().sparse_engine ? EngineKind::automatic : EngineKind::naive,
+                    .threads = context.options().threads,
+                    .vector_kernels = context.fast_paths().vector_kernels})) {}
 
   const GameCode& code() const override { return code_; }
 
@@ -287,9 +288,6 @@ RulesetSpec named_game(std::string name, std::string syntax, std::string descrip
 
 HeapRulePtr make_take_and_break(std::string_view code_or_name, const Context& context) {
   GameCode code = take_and_break::parse_game_code(code_or_name);
-  if (code.family == GameCode::Family::lasker) {
-    throw InputError("Lasker's Nim is the ruleset lasker(heaps…), with a closed form, not a take-and-break code");
-  }
   return std::make_shared<const Rule>(std::move(code), context);
 }
 

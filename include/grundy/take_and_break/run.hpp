@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +24,9 @@ namespace grundy {
 
 enum class TakeAndBreakFormat { text, binary };
 
+// Heaps computed past `upto` in search of a proof (see continue_for_proof).
+inline constexpr std::uint64_t kProofContinuation = std::uint64_t{1} << 16;
+
 struct TakeAndBreakRequest {
   std::string rule;            // a code (0.77, 4.3, 0.F7) or a name (kayles, grundy, …)
   std::uint64_t upto = 0;      // compute g(0..upto)
@@ -33,6 +37,10 @@ struct TakeAndBreakRequest {
   std::string output;          // file for the values; empty: none
   TakeAndBreakFormat format = TakeAndBreakFormat::text;
   bool stop_when_proven = true;  // stop computing once a period is proven
+  // Without a proof by heap `upto`, keep computing (3·(upto + 1) more heaps,
+  // at least 4096 and at most kProofContinuation) while the periodicity theorem
+  // may still prove one; values past `upto` are not shown or written.
+  bool continue_for_proof = false;
 };
 
 struct TakeAndBreakRun {
@@ -72,11 +80,11 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request);
 // checkpoint, if one was asked for); progress lines go to the context.
 [[nodiscard]] TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Context& context);
 
-// A summary for people; with `list_values`, g(0..upto) follow, 20 to a line
+// A summary for people; with `list_upto`, g(0..list_upto) follow, 20 to a line
 // (the caller decides; a table of 10^8 values belongs in --output).
-[[nodiscard]] std::string render_text(const TakeAndBreakRun& run, bool list_values);
+[[nodiscard]] std::string render_text(const TakeAndBreakRun& run, std::optional<std::uint64_t> list_upto);
 
-// The same as JSON; "values" holds g(0..upto) when `list_values`.
-[[nodiscard]] nlohmann::json render_json(const TakeAndBreakRun& run, bool list_values);
+// The same as JSON; "values" holds g(0..list_upto) when given.
+[[nodiscard]] nlohmann::json render_json(const TakeAndBreakRun& run, std::optional<std::uint64_t> list_upto);
 
 }  // namespace grundy
