@@ -12,8 +12,8 @@ docs/python.md is the tutorial.
 """
 
 from . import _grundy
-from ._grundy import InfiniteValue, Move, Option, Position, Result, graph, rulesets
-from .api import boards, load, parse, table, value
+from ._grundy import InfiniteValue, Move, Option, Position, Result, rulesets
+from .api import boards, graph, load, parse, table, value
 from .errors import CycleError, GameError, InputError, LimitError
 from .game import Game
 from .table import Table

@@ -87,5 +87,12 @@ def boards(path=None, *, text=None, game="blocks2x2", json=False, memory="1GB", 
     return out.split()
 
 
+def graph(path):
+    """The value of every vertex of a game graph file (docs/graph-format.md), as
+    ``{vertex name: value}``, as ``grundy graph`` prints them. A graph with a cycle
+    raises ``grundy.CycleError`` naming one."""
+    return _grundy._graph(os.fspath(path))
+
+
 def _path(path):
     return "" if path is None else os.fspath(path)

@@ -75,8 +75,7 @@ std::string boards(const std::string& path, const std::string& text, const std::
 void bind_builtins(py::module_& m) {
   m.def("rulesets", &rulesets,
         "Every built-in ruleset: a list of dicts with its name, how it is written and what it is.");
-  m.def("graph", &graph_values, py::arg("path"),
-        "The value of every vertex of a game graph file (docs/graph-format.md), as {vertex name: value}.");
+  m.def("_graph", &graph_values, py::arg("path"));
   m.def("_boards", &boards, py::arg("path"), py::arg("text"), py::arg("game"), py::arg("json"), py::arg("memory"),
         py::arg("threads"));
 }

@@ -95,6 +95,10 @@ PythonGame::~PythonGame() {
 }
 
 std::string PythonGame::describe(py::handle position, std::size_t limit) {
+  // Messages are made while an exception is pending (the one they describe):
+  // repr() must run without it, and leave it as it was.
+  PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
+  PyErr_Fetch(&type, &value, &traceback);
   std::string text;
   if (PyObject* repr = PyObject_Repr(position.ptr())) {
     Py_ssize_t size = 0;
@@ -102,10 +106,9 @@ std::string PythonGame::describe(py::handle position, std::size_t limit) {
     if (utf8 != nullptr) text.assign(utf8, static_cast<std::size_t>(size));
     Py_DECREF(repr);
   }
-  if (text.empty()) {
-    PyErr_Clear();
-    text = std::string("<") + Py_TYPE(position.ptr())->tp_name + " whose repr() failed>";
-  }
+  if (text.empty()) text = std::string("<") + Py_TYPE(position.ptr())->tp_name + " whose repr() failed>";
+  PyErr_Clear();
+  PyErr_Restore(type, value, traceback);
   if (text.size() > limit) {
     // Cut at a character boundary of the UTF-8 text.
     std::size_t cut = limit;
