@@ -21,7 +21,7 @@ PythonGamePtr make_game(py::object moves, const std::string& name, std::size_t m
   for (const RulesetSpec& spec : Registry::builtin().specs()) {
     if (spec.name == name) {
       // Its positions would print like the built-in ruleset's and be mistaken for them.
-      throw py::value_error("'" + name + "' is the name of a built-in ruleset; give the game another name");
+      throw py::value_error("'" + name + "' is the name of a built-in ruleset; give the game another name (name=...)");
     }
   }
   return std::make_shared<PythonGame>(std::move(moves), name, memory);
