@@ -12,6 +12,7 @@
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/registry.hpp"
+#include "grundy/solver.hpp"
 #include "python_position.hpp"
 
 namespace py = pybind11;
@@ -63,25 +64,35 @@ PythonPosition build(const Expression& expression, const ContextOptions& setting
   return out;
 }
 
-// An expression read from a file: errors get file:line:column (the parser
-// counts columns across the whole text).
-Expression read_expression_file(const std::string& path) {
+// An error in an expression read from a file, at its file:line:column (the
+// parser and the rulesets count columns across the whole text).
+InputError located_in_file(const InputError& e, const std::string& source, const std::string& path) {
+  if (!e.where().file.empty() || e.where().column == 0) return e;
+  std::size_t line = 1, column = 1;
+  for (std::size_t i = 0; i + 1 < e.where().column && i < source.size(); ++i) {
+    if (source[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return InputError(e.message(), SourceLocation{path, line, column});
+}
+
+PythonPosition load_file(const std::string& path, const ContextOptions& settings) {
   std::ifstream in(path);
   if (!in) throw InputError("cannot open the file", SourceLocation{path});
   const std::string source{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   try {
-    return parse_expression(source);
+    return build(parse_expression(source), settings);
+  } catch (const CycleError&) {
+    throw;  // about a graph file, which it names
+  } catch (const LimitError& e) {
+    const InputError located = located_in_file(e, source, path);
+    throw LimitError(located.message(), located.where());
   } catch (const InputError& e) {
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i + 1 < e.where().column && i < source.size(); ++i) {
-      if (source[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    throw InputError(e.message(), SourceLocation{path, line, column});
+    throw located_in_file(e, source, path);
   }
 }
 
@@ -210,7 +221,7 @@ void bind_positions(py::module_& m) {
       "_load",
       [](const std::string& path, unsigned threads, std::size_t memory, const std::string& table,
          double table_seconds) {
-        return build(read_expression_file(path), parse_settings(threads, memory, table, table_seconds));
+        return load_file(path, parse_settings(threads, memory, table, table_seconds));
       },
       py::arg("path"), py::arg("threads"), py::arg("memory"), py::arg("table"), py::arg("table_seconds"));
 }

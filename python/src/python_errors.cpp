@@ -1,5 +1,7 @@
 #include "python_errors.hpp"
 
+#include <pybind11/stl.h>
+
 #include <exception>
 #include <string>
 
