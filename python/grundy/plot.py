@@ -21,21 +21,23 @@ def rare_flags(values, mask):
 
 def plot_table(table, ax=None, rare=True, **scatter):
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4.5))
     n = np.arange(len(table.values))
     g = np.asarray(table.values)
-    size = scatter.pop("s", 4 if len(g) > 2000 else 12)
+    size = scatter.pop("s", 2 if len(g) > 2000 else 12)
     marked = rare and table.rare_mask is not None
     if marked:
         flags = rare_flags(g, table.rare_mask)
         ax.scatter(n[~flags], g[~flags], s=size, label="common", **scatter)
-        ax.scatter(n[flags], g[flags], s=size * 4, color="crimson", marker="x",
+        ax.scatter(n[flags], g[flags], s=max(size * 6, 12), color="crimson", marker="x",
                    label=f"rare (mask {table.rare_mask:#x}): {int(flags.sum())} heaps")
-        ax.legend(loc="upper left")
+        ax.legend(loc="lower right", framealpha=0.95)
     else:
         ax.scatter(n, g, s=size, **scatter)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("heap n")
     ax.set_ylabel("g⁻(n)" if table.misere else "g(n)")
     title = f"{table.rule}, n = 0..{len(g) - 1}"
