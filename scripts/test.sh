@@ -10,3 +10,5 @@ bash scripts/build.sh -DGRUNDY_BUILD_TESTS=ON -DGRUNDY_BUILD_BENCH=ON -DGRUNDY_B
   -DPython_EXECUTABLE="$python"
 (cd build && ctest --output-on-failure -j"$(nproc)")
 PYTHONPATH="$PWD/build/python" MPLBACKEND=Agg "$python" -m pytest -q -p no:cacheprovider python/tests
+# The module as users install it: pip into a fresh venv (reusing ./build).
+bash scripts/python-install-check.sh
