@@ -191,7 +191,9 @@ Nimber PythonGame::value(py::handle position, Context& context) {
 std::vector<Nimber> PythonGame::values_upto(std::uint64_t upto, Context& context) {
   SearchLock lock(*this);
   std::vector<Nimber> values;
-  values.reserve(upto + 1);
+  // Room for a modest table at once; a huge `upto` grows as the values come
+  // (and can be interrupted) rather than claiming its memory up front.
+  values.reserve(std::min<std::uint64_t>(upto + 1, std::uint64_t{1} << 20));
   for (std::uint64_t n = 0; n <= upto; ++n) {
     const py::object heap = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(n));
     if (!heap) throw py::error_already_set();
@@ -378,8 +380,9 @@ void PythonGame::remember_options(py::handle position, Py_hash_t hash, py::list 
 py::list PythonGame::options(py::handle position) {
   const Py_hash_t hash = hash_of(position, py::none());
   for (std::size_t i = remembered_.size(); i-- > 0;) {
-    const RememberedOptions& r = remembered_[i];
-    if (r.hash != hash) continue;
+    if (i >= remembered_.size() || remembered_[i].hash != hash) continue;
+    // Copies: == is user code, during which another thread may change the list.
+    const RememberedOptions r = remembered_[i];
     const int equal = PyObject_RichCompareBool(r.position.ptr(), position.ptr(), Py_EQ);
     if (equal < 0) throw py::error_already_set();
     if (equal == 1) return py::list(r.options);  // a copy: the caller may change it
