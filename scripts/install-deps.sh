@@ -5,7 +5,7 @@ set -euo pipefail
 # `pip install .` in a venv use — all from Debian, nothing from the Python registry.
 packages=(g++ cmake make libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
   python3-dev python3-pybind11 pybind11-dev python3-numpy python3-matplotlib python3-pytest python3-venv
-  python3-setuptools python3-pip)
+  python3-setuptools python3-wheel python3-pip)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
