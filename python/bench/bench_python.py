@@ -1,6 +1,6 @@
 """Speed of the Python module against the CLI (docs/performance.md, "Python module").
 
-    PYTHONPATH=build/python /usr/bin/python3 python/bench/bench_python.py [--runs 7] [--cli build/grundy]
+    PYTHONPATH=build/python /usr/bin/python3 python/bench/bench_python.py [--runs 7] [--cli build/grundy ...]
 
 Measures, as medians of interleaved runs (other work on the machine slows runs at
 random; interleaving spreads that over both sides):
@@ -10,6 +10,8 @@ random; interleaving spreads that over both sides):
     whole call (wall clock, the CLI's process start included) and the engine's own
     seconds (Table.seconds, the CLI's JSON "seconds");
   - grundy.value("officers(1000000)") against `grundy value`.
+Several --cli binaries (a build without the Python module, whose core is not
+position-independent code, say) are each measured in the same rounds.
 """
 
 import argparse
@@ -65,28 +67,34 @@ def cli_officers_value(cli):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--cli", default="build/grundy")
+    parser.add_argument("--cli", action="append", help="a grundy binary (repeatable; default build/grundy)")
     args = parser.parse_args()
-    samples = {name: [] for name in ("rule", "chain", "module table", "module table engine", "cli table",
-                                     "cli table engine", "module value", "cli value")}
+    clis = args.cli or ["build/grundy"]
+    samples = {name: [] for name in ("python rule to 10^5", "python chain of 10^6", "module table", "module table engine",
+                                     "module value")}
+    for cli in clis:
+        for what in ("table", "table engine", "value"):
+            samples[f"{cli} {what}"] = []
     for _ in range(args.runs):
-        samples["rule"].append(python_rule_table())
-        samples["chain"].append(python_chain())
+        samples["python rule to 10^5"].append(python_rule_table())
+        samples["python chain of 10^6"].append(python_chain())
         wall, engine = module_officers_table()
         samples["module table"].append(wall)
         samples["module table engine"].append(engine)
-        wall, engine = cli_officers_table(args.cli)
-        samples["cli table"].append(wall)
-        samples["cli table engine"].append(engine)
         samples["module value"].append(module_officers_value())
-        samples["cli value"].append(cli_officers_value(args.cli))
+        for cli in clis:
+            wall, engine = cli_officers_table(cli)
+            samples[f"{cli} table"].append(wall)
+            samples[f"{cli} table engine"].append(engine)
+            samples[f"{cli} value"].append(cli_officers_value(cli))
     median = {name: statistics.median(values) for name, values in samples.items()}
-    print(f"medians of {args.runs} interleaved runs (seconds); all runs: min–max")
+    print(f"medians of {args.runs} interleaved runs (seconds); all runs: min-max")
     for name, values in samples.items():
-        print(f"  {name:22s} {median[name]:7.3f}   ({min(values):.3f}–{max(values):.3f})")
-    print(f"officers table, module / CLI: wall {median['module table'] / median['cli table']:.3f}, "
-          f"engine {median['module table engine'] / median['cli table engine']:.3f}")
-    print(f"officers value, module / CLI: {median['module value'] / median['cli value']:.3f}")
+        print(f"  {name:34s} {median[name]:7.3f}   ({min(values):.3f}-{max(values):.3f})")
+    for cli in clis:
+        print(f"officers to 10^6 vs {cli}: table wall {median['module table'] / median[cli + ' table']:.3f}, "
+              f"table engine {median['module table engine'] / median[cli + ' table engine']:.3f}, "
+              f"value {median['module value'] / median[cli + ' value']:.3f}")
 
 
 if __name__ == "__main__":

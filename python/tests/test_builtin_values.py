@@ -168,3 +168,18 @@ def test_boards_format():
 def grundy_examples():
     import pathlib
     return pathlib.Path(__file__).resolve().parents[2] / "examples"
+
+
+def test_placement_settings_reach_the_search(tmp_path):
+    table = tmp_path / "cram.tbl"
+    # Cram on 3x4: a domino board; the value is computed by the placement search,
+    # whose table is saved to the file given.
+    first = grundy.value("cram(3x4)", table=table)
+    assert table.exists() and table.stat().st_size > 0
+    again = grundy.value("cram(3x4)", table=table, threads=2, memory="64MB")
+    assert again.value == first.value
+    # Cram on 1xN is Dawson's-Kayles-like 0.07 (a domino takes two adjacent cells of a row):
+    # its values are the octal game 0.07's.
+    assert grundy.value("cram(1x9)").value == int(grundy.table("0.07", upto=9).values[9])
+    with pytest.raises(grundy.InputError, match="memory"):
+        grundy.value("cram(5x5)", memory=1000)
