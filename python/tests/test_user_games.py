@@ -192,3 +192,21 @@ def test_decorator_and_repr():
     assert [n for n in range(35) if subtract_square.value(n) == 0] == [0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34]
     assert repr(subtract_square).startswith("Game('subtract_square', ")
     assert repr(subtract_square(5)) == "Position('subtract_square(5)')"
+
+
+def test_threads_share_a_game():
+    """Two threads asking one game: one search at a time, the other waits without
+    holding the GIL; both get the same values."""
+    import threading
+    g = grundy.Game(lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)], name="splits")
+    results = {}
+
+    def work(i):
+        results[i] = g.table(upto=400 + i).values[:400].tolist()
+    threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads), "deadlock"
+    assert results[0] == results[1] == results[2] == list(grundy.table("grundy", upto=399).values)
