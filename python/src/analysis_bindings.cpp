@@ -8,6 +8,7 @@
 #include "bindings.hpp"
 #include "grundy/analysis.hpp"
 #include "python_position.hpp"
+#include "python_text.hpp"
 
 namespace py = pybind11;
 
@@ -90,7 +91,7 @@ void bind_analysis(py::module_& m) {
           "after_position", [](const PythonMove& mv) { return PythonPosition{mv.move.after(), mv.origins}; },
           "the whole position after the move, as a Position")
       .def("__repr__", [](const PythonMove& mv) {
-        return "Move(" + mv.component() + ": " + mv.move.action + " -> " + mv.move.after().text() + ")";
+        return "Move(" + mv.component() + ": " + mv.move.action + " -> " + shortened(mv.move.after().text(), 120) + ")";
       });
 
   py::class_<PythonResult>(m, "Result", "The analysis of a position: value, outcome, winning moves.")
@@ -129,9 +130,7 @@ void bind_analysis(py::module_& m) {
           "The analysis as `grundy value --json` gives it (a dict).")
       .def("__str__", [](const PythonResult& r) { return result_text(r.analysis); })
       .def("__repr__", [](const PythonResult& r) {
-        std::string text = r.analysis.position.text();
-        if (text.size() > 120) text = text.substr(0, 120) + "…";
-        std::string out = "Result(" + text + ": ";
+        std::string out = "Result(" + shortened(r.analysis.position.text(), 120) + ": ";
         if (r.analysis.value) out += (r.analysis.misere ? "misère value " : "value ") + r.analysis.value->to_string() + ", ";
         out += std::string(to_string(r.analysis.outcome)) + ", ";
         out += r.analysis.first_player_wins()

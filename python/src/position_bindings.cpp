@@ -14,6 +14,7 @@
 #include "grundy/registry.hpp"
 #include "grundy/solver.hpp"
 #include "python_position.hpp"
+#include "python_text.hpp"
 
 namespace py = pybind11;
 
@@ -28,14 +29,6 @@ struct PythonOption {
   PythonPosition after;
   py::object value;
 };
-
-// Long sums print shortened in reprs (str() gives the whole expression).
-std::string shortened(const std::string& text, std::size_t limit = 300) {
-  if (text.size() <= limit) return text;
-  std::size_t cut = limit;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return text.substr(0, cut) + "…";
-}
 
 std::string quoted(const std::string& text) { return py::repr(py::str(text)).cast<std::string>(); }
 
