@@ -10,12 +10,18 @@ random; interleaving spreads that over both sides):
     whole call (wall clock, the CLI's process start included) and the engine's own
     seconds (Table.seconds, the CLI's JSON "seconds");
   - grundy.value("officers(1000000)") against `grundy value`.
+Officers is also timed in CPU seconds (this process's, or the child's from
+getrusage): on a machine shared with other work, wall times move by a factor of
+two from run to run while CPU time, which excludes the time other processes
+held the core, moves far less.
 Several --cli binaries (a build without the Python module, whose core is not
 position-independent code, say) are each measured in the same rounds.
 """
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import time
@@ -39,29 +45,34 @@ def python_chain():
     return time.perf_counter() - start
 
 
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def module_officers_table():
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     table = grundy.table("officers", upto=10**6)
-    return time.perf_counter() - start, table.seconds
+    return time.perf_counter() - start, table.seconds, time.process_time() - cpu
 
 
 def cli_officers_table(cli):
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), children_cpu()
     out = subprocess.run([cli, "table", "officers", "--upto", "1000000", "--json", "--no-values", "--quiet"],
                          check=True, capture_output=True, text=True).stdout
-    return time.perf_counter() - start, json.loads(out)["seconds"]
+    return time.perf_counter() - start, json.loads(out)["seconds"], children_cpu() - cpu
 
 
 def module_officers_value():
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     assert grundy.value("officers(1000000)").value is not None
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def cli_officers_value(cli):
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), children_cpu()
     subprocess.run([cli, "value", "officers(1000000)"], check=True, capture_output=True)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, children_cpu() - cpu
 
 
 def main():
@@ -70,31 +81,33 @@ def main():
     parser.add_argument("--cli", action="append", help="a grundy binary (repeatable; default build/grundy)")
     args = parser.parse_args()
     clis = args.cli or ["build/grundy"]
-    samples = {name: [] for name in ("python rule to 10^5", "python chain of 10^6", "module table", "module table engine",
-                                     "module value")}
-    for cli in clis:
-        for what in ("table", "table engine", "value"):
-            samples[f"{cli} {what}"] = []
+    sides = ["module"] + clis
+    samples = {"python rule to 10^5": [], "python chain of 10^6": []}
+    for side in sides:
+        for what in ("table wall", "table engine", "table cpu", "value wall", "value cpu"):
+            samples[f"{side} {what}"] = []
+
+    def record(side, table, value):
+        for what, figure in zip(("table wall", "table engine", "table cpu"), table):
+            samples[f"{side} {what}"].append(figure)
+        for what, figure in zip(("value wall", "value cpu"), value):
+            samples[f"{side} {what}"].append(figure)
+
     for _ in range(args.runs):
         samples["python rule to 10^5"].append(python_rule_table())
         samples["python chain of 10^6"].append(python_chain())
-        wall, engine = module_officers_table()
-        samples["module table"].append(wall)
-        samples["module table engine"].append(engine)
-        samples["module value"].append(module_officers_value())
+        record("module", module_officers_table(), module_officers_value())
         for cli in clis:
-            wall, engine = cli_officers_table(cli)
-            samples[f"{cli} table"].append(wall)
-            samples[f"{cli} table engine"].append(engine)
-            samples[f"{cli} value"].append(cli_officers_value(cli))
+            record(cli, cli_officers_table(cli), cli_officers_value(cli))
     median = {name: statistics.median(values) for name, values in samples.items()}
-    print(f"medians of {args.runs} interleaved runs (seconds); all runs: min-max")
+    print(f"medians of {args.runs} interleaved runs (seconds); all runs: min-max; load average now "
+          f"{os.getloadavg()[0]:.1f}")
     for name, values in samples.items():
         print(f"  {name:34s} {median[name]:7.3f}   ({min(values):.3f}-{max(values):.3f})")
     for cli in clis:
-        print(f"officers to 10^6 vs {cli}: table wall {median['module table'] / median[cli + ' table']:.3f}, "
-              f"table engine {median['module table engine'] / median[cli + ' table engine']:.3f}, "
-              f"value {median['module value'] / median[cli + ' value']:.3f}")
+        ratios = ", ".join(f"{what} {median['module ' + what] / median[cli + ' ' + what]:.3f}"
+                           for what in ("table wall", "table engine", "table cpu", "value wall", "value cpu"))
+        print(f"officers to 10^6, module / {cli}: {ratios}")
 
 
 if __name__ == "__main__":
