@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "grundy/analysis.hpp"
 #include "grundy/input_error.hpp"
 #include "test_support.hpp"
 
@@ -44,6 +45,40 @@ TEST(Squares, LosingPositionsAreOeisA030193) {
       Registry::builtin().heap_rule(parse_rule("sub(squares)"), testing::context())->table(testing::context(), 5000);
   EXPECT_EQ(table.pattern.kind, Periodicity::Kind::none);  // none claimed
   EXPECT_THROW((void)value_of(parse("sub(squares)(1000000000000)")), LimitError);
+}
+
+// Lasker's Nim lists its winning moves from the closed form at any heap size
+// (before, lasker(2147483647) and lasker(1000000,1) were refused: "too many
+// moves to list"). Each listed move is checked here with the closed form of
+// Winning Ways written again: g(4k+1)=4k+1, g(4k+2)=4k+2, g(4k+3)=4k+4, g(4k+4)=4k+3.
+std::uint64_t lasker_g(std::uint64_t n) {
+  if (n == 0) return 0;
+  switch (n % 4) {
+    case 3: return n + 1;
+    case 0: return n - 1;
+    default: return n;
+  }
+}
+
+TEST(Lasker, WinningMovesOfHugeHeaps) {
+  for (const std::string text : {"lasker(2147483647)", "lasker(1000000,1)", "lasker(1000000000000000000,7,12)",
+                                 "lasker(123456789012345) + nim(5)"}) {
+    const Position p = parse(text);
+    const SumAnalysis a = analyze(p, testing::context(), AnalysisOptions{false, 50});
+    ASSERT_TRUE(a.first_player_wins()) << text;
+    ASSERT_GE(a.winning_move_total, 1u) << text;
+    for (const Move& m : a.winning_moves) {
+      // The whole position after the move, valued here by the formula.
+      std::uint64_t total = 0;
+      const Position after = m.after();
+      for (std::size_t i = 0; i < after.size(); ++i) {
+        const std::string part = after[i].text();
+        const std::uint64_t n = std::stoull(part.substr(part.find('(') + 1));
+        total ^= part.rfind("lasker", 0) == 0 ? lasker_g(n) : n;
+      }
+      EXPECT_EQ(total, 0u) << text << ": " << m.action << " -> " << after.text();
+    }
+  }
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
   X(constrained_nim)               \
   X(moore_nim)                     \
   X(staircase_nim)                 \
+  X(wythoff)                       \
   X(game_graph)                    \
   X(take_and_break_code)           \
   X(kayles)                        \

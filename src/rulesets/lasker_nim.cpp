@@ -15,27 +15,16 @@
 #include "builtin_specs.hpp"
 #include "grundy/input_error.hpp"
 #include "heap_rule_helpers.hpp"
+#include "lasker_math.hpp"
 
 namespace grundy {
 namespace {
-
-Nimber lasker_value(std::uint64_t heap) {
-  if (heap == 0) return 0;
-  switch (heap % 4) {
-    case 1:
-    case 2: return heap;
-    case 3:
-      if (heap == UINT64_MAX) throw LimitError("the nim-value of lasker(" + std::to_string(heap) + ") exceeds 64 bits");
-      return heap + 1;
-    default: return heap - 1;
-  }
-}
 
 class LaskerRule final : public HeapRule {
  public:
   std::string text() const override { return "lasker"; }
 
-  Nimber value(Context&, std::uint64_t heap) const override { return lasker_value(heap); }
+  Nimber value(Context&, std::uint64_t heap) const override { return lasker::value(heap); }
 
   // Splits first (taking nothing), then takes of 1..n.
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
@@ -47,6 +36,24 @@ class LaskerRule final : public HeapRule {
     for (std::uint64_t k = 1; k <= heap; ++k) {
       if (!visit(rulesets_detail::take(heap, k))) return;
     }
+  }
+
+  // Exact at any heap size, without walking the n/2 splits (see above).
+  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    HeapMoveList result;
+    const lasker::Splits splits = lasker::splits_to_value(heap, target, limit);
+    result.total = splits.total;
+    for (std::uint64_t a : splits.smallest) result.listed.push_back(HeapMove{0, {heap - a, a}});
+    // The one heap worth `target` is g(target) (g is an involution); 2^64 - 1 is
+    // the value of no heap (4k+3 comes from 4k+4 = 2^64).
+    if (target != UINT64_MAX) {
+      const std::uint64_t left = lasker::value(target);
+      if (left < heap) {
+        rulesets_detail::count_one(result.total);
+        if (result.listed.size() < limit) result.listed.push_back(rulesets_detail::take(heap, heap - left));
+      }
+    }
+    return result;
   }
 
   std::string describe(std::uint64_t heap, const HeapMove& move) const override {
@@ -61,7 +68,7 @@ class LaskerRule final : public HeapRule {
     rulesets_detail::check_table_request(upto, text());
     SequenceReport report;
     report.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(lasker_value(n));
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(lasker::value(n));
     report.pattern = rulesets_detail::proven_pattern(
         Periodicity::Kind::arithmetic, 1, 4, 4,
         "Lasker's Nim closed form (Winning Ways): g(4k+1)=4k+1, g(4k+2)=4k+2, g(4k+3)=4k+4, g(4k+4)=4k+3");
