@@ -155,7 +155,7 @@ void run_explain(const ExplainOptionsCli& options) {
   }
   context.end_progress();
   if (options.json) {
-    std::cout << to_json(*e).dump(2) << "\n";
+    std::cout << to_json(*e).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
     print_text(*e);
   }

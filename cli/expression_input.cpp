@@ -4,6 +4,7 @@
 #include <iostream>
 #include <iterator>
 
+#include "grundy/input_file.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/registry.hpp"
 
@@ -16,10 +17,7 @@ ExpressionSource read_expression_source(const std::string& argument, const std::
     if (file.empty()) {
       source.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
     } else {
-      std::ifstream in(file, std::ios::binary);
-      if (!in) throw InputError("cannot open the file", SourceLocation{file});
-      source.text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-      if (in.bad()) throw InputError("cannot read the file", SourceLocation{file});
+      source.text = read_input_file(file, "file");
     }
     source.text = without_comments(std::move(source.text));
   } else {

@@ -31,7 +31,9 @@ const char* outcome_note(Outcome outcome) {
 }
 
 void run_graph(const GraphOptions& options) {
-  if (!(options.memory_mb >= 0)) throw InputError("--memory is a number of megabytes, 0 or more");
+  // NaN fails both comparisons; past 2^40 MB the conversion to bytes overflows.
+  if (!(options.memory_mb >= 0) || !(options.memory_mb <= 1099511627776.0))
+    throw InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
   ContextOptions settings;
   settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
   Context context(settings);
@@ -56,7 +58,7 @@ void run_graph(const GraphOptions& options) {
     // 10^6 keys (seconds, and hundreds of MB) just to print it. Vertex names
     // are letters, digits, '_', '.', '-' (the file format), so they need no
     // escaping; vertices come in file order.
-    std::string out = "{\n  \"file\": " + nlohmann::json(options.file).dump() +
+    std::string out = "{\n  \"file\": " + nlohmann::json(options.file).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) +
                       ",\n  \"vertices\": " + std::to_string(graph.size()) +
                       ",\n  \"edges\": " + std::to_string(graph.edge_count()) +
                       ",\n  \"p_positions\": " + std::to_string(losing);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 
+#include "grundy/input_file.hpp"
 #include "grundy/input_error.hpp"
 #include "commands.hpp"
 #include "validators.hpp"
@@ -63,8 +64,7 @@ void register_boards_command(CLI::App& app) {
       if (state->file == "-") {
         grundy::placement::run_boards(std::cin, "<stdin>", state->options, std::cout, context);
       } else {
-        std::ifstream in(state->file, std::ios::binary);
-        if (!in) throw grundy::InputError("cannot open the file", grundy::SourceLocation{state->file, 0, 0});
+        std::ifstream in = grundy::open_input_file(state->file, "boards file");
         grundy::placement::run_boards(in, state->file, state->options, std::cout, context);
       }
     } catch (const grundy::Cancelled&) {

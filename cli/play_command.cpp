@@ -69,7 +69,7 @@ class Game {
         line["options"] = std::move(listed);
         line["more_options"] = menu_.size() > options_.menu;
       }
-      std::cout << line.dump() << std::endl;
+      std::cout << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << std::endl;
       return;
     }
     std::cout << "position: " << position.text() << "\n";
@@ -92,7 +92,7 @@ class Game {
 
   void error(const std::string& message) {
     if (options_.json) {
-      std::cout << nlohmann::json{{"type", "error"}, {"message", message}}.dump() << std::endl;
+      std::cout << nlohmann::json{{"type", "error"}, {"message", message}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << std::endl;
     } else {
       std::cout << message << "\n";
     }
@@ -100,7 +100,7 @@ class Game {
 
   void end(const std::string& result) {
     if (options_.json) {
-      std::cout << nlohmann::json{{"type", "end"}, {"result", result}}.dump() << std::endl;
+      std::cout << nlohmann::json{{"type", "end"}, {"result", result}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << std::endl;
     } else {
       std::cout << result << "\n";
     }
@@ -154,7 +154,7 @@ class Game {
                                   {"action", chosen->move.action},
                                   {"after", chosen->move.after().text()},
                                   {"reason", chosen->reason}}
-                       .dump()
+                       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
                 << std::endl;
     } else {
       std::cout << "computer: " << chosen->move.action << " (" << chosen->reason << ")\n";

@@ -91,14 +91,20 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
   if (options.json) {
     nlohmann::json j = render_json(run, list_upto);
     if (!note.empty()) j["note"] = note;
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
     std::cout << render_text(run, list_upto);
     if (!note.empty()) std::cout << "note: " << note << "\n";
   }
+  if (!run.save_error.empty()) {
+    // The answer above stands; what could not be saved is said, with the reason.
+    std::cerr << "grundy: " << run.save_error << "; the values printed above are complete, only the file is missing\n";
+    if (!run.interrupted) throw ExitStatus{2};
+  }
   if (run.interrupted) {
     std::cerr << "grundy: interrupted"
-              << (options.checkpoint.empty() ? "; no --checkpoint was given, so the work is lost"
+              << (options.checkpoint.empty()      ? "; no --checkpoint was given, so the work is lost"
+                  : !run.save_error.empty() ? "; the checkpoint could not be saved, so the work is lost"
                                              : "; work saved in " + options.checkpoint + ", run the same command to resume")
               << "\n";
     // 128 + SIGINT, as shells report an interrupted command.
@@ -165,7 +171,7 @@ void run_table(const TableOptions& options, bool upto_given) {
     nlohmann::json j{{"rule", rule->text()}, {"play", options.misere ? "misere" : "normal"}, {"upto", options.upto}};
     j["values"] = std::vector<Nimber>(report.values.begin(), report.values.begin() + static_cast<std::ptrdiff_t>(shown));
     j["pattern"] = pattern_json(report.pattern);
-    std::cout << j.dump(2) << "\n";
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return;
   }
   std::cout << "Rule: " << rule->text() << (options.misere ? "  (misère values: 0 marks the P-positions)" : "")

@@ -11,6 +11,8 @@
 
 #include "commands.hpp"
 #include "validators.hpp"
+#include "grundy/input_file.hpp"
+#include "grundy/output_file.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
@@ -51,6 +53,14 @@ ContextOptions context_options(const ValueOptions& options) {
     throw InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
   if (!(options.table_seconds > 0) || !(options.table_seconds <= 1e9))
     throw InputError("--table-seconds must be a positive number of seconds");
+  // Checked now, not after a search of hours (exists but unreadable, a
+  // directory, no such directory, read-only).
+  if (!options.table.empty()) {
+    // Read to resume and written back: only a regular file can be both (a pipe
+    // or device would be read without end or replaced).
+    if (prepare_output_file(options.table, "--table file").in_place)
+      throw InputError("--table file " + options.table + ": is not a regular file (a pipe or device cannot hold a table)");
+  }
   ContextOptions settings;
   settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
   settings.table_path = options.table;
@@ -139,8 +149,7 @@ void run_batch(const ValueOptions& options) {
   StopOnSignals signals(context);
   std::ifstream file;
   if (!options.file.empty()) {
-    file.open(options.file, std::ios::binary);
-    if (!file) throw InputError("cannot open the file", SourceLocation{options.file});
+    file = open_input_file(options.file, "file");
   }
   std::istream& in = options.file.empty() ? std::cin : file;
   const std::string origin = options.file.empty() ? "<stdin>" : options.file;
@@ -155,7 +164,7 @@ void run_batch(const ValueOptions& options) {
       if (options.json) {
         nlohmann::json j = a.to_json();
         j["line"] = number;
-        out += j.dump();
+        out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       } else {
         out += (a.value ? a.value->to_string() : std::string("?")) + " " +
                (a.outcome == Outcome::N ? "first" : a.outcome == Outcome::P ? "second" : "draw");
@@ -170,7 +179,7 @@ void run_batch(const ValueOptions& options) {
                                                        std::to_string(e.where().column)
                                                  : origin + ":" + std::to_string(number);
       if (options.json) {
-        out += nlohmann::json{{"line", number}, {"error", where + ": " + e.message()}}.dump();
+        out += nlohmann::json{{"line", number}, {"error", where + ": " + e.message()}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
       } else {
         out += "error: " + where + ": " + e.message();
       }
@@ -209,7 +218,13 @@ void run_value(const ValueOptions& options) {
     result.emplace(analyze(position, context, analysis));
   } catch (const Cancelled&) {
     context.end_progress();
-    const std::vector<std::string> saved = context.save_work();
+    std::vector<std::string> saved;
+    try {
+      saved = context.save_work();
+    } catch (const InputError& e) {
+      std::cerr << "grundy: interrupted; " << e.message() << ", so the work is lost\n";
+      throw ExitStatus{130};
+    }
     std::cerr << "grundy: interrupted; "
               << (saved.empty() ? std::string("nothing was saved")
                                 : "work saved in " + options.table + ", run the same command to resume")
@@ -218,11 +233,18 @@ void run_value(const ValueOptions& options) {
     throw ExitStatus{130};  // 128 + SIGINT, as shells report an interrupted command
   }
   context.end_progress();
-  for (const std::string& line : context.save_work()) std::cerr << "grundy: " << line << "\n";
+  // The answer first: a table that cannot be saved (disk full) must not cost it.
   if (options.json) {
-    std::cout << result->to_json().dump(2) << "\n";
+    std::cout << result->to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
     print_text(*result, options, context);
+  }
+  std::cout << std::flush;
+  try {
+    for (const std::string& line : context.save_work()) std::cerr << "grundy: " << line << "\n";
+  } catch (const InputError& e) {
+    std::cerr << "grundy: " << e.message() << "; the answer above stands, only the file is missing\n";
+    throw ExitStatus{2};
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include "grundy/input_error.hpp"
 #include "grundy/solver.hpp"
+#include "grundy/input_file.hpp"
 
 namespace grundy {
 namespace {
@@ -157,8 +158,7 @@ GameGraph GameGraph::parse(std::istream& in, const std::string& file) {
 }
 
 GameGraph GameGraph::load(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot open the graph file", SourceLocation{path});
+  std::ifstream in = open_input_file(path, "graph file");
   return parse(in, path);
 }
 

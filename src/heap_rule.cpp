@@ -182,7 +182,7 @@ OptionList HeapComponent::misere_options_to_zero(Context& context, std::size_t l
   constexpr std::uint64_t kScanLimit = 1'000'000;
   std::uint64_t seen = 0;
   rule_->for_each_move(heap_, [&](const HeapMove& move) {
-    if (++seen > kScanLimit) throw LimitError("too many moves to list the misère winning moves");
+    if (++seen > kScanLimit) throw LimitError(text() + ": too many moves to list the misère winning moves");
     // After the move the opponent is to move; they lose iff the position is misère-P.
     const Nimber after_value = move.leaves.empty() ? 1 : values.at(*rule_, move.leaves[0]);
     if (after_value == 0) {

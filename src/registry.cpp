@@ -100,6 +100,14 @@ Position Registry::build(const Expression& expression, Context& context) const {
       const HeapRulePtr rule = shared_rule(spec, reader, context);
       const std::vector<std::uint64_t> heaps = reader.integers(reader.positions(), "heap sizes");
       check_size(parts.size() + heaps.size(), term, context);
+      const std::uint64_t largest = rule->largest_heap();
+      for (std::uint64_t heap : heaps) {
+        if (heap > largest) {
+          throw LimitError("heap " + std::to_string(heap) + " is beyond the largest heap " + rule->text() +
+                               " can value (" + std::to_string(largest) + ")",
+                           SourceLocation{"", 0, term.column});
+        }
+      }
       parts.reserve(parts.size() + heaps.size());
       for (std::uint64_t heap : heaps) parts.push_back(rule->component(heap));
     } else {

@@ -69,6 +69,11 @@ class HeapRule : public std::enable_shared_from_this<HeapRule> {
   // that fit a table; rules override with a pattern where one is proven.
   [[nodiscard]] virtual SequenceReport misere_table(Context& context, std::uint64_t upto) const;
 
+  // The largest heap this rule can value at all (a fact of the rule, e.g.
+  // Lasker's Nim: g(2^64-1) = 2^64 has no 64-bit nimber); larger heaps are
+  // refused where the term is read, with its column.
+  [[nodiscard]] virtual std::uint64_t largest_heap() const { return UINT64_MAX; }
+
   // Words for a move of this rule ("take 3", "take 2 and split the rest into 4 and 1").
   [[nodiscard]] virtual std::string describe(std::uint64_t heap, const HeapMove& move) const;
 

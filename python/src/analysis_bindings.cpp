@@ -126,7 +126,7 @@ void bind_analysis(py::module_& m) {
                              [](const PythonResult& r) { return r.analysis.winning_move_total_is_lower_bound; })
       .def(
           "to_json",
-          [](const PythonResult& r) { return py::module_::import("json").attr("loads")(r.analysis.to_json().dump()); },
+          [](const PythonResult& r) { return py::module_::import("json").attr("loads")(r.analysis.to_json().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)); },
           "The analysis as `grundy value --json` gives it (a dict).")
       .def("__str__", [](const PythonResult& r) { return result_text(r.analysis); })
       .def("__repr__", [](const PythonResult& r) {

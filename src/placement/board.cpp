@@ -1,4 +1,5 @@
 #include "grundy/placement/board.hpp"
+#include "grundy/input_file.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -141,10 +142,7 @@ Board parse_board_rows(std::string_view text, const std::string& file) {
 }
 
 Board read_board_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open the board file", SourceLocation{path, 0, 0});
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parse_board_rows(text, path);
+  return parse_board_rows(read_input_file(path, "board file"), path);
 }
 
 std::string board_to_text(const Board& board) {

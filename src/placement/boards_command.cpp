@@ -80,7 +80,7 @@ void answer(const std::vector<BoardCase>& cases, const Rule& rule, PlacementSolv
                           {"cases", report},
                           {"stored_positions", solver.stored_positions()},
                           {"table_flushes", solver.table_flushes()}}
-               .dump(2)
+               .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
         << '\n';
   }
 }

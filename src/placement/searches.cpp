@@ -73,7 +73,13 @@ void PlacementSearches::tick(Context& context) {
   }
   if (!options_.table_path.empty() &&
       std::chrono::duration<double>(Clock::now() - last_save_).count() >= options_.table_seconds) {
-    save();
+    // A periodic save that fails (disk full) must not stop the search: the save
+    // at the end tries again and reports the reason with the answer.
+    try {
+      save();
+    } catch (const InputError&) {
+      last_save_ = Clock::now();
+    }
   }
 }
 

@@ -23,6 +23,8 @@ namespace {
 class LaskerRule final : public HeapRule {
  public:
   std::string text() const override { return "lasker"; }
+  // g(4k+3) = 4k+4: the heap 2^64-1 is worth 2^64.
+  std::uint64_t largest_heap() const override { return UINT64_MAX - 1; }
 
   Nimber value(Context&, std::uint64_t heap) const override { return lasker::value(heap); }
 

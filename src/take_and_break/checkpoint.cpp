@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "grundy/input_error.hpp"
+#include "grundy/output_file.hpp"
 
 namespace grundy::take_and_break {
 namespace {
@@ -78,13 +79,11 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 }  // namespace
 
 void write_checkpoint(const std::string& path, const std::string& rule, const std::vector<Value>& values) {
-  const std::string tmp = path + ".tmp";
-  {
-    File f(std::fopen(tmp.c_str(), "wb"));
-    if (!f) io_error("cannot create " + tmp, path);
+  const OutputFile file = prepare_output_file(path, "checkpoint");
+  write_output_file(file, "checkpoint", [&](std::FILE* f) {
     Checksum sum;
     auto put = [&](const void* data, std::size_t size) {
-      if (std::fwrite(data, 1, size, f.get()) != size) io_error("write failed", path);
+      write_bytes(f, data, size);
       sum.add(data, size);
     };
     put(kMagic, sizeof kMagic);
@@ -94,23 +93,18 @@ void write_checkpoint(const std::string& path, const std::string& rule, const st
     put(rule.data(), rule.size());
     const std::uint64_t count = values.size();
     put(&count, sizeof count);
-    if (!values.empty() &&
-        std::fwrite(values.data(), sizeof(Value), values.size(), f.get()) != values.size()) {
-      io_error("write failed", path);
-    }
+    write_bytes(f, values.data(), values.size() * sizeof(Value));
     sum.add_values(values.data(), values.size());
     const std::uint64_t check = sum.value();
-    if (std::fwrite(&check, sizeof check, 1, f.get()) != 1) io_error("write failed", path);
-    if (std::fflush(f.get()) != 0 || ::fsync(::fileno(f.get())) != 0) io_error("flush failed", path);
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError("checkpoint " + path + ": cannot rename " + tmp + " over it (" + ec.message() + ")");
+    write_bytes(f, &check, sizeof check);
+  });
 }
 
 std::optional<Checkpoint> read_checkpoint(const std::string& path) {
   std::error_code ec;
+  check_file_name(path, "checkpoint");
   if (!std::filesystem::exists(path, ec)) return std::nullopt;
+  if (std::filesystem::is_directory(path, ec)) throw InputError("checkpoint " + path + " is a directory");
   File f(std::fopen(path.c_str(), "rb"));
   if (!f) io_error("cannot open", path);
   const std::uint64_t file_size = std::filesystem::file_size(path, ec);

@@ -12,6 +12,7 @@
 
 #include "grundy/input_error.hpp"
 #include "grundy/take_and_break/checkpoint.hpp"
+#include "grundy/output_file.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
 
@@ -52,42 +53,36 @@ struct FileCloser {
 };
 
 void write_output(const TakeAndBreakRun& run) {
-  const std::string tmp = run.output + ".tmp";
-  {
-    std::unique_ptr<std::FILE, FileCloser> f(std::fopen(tmp.c_str(), "wb"));
-    if (!f) throw InputError("cannot write " + tmp + " (" + std::strerror(errno) + ")");
-    bool ok = true;
+  const OutputFile file = prepare_output_file(run.output, "--output file");
+  write_output_file(file, "--output file", [&](std::FILE* f) {
     if (run.format == TakeAndBreakFormat::binary) {
       const std::uint64_t count = run.upto + 1;
-      ok = std::fwrite("GRUNDY16", 1, 8, f.get()) == 8 && std::fwrite(&count, sizeof count, 1, f.get()) == 1;
+      write_bytes(f, "GRUNDY16", 8);
+      write_bytes(f, &count, sizeof count);
       const std::uint64_t direct = std::min<std::uint64_t>(run.values.size(), count);
-      ok = ok && std::fwrite(run.values.data(), sizeof(Value), direct, f.get()) == direct;
+      write_bytes(f, run.values.data(), direct * sizeof(Value));
       std::vector<Value> buffer;
-      for (std::uint64_t n = direct; ok && n < count; ++n) {
+      for (std::uint64_t n = direct; n < count; ++n) {
         buffer.push_back(static_cast<Value>(run.value(n)));
         if (buffer.size() == 65536 || n + 1 == count) {
-          ok = std::fwrite(buffer.data(), sizeof(Value), buffer.size(), f.get()) == buffer.size();
+          write_bytes(f, buffer.data(), buffer.size() * sizeof(Value));
           buffer.clear();
         }
       }
     } else {
       const std::string header = "# g(n) of " + run.rule + " for n = 0.." + std::to_string(run.upto) + "\n";
-      ok = std::fwrite(header.data(), 1, header.size(), f.get()) == header.size();
+      write_bytes(f, header.data(), header.size());
       std::string buffer;
-      for (std::uint64_t n = 0; ok && n <= run.upto; ++n) {
+      for (std::uint64_t n = 0; n <= run.upto; ++n) {
         buffer += std::to_string(run.value(n));
         buffer += '\n';
         if (buffer.size() >= (1U << 20) || n == run.upto) {
-          ok = std::fwrite(buffer.data(), 1, buffer.size(), f.get()) == buffer.size();
+          write_bytes(f, buffer.data(), buffer.size());
           buffer.clear();
         }
       }
     }
-    if (!ok || std::fflush(f.get()) != 0) throw InputError("writing " + tmp + " failed (" + std::strerror(errno) + ")");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, run.output, ec);
-  if (ec) throw InputError("cannot rename " + tmp + " to " + run.output + " (" + ec.message() + ")");
+  });
 }
 
 void find_largest(TakeAndBreakRun& run) {
@@ -135,16 +130,11 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
   // NaN fails the comparison too (and would never checkpoint).
   if (!(request.checkpoint_seconds > 0) || !(request.checkpoint_seconds <= 1e9))
     throw InputError("the checkpoint interval must be a positive number of seconds");
-  // Files are written after the work (or during it): a directory that cannot
-  // take them is reported now, not after hours.
-  for (const auto& [what, path] : {std::pair{"output", request.output}, std::pair{"checkpoint", request.checkpoint}}) {
-    if (path.empty()) continue;
-    const std::filesystem::path parent = std::filesystem::absolute(path).parent_path();
-    if (::access(parent.c_str(), W_OK) != 0) {
-      throw InputError(std::string("cannot write the ") + what + " file " + path + ": directory " + parent.string() +
-                       " is not writable or does not exist");
-    }
-  }
+  // Files are written after the work (or during it): one that cannot be written
+  // is reported now, not after hours. The checkpoint is checked once it is known
+  // whether it needs writing (one that already covers the request need not be).
+  if (!request.output.empty()) (void)prepare_output_file(request.output, "--output file");
+  if (!request.checkpoint.empty()) check_file_name(request.checkpoint, "checkpoint");
   const std::uint64_t bytes = (request.upto + 1) * sizeof(Value);
   const std::uint64_t memory = physical_memory();
   if (bytes > memory / 4 * 3) {
@@ -171,17 +161,25 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
     auto engine = make_engine(code, {.kind = request.engine,
                                      .threads = request.threads,
                                      .vector_kernels = context.fast_paths().vector_kernels});
+    // Heaps the checkpoint file holds: it is rewritten only with more than that,
+    // so a short run never shrinks a long checkpoint, and one that needs no
+    // writing may be read-only.
+    std::uint64_t checkpoint_holds = 0;
     if (!request.checkpoint.empty()) {
       if (auto cp = read_checkpoint(request.checkpoint)) {
         if (cp->rule != run.code) {
           throw InputError("checkpoint " + request.checkpoint + " is for " + cp->rule + ", not " + run.code +
                            ": use another file, or delete it to start over");
         }
+        checkpoint_holds = cp->values.size();
         if (cp->values.size() > request.upto + 1) cp->values.resize(request.upto + 1);
         run.resumed_from = cp->values.size();
         engine->restore(std::move(cp->values));
       }
     }
+    // A checkpoint that already covers the request is only read.
+    const bool save_checkpoints = !request.checkpoint.empty() && checkpoint_holds < request.upto + 1;
+    if (save_checkpoints) (void)prepare_output_file(request.checkpoint, "checkpoint");
     const bool theorem = periodicity_theorem_applies(code);
     const std::uint64_t asked = request.upto + 1;
     // A period the theorem could prove may need more heaps than were asked for
@@ -196,7 +194,15 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
     auto last_checkpoint = Clock::now();
     std::uint64_t chunk = 256;
     auto checkpoint = [&] {
-      if (!request.checkpoint.empty()) write_checkpoint(request.checkpoint, run.code, engine->values());
+      // A failed save (disk full) loses no work already in memory: the run goes
+      // on, and the failure is reported with the answer.
+      if (save_checkpoints && engine->size() > checkpoint_holds) {
+        try {
+          write_checkpoint(request.checkpoint, run.code, engine->values());
+        } catch (const InputError& e) {
+          if (run.save_error.empty()) run.save_error = e.message();
+        }
+      }
       last_checkpoint = Clock::now();
     };
     while (engine->size() < target) {
@@ -245,7 +251,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
       }
     }
     // A checkpoint that already holds more than this run needed stays as it is.
-    if (!run.interrupted && engine->size() > run.resumed_from) checkpoint();
+    if (!run.interrupted) checkpoint();
     context.end_progress();
     if (!run.pattern.proven()) run.pattern = find_periodicity(code, engine->values());
     run.sparse = engine->sparse_stats();
@@ -255,7 +261,13 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
   const double computed = static_cast<double>(run.values.size() - run.resumed_from);
   run.values_per_second = computed / std::max(run.seconds, 1e-9);
   find_largest(run);
-  if (!run.output.empty() && !run.interrupted) write_output(run);
+  if (!run.output.empty() && !run.interrupted) {
+    try {
+      write_output(run);
+    } catch (const InputError& e) {
+      run.save_error = e.message();
+    }
+  }
   return run;
 }
 
@@ -302,8 +314,9 @@ std::string render_text(const TakeAndBreakRun& run, std::optional<std::uint64_t>
   if (run.values.size() <= run.upto && run.complete()) {
     out += "g(" + std::to_string(run.values.size()) + ".." + std::to_string(run.upto) + ") follow from the proven pattern\n";
   }
-  if (run.interrupted) out += "interrupted: checkpoint written; run the same command again to resume\n";
-  if (!run.output.empty() && !run.interrupted) {
+  if (run.interrupted && run.save_error.empty())
+    out += "interrupted: checkpoint written; run the same command again to resume\n";
+  if (!run.output.empty() && !run.interrupted && run.save_error.empty()) {
     out += "values written to " + run.output + (run.format == TakeAndBreakFormat::binary ? " (binary)\n" : " (text)\n");
   }
   if (list_upto && run.complete()) {
@@ -343,7 +356,8 @@ nlohmann::json render_json(const TakeAndBreakRun& run, std::optional<std::uint64
   j["interrupted"] = run.interrupted;
   j["seconds"] = run.seconds;
   j["values_per_second"] = run.values_per_second;
-  if (!run.output.empty()) {
+  if (!run.save_error.empty()) j["save_error"] = run.save_error;
+  if (!run.output.empty() && run.save_error.empty()) {
     j["output"] = {{"file", run.output}, {"format", run.format == TakeAndBreakFormat::binary ? "binary" : "text"}};
   }
   if (list_upto && run.complete()) {

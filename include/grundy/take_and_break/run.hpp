@@ -59,6 +59,7 @@ struct TakeAndBreakRun {
   double seconds = 0;                // wall time of this run's computing
   double values_per_second = 0;      // heaps computed by this run / seconds
   std::string output;                // file written, if any
+  std::string save_error;            // a checkpoint or --output that could not be written (the values are still here)
   TakeAndBreakFormat format = TakeAndBreakFormat::text;
 
   // True when g(0..upto) are all known (computed or from a proven pattern).
