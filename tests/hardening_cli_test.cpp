@@ -188,3 +188,19 @@ TEST(Hardening, MemoryBoundsThatAreNotNumbersAreRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+// A 1023-digit code at heap 10^18: its period is not proven, and before the
+// bounds scaled with the number of splitting digits it computed 65536 heaps of
+// 1023 splitting digits each (hours). Now refused after 4096 heaps, with the
+// code quoted as an excerpt, not 1025 characters.
+TEST(Hardening, LongCodesAreBoundedAndQuotedShort) {
+  const std::string code = "0." + std::string(1023, '7');
+  const CliOutput r = grundy("value '" + code + "(1000000000000000000)'");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("no period of the rule is proven within the first"), std::string::npos) << r.out;
+  EXPECT_LT(r.out.size(), 400U) << r.out;
+}
+
+}  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -44,7 +45,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
     extend(context, limit);
     if (heap < engine_->size()) return engine_->values()[heap];
     if (pattern_.proven()) return pattern_value(heap);
-    throw LimitError(text() + "(" + std::to_string(heap) + "): no period of " + text() +
+    throw LimitError(excerpt(text()) + "(" + std::to_string(heap) + "): no period of the rule" +
                      " is proven within the first " + std::to_string(engine_->size()) + " heaps, and heaps from " +
                      std::to_string(value_limit()) + " on are not computed on demand (grundy table computes further)");
   }
@@ -144,16 +145,29 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   // Heaps computed on demand, and heaps computed in search of a proven period
   // when a larger heap is asked for.
   std::uint64_t value_limit() const {
-    return code_.max_heaps_left() >= 3 ? kThreeHeapLimit : kTakeAndBreakValueLimit;
+    return scaled(code_.max_heaps_left() >= 3 ? kThreeHeapLimit : kTakeAndBreakValueLimit);
   }
   std::uint64_t proof_search() const {
-    return code_.max_heaps_left() >= 3 ? kThreeHeapLimit : kTakeAndBreakProofSearch;
+    return scaled(code_.max_heaps_left() >= 3 ? kThreeHeapLimit : kTakeAndBreakProofSearch);
+  }
+  // The bounds above are measured on codes with a few splitting digits; a heap
+  // costs work in proportion to the number of digits that split (each visits
+  // about n/2 splits), and a table of n heaps costs n^2 times that. So with s > 4
+  // splitting digits the bounds shrink by sqrt(4/s), keeping a request's work
+  // what it is for a short code: a 1023-digit code computes 4096 heaps, not
+  // 65536, before it refuses (a tiny input must not mean hours of work).
+  std::uint64_t scaled(std::uint64_t bound) const {
+    std::uint64_t splitting = 0;
+    for (const unsigned d : code_.digits) splitting += (d & 12U) != 0;
+    if (code_.family != GameCode::Family::code || splitting <= 4) return bound;
+    const double factor = std::sqrt(4.0 / static_cast<double>(splitting));
+    return std::max<std::uint64_t>(256, static_cast<std::uint64_t>(static_cast<double>(bound) * factor));
   }
 
   Nimber value_unlocked(std::uint64_t heap) const {
     if (heap < engine_->size()) return engine_->values()[heap];
     if (pattern_.proven()) return pattern_value(heap);
-    throw LimitError(text() + "(" + std::to_string(heap) + "): no period of " + text() +
+    throw LimitError(excerpt(text()) + "(" + std::to_string(heap) + "): no period of the rule" +
                      " is proven within the first " + std::to_string(engine_->size()) + " heaps, and heaps from " +
                      std::to_string(value_limit()) + " on are not computed on demand (grundy table computes further)");
   }
@@ -211,7 +225,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
     }
     if (code_.family == GameCode::Family::grundy) moves = static_cast<double>(heap) / 2;
     if (moves > kWalkLimit) {
-      throw LimitError(text() + "(" + std::to_string(heap) + ") has about " + std::to_string(static_cast<std::uint64_t>(moves)) +
+      throw LimitError(excerpt(text()) + "(" + std::to_string(heap) + ") has about " + std::to_string(static_cast<std::uint64_t>(moves)) +
                        " moves: too many to check one by one for the moves to value " + std::to_string(target));
     }
     HeapMoveList result;

@@ -11,6 +11,8 @@
 //    kTakeAndBreakValueLimit, interruptibly (Context::poll) and with progress
 //    lines; beyond that a LimitError. Codes whose moves may leave three heaps
 //    have only the naive engine (n^2 work a heap): 4096 heaps for both bounds.
+//    Codes with more than 4 splitting digits have both bounds scaled down by
+//    sqrt(4/s), s the number of splitting digits (the work grows with s).
 #pragma once
 
 #include <cstdint>
