@@ -10,36 +10,14 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "cli_runner.hpp"
+
 namespace {
 
-struct CliRun {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CliRun grundy(const std::string& args) {
-  const std::string command = std::string(GRUNDY_CLI_PATH) + " " + args + " 2>&1 < /dev/null";
-  CliRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.out += buffer.data();
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return run;
-}
-
-nlohmann::json grundy_json(const std::string& args) {
-  const CliRun run = grundy(args + " --json");
-  EXPECT_EQ(run.status, 0) << run.out;
-  return nlohmann::json::parse(run.out);
-}
-
-std::string temp_file(const std::string& name, const std::string& content) {
-  const std::string path = testing::TempDir() + name;
-  std::ofstream(path) << content;
-  return path;
-}
+using cli_runner::CliRun;
+using cli_runner::grundy;
+using cli_runner::grundy_json;
+using cli_runner::temp_file;
 
 // The mixed sum of the issue: heap 1 takes 1-3 (g = 10 mod 4 = 2), heap 2 takes an
 // odd number (g = 7 mod 2 = 1), the rest are Nim (9, 12). 2^1^9^12 = 6; the only

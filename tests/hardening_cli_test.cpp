@@ -16,24 +16,12 @@
 #include <string>
 #include <thread>
 
+#include "cli_runner.hpp"
+
 namespace {
 
-struct CliOutput {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CliOutput grundy(const std::string& args) {
-  const std::string command = std::string(GRUNDY_CLI_PATH) + " " + args + " 2>&1 < /dev/null";
-  CliOutput run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.out += buffer.data();
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return run;
-}
+using CliOutput = cli_runner::CliRun;
+using cli_runner::grundy;
 
 // A fresh directory for one test.
 std::string scratch(const std::string& name) {

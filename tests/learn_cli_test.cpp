@@ -13,32 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "cli_runner.hpp"
+
 namespace {
 
-struct CliOutput {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CliOutput grundy(const std::string& args, const std::string& input = "") {
-  std::string command = std::string(GRUNDY_CLI_PATH) + " " + args + " 2>&1";
-  std::string input_file;
-  if (!input.empty()) {
-    input_file = testing::TempDir() + "learn_cli_input.txt";
-    std::ofstream(input_file, std::ios::binary) << input;
-    command += " < " + input_file;
-  } else {
-    command += " < /dev/null";
-  }
-  CliOutput run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.out += buffer.data();
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return run;
-}
+using CliOutput = cli_runner::CliRun;
+using cli_runner::grundy;
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
