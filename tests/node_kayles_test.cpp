@@ -37,7 +37,8 @@ using testing::parse;
 using testing::value_of;
 using Edges = std::vector<std::pair<int, int>>;
 
-// Scratch files of this process (CTest runs tests two at a time).
+// Scratch files of this process (CTest runs tests two at a time). A file is
+// read once per run (Context), so a graph of other content needs another name.
 std::string scratch(const std::string& name) {
   return ::testing::TempDir() + "node_kayles_" + std::to_string(::getpid()) + "_" + name;
 }
@@ -133,10 +134,10 @@ TEST(NodeKayles, PathsAndCyclesAgainstOeisA002187) {
   const auto a = reference("oeis_A002187_dawsons_chess_0.137_terms.txt");
   ASSERT_GE(a.size(), 100u);
   for (int n = 1; n <= 80; ++n) {
-    const std::string p = write_graph("path.graph", n, path_edges(n));
+    const std::string p = write_graph("path" + std::to_string(n) + ".graph", n, path_edges(n));
     EXPECT_EQ(value_of(parse("nodekayles(@" + p + ")")), a.at(n)) << "P_" << n;
     if (n >= 3) {
-      const std::string c = write_graph("cycle.graph", n, cycle_edges(n));
+      const std::string c = write_graph("cycle" + std::to_string(n) + ".graph", n, cycle_edges(n));
       EXPECT_EQ(value_of(parse("nodekayles(@" + c + ")")), a.at(n - 3) == 0 ? 1u : 0u) << "C_" << n;
     }
   }
@@ -145,7 +146,7 @@ TEST(NodeKayles, PathsAndCyclesAgainstOeisA002187) {
   // between them is left out by naming the others.
   for (int m = 1; m <= 12; ++m) {
     for (int k = 1; k <= 12; ++k) {
-      const std::string p = write_graph("two.graph", m + k + 1, path_edges(m + k + 1));
+      const std::string p = write_graph("two" + std::to_string(m + k + 1) + ".graph", m + k + 1, path_edges(m + k + 1));
       std::string vertices;
       for (int v = 0; v < m + k + 1; ++v) {
         if (v != m) vertices += (vertices.empty() ? "v" : ",v") + std::to_string(v);
@@ -168,7 +169,7 @@ TEST(NodeKayles, StarsAndCompleteGraphs) {
     Edges complete;
     for (int u = 0; u < n; ++u)
       for (int v = u + 1; v < n; ++v) complete.emplace_back(u, v);
-    const std::string k = write_graph("complete.graph", n, complete);
+    const std::string k = write_graph("complete" + std::to_string(n) + ".graph", n, complete);
     EXPECT_EQ(value_of(parse("nodekayles(@" + k + ")")), 1u) << "K_" << n;
   }
   // K_{1,2} is P_3, worth 2; a lone vertex is 1; two isolated vertices 0.

@@ -392,9 +392,18 @@ std::string sample_file(SampleRequest& request) {
   std::string text = "# a random graph for the conformance suite\n";
   for (std::size_t v = 0; v + 1 < names.size(); ++v) {
     text += names[v] + ":";
-    if (v == 3) text += " " + names[v];  // a self-loop
+    bool first = true;
+    if (v == 3) {
+      text += " " + names[v];  // a self-loop
+      first = false;
+    }
     for (std::size_t w = 0; w < names.size(); ++w) {
-      if (w != v && request.random() % 4 == 0) text += (request.random() % 2 ? ", " : " ") + names[w];
+      // "end" has no line of its own: v0 always names it, so that it exists.
+      const bool named = (v == 0 && w + 1 == names.size()) || request.random() % 4 == 0;
+      if (w == v || !named) continue;
+      // Successors are separated by spaces or by commas.
+      text += (first || request.random() % 2 ? " " : ", ") + names[w];
+      first = false;
     }
     text += "\n";
   }

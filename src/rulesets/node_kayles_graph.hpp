@@ -77,12 +77,15 @@ class GraphSolver {
 
   // Components of at most this many vertices are valued by full mex, larger ones
   // by the outcome search. 0 = the outcome search everywhere, kMaxVertices =
-  // full mex everywhere. Default 20, measured on 14 graphs of 40-48 vertices
-  // (grids 6x7, 6x8, generalized Petersen GP(20,3), GP(20,7), random trees,
-  // random graphs of average degree 3): total CPU 8.3 s at 12, 7.0 s at 16,
-  // 6.1-6.3 s at 20, 7.1 s at 24. Full mex pays for components whose values are
-  // high (random graphs, trees): the outcome search asks "= n?" once per n.
-  static constexpr std::size_t kDefaultExactVertices = 20;
+  // full mex everywhere. The trade-off: full mex pays where values are high (it
+  // needs every option's value, but once), the outcome search where they are
+  // low (it asks "= n?" once per n, but each question stops at the first
+  // winning reply). Measured on 28 graphs of 40-48 vertices (20 random graphs of
+  // average degree 3, grids 5x8, 6x7, 6x8 and 5x8 without a corner, GP(20,3),
+  // GP(20,7), three random trees), value plus a has_value(·, 0) for every
+  // option as `grundy value` asks: total 38.6 s at 16, 30.1 s at 20, 26.5 s at
+  // 24, 29.2 s at 28, 35.1 s at 32, 62.2 s at 40 (a loaded 2-core machine).
+  static constexpr std::size_t kDefaultExactVertices = 24;
   void set_exact_vertices(std::size_t vertices);
 
   [[nodiscard]] std::size_t stored_positions() const;
