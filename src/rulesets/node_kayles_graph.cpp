@@ -373,6 +373,7 @@ class Engine final : public EngineBase {
     std::vector<int> largest;           // move i: its largest component's size
     std::vector<std::uint32_t> order;   // moves, smallest largest component first
     std::vector<std::uint32_t> open;    // moves left for the second pass
+    std::vector<std::uint32_t> start;   // counting sort of the moves: bucket starts
   };
 
   class DepthGuard {
@@ -432,9 +433,12 @@ class Engine final : public EngineBase {
     f.first.push_back(f.parts.size());
     const std::size_t moves = f.largest.size();
     // Move ordering: smallest largest component first (a stable counting sort);
-    // those options settle fastest.
+    // those options settle fastest. The buckets live in the frame, not on the
+    // stack, which holds one search level per vertex removed; a largest
+    // component has at most size - 1 vertices.
     {
-      std::array<std::uint32_t, kMaxVertices + 2> start{};
+      std::vector<std::uint32_t>& start = f.start;
+      start.assign(static_cast<std::size_t>(size) + 1, 0);
       for (int l : f.largest) ++start[static_cast<std::size_t>(l) + 1];
       for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
       f.order.resize(moves);
