@@ -282,11 +282,11 @@ TEST(NodeKayles, GridsEqualTheGridRuleset) {
 // no plain word in quotes. Each prints text that parses back to itself.
 TEST(NodeKayles, PositionsPrintAsExpressionsThatParseBack) {
   const std::string file = scratch("names.graph");
-  std::ofstream(file) << "# names of every kind\na: b, x.y 7\nx.y: -z\n7\n_w: a\n";
+  std::ofstream(file) << "# names of every kind\na: b, x.y 7\nx.y: -z\n7\n_w: a\n123456789012345678901234: b\n";
   const Position whole = parse("nodekayles(@" + file + ")");
   EXPECT_EQ(whole.text(), "nodekayles(@" + file + ")");
   // Naming every vertex is the whole graph.
-  EXPECT_EQ(parse("nodekayles(@" + file + ")(_w,7,\"-z\",\"x.y\",a,b)").text(), whole.text());
+  EXPECT_EQ(parse("nodekayles(@" + file + ")(_w,7,\"-z\",\"x.y\",a,b,\"123456789012345678901234\")").text(), whole.text());
   std::vector<std::string> after;
   std::vector<std::string> actions;
   whole[0].for_each_option(testing::context(), [&](ComponentOption&& o) {
@@ -294,11 +294,12 @@ TEST(NodeKayles, PositionsPrintAsExpressionsThatParseBack) {
     actions.push_back(o.action);
     return true;
   });
-  // Vertices in file order: a, b, x.y, 7, -z, _w.
-  ASSERT_EQ(after.size(), 6u);
-  EXPECT_EQ(after[0], "nodekayles(@" + file + ")(\"-z\")");
+  // Vertices in file order: a, b, x.y, 7, -z, _w, then the long number (too
+  // long for 64 bits, so quoted).
+  ASSERT_EQ(after.size(), 7u);
+  EXPECT_EQ(after[0], "nodekayles(@" + file + ")(\"-z\",\"123456789012345678901234\")");
   EXPECT_EQ(actions[0], "take vertex a and its neighbours b, x.y, 7, _w");
-  EXPECT_EQ(after[2], "nodekayles(@" + file + ")(b,7,_w)");
+  EXPECT_EQ(after[2], "nodekayles(@" + file + ")(b,7,_w,\"123456789012345678901234\")");
   for (const std::string& text : after) {
     EXPECT_EQ(parse(text).text(), text);
     EXPECT_TRUE(parse(text) == parse(text));

@@ -103,11 +103,15 @@ std::string too_large(std::size_t n) {
 
 // Whether a vertex name reads back from an expression as one argument with the
 // same text: a number or word of letters and digits (3, 8x8), or a name (v1,
-// left_2, a-b). Any other name ("x.y", "-1", "2_b") is printed in quotes.
+// left_2, a-b). Any other name ("x.y", "-1", "2_b") is printed in quotes, and
+// so is a number of 20 digits or more, which might not fit in 64 bits and would
+// then be refused by the expression reader.
 bool plain_name(const std::string& name) {
   if (name.empty()) return false;
   const auto c0 = static_cast<unsigned char>(name.front());
   if (std::isdigit(c0)) {
+    const bool digits = std::all_of(name.begin(), name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+    if (digits && name.size() >= 20) return false;
     return std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
   }
   if (!std::isalpha(c0) && c0 != '_') return false;

@@ -80,9 +80,9 @@ class GraphSolver {
   // full mex everywhere. The trade-off: full mex pays where values are high (it
   // needs every option's value, but once), the outcome search where they are
   // low (it asks "= n?" once per n, but each question stops at the first
-  // winning reply). Measured on 28 graphs of 40-48 vertices (20 random graphs of
+  // winning reply). Measured on 29 graphs of 40-48 vertices (20 random graphs of
   // average degree 3, grids 5x8, 6x7, 6x8 and 5x8 without a corner, GP(20,3),
-  // GP(20,7), three random trees), value plus a has_value(·, 0) for every
+  // GP(20,7), three random trees; docs/performance.md), value plus a has_value(·, 0) for every
   // option as `grundy value` asks: total 38.6 s at 16, 30.1 s at 20, 26.5 s at
   // 24, 29.2 s at 28, 35.1 s at 32, 62.2 s at 40 (a loaded 2-core machine).
   static constexpr std::size_t kDefaultExactVertices = 24;
