@@ -30,6 +30,7 @@
   X(cram)                          \
   X(bars)                          \
   X(polyominoes)                   \
+  X(node_kayles)                   \
   X(node_kayles_grid)              \
   X(node_kayles_king)              \
   X(node_kayles_path)

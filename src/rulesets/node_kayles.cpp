@@ -1,0 +1,485 @@
+// Node Kayles on a graph the user draws. A move picks a vertex that is still
+// there and removes it together with its remaining neighbours; whoever cannot
+// move loses.
+//
+//   nodekayles(@FILE)              the whole graph of a game graph file
+//                                  (docs/graph-format.md), read as undirected
+//   nodekayles(@FILE)(a,b,c)       the subgraph induced by those vertices
+//   nodekayles(a(b,c),b(d),e)      a graph written inline: each vertex, then
+//                                  its neighbours in parentheses
+//
+// A position is a vertex set of one fixed graph; the position after a move is
+// the set without the closed neighbourhood of the chosen vertex. Values come
+// from node_kayles::GraphSolver (node_kayles_graph.hpp): connected components
+// valued separately and summed, memoised on vertex bitsets. One solver per graph
+// per run (file graphs are kept in the Context by path), so every position of a
+// graph, and every option, shares one table.
+//
+// Printing keeps the form the position was written in, so that it parses back:
+// a file graph as the file and the remaining vertices (the whole graph as the
+// file alone), an inline graph as the subgraph itself, inline. The inline text
+// is canonical: vertices in the order they first appear, each followed by its
+// earlier neighbours only, so that reading it back numbers the vertices in the
+// same order and prints the same text.
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "builtin_specs.hpp"
+#include "grundy/game_graph.hpp"
+#include "grundy/input_error.hpp"
+#include "heap_rule_helpers.hpp"
+#include "node_kayles_graph.hpp"
+
+namespace grundy {
+namespace {
+
+using node_kayles::GraphSolver;
+using VertexList = std::vector<std::uint32_t>;  // sorted, no repeats
+
+// One graph of the run and its solver.
+struct KaylesGraph {
+  KaylesGraph(std::string file, std::vector<std::string> vertex_names, std::vector<VertexList> adjacency)
+      : path(std::move(file)), names(std::move(vertex_names)), neighbours(std::move(adjacency)), solver(neighbours) {}
+
+  std::string path;                    // the file; empty for a graph written inline
+  std::vector<std::string> names;      // vertex i is names[i]
+  std::vector<VertexList> neighbours;  // undirected, no self-loops
+  std::mutex mutex;                    // the solver serves one search at a time
+  GraphSolver solver;
+};
+
+// The graphs of a run, so that the run's memory bound is shared among their
+// tables (as the placement searches share theirs): each new graph divides it
+// evenly among the graphs still alive.
+struct KaylesGraphs {
+  std::mutex mutex;
+  std::vector<std::weak_ptr<KaylesGraph>> graphs;
+
+  void add(const std::shared_ptr<KaylesGraph>& graph, std::size_t bound) {
+    if (bound == 0) return;
+    std::lock_guard lock(mutex);
+    std::erase_if(graphs, [](const std::weak_ptr<KaylesGraph>& g) { return g.expired(); });
+    graphs.push_back(graph);
+    // A share below the solver's minimum gets the minimum: a table that small
+    // flushes so often that only tiny graphs would finish.
+    const std::size_t share = std::max(bound / graphs.size(), GraphSolver::kMinimumMemoryBytes);
+    for (const auto& weak : graphs) {
+      if (auto g = weak.lock()) {
+        std::lock_guard graph_lock(g->mutex);
+        g->solver.set_memory_limit(share);
+      }
+    }
+  }
+};
+
+// Undirected adjacency lists from edges in either direction: sorted, repeats
+// and self-loops dropped. A self-loop changes nothing in Node Kayles (a chosen
+// vertex goes anyway), so files may keep them.
+std::vector<VertexList> undirected(std::size_t n, const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges) {
+  std::vector<VertexList> adjacency(n);
+  for (const auto& [u, v] : edges) {
+    if (u == v) continue;
+    adjacency[u].push_back(v);
+    adjacency[v].push_back(u);
+  }
+  for (VertexList& list : adjacency) {
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+  }
+  return adjacency;
+}
+
+std::string too_large(std::size_t n) {
+  return "Node Kayles is solved here for graphs of at most " + std::to_string(node_kayles::kMaxVertices) +
+         " vertices (positions are bitsets of up to four 64-bit words); this graph has " + std::to_string(n);
+}
+
+// Whether a vertex name reads back from an expression as one argument with the
+// same text: a number or word of letters and digits (3, 8x8), or a name (v1,
+// left_2, a-b). Any other name ("x.y", "-1", "2_b") is printed in quotes, and
+// so is a number of 20 digits or more, which might not fit in 64 bits and would
+// then be refused by the expression reader.
+bool plain_name(const std::string& name) {
+  if (name.empty()) return false;
+  const auto c0 = static_cast<unsigned char>(name.front());
+  if (std::isdigit(c0)) {
+    const bool digits = std::all_of(name.begin(), name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+    if (digits && name.size() >= 20) return false;
+    return std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; });
+  }
+  if (!std::isalpha(c0) && c0 != '_') return false;
+  if (name.back() == '-') return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+  });
+}
+
+std::string printed_name(const std::string& name) { return plain_name(name) ? name : "\"" + name + "\""; }
+
+// "@path", or "\"path\"" when the path holds a character that ends an @path
+// (as graph(@file) prints it).
+std::string path_argument(const std::string& path) {
+  for (char c : path) {
+    if (c == ',' || c == ')' || c == '}' || c == '(' || c == '{' || c == '+' || std::isspace(static_cast<unsigned char>(c)))
+      return "\"" + path + "\"";
+  }
+  return "@" + path;
+}
+
+class NodeKayles final : public Component {
+ public:
+  NodeKayles(std::shared_ptr<KaylesGraph> graph, VertexList vertices)
+      : graph_(std::move(graph)), vertices_(std::move(vertices)) {}
+
+  std::string head() const override {
+    if (graph_->path.empty() || whole()) return "nodekayles";
+    return "nodekayles(" + path_argument(graph_->path) + ")";
+  }
+
+  std::string arguments() const override {
+    if (graph_->path.empty()) return inline_text();
+    if (whole()) return path_argument(graph_->path);
+    std::string out;
+    for (std::uint32_t v : vertices_) {
+      if (!out.empty()) out += ',';
+      out += printed_name(graph_->names[v]);
+    }
+    return out;
+  }
+
+  Value value(Context& context) const override {
+    return searching(context, [&] { return graph_->solver.value(vertices_); });
+  }
+
+  // One option per remaining vertex, in the graph's order.
+  void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
+    for (std::uint32_t v : vertices_) {
+      context.poll();
+      if (!visit(option(v))) return;
+    }
+  }
+
+  // "Is the position after this move worth `target`?" goes to the solver's
+  // outcome search, which stops at the first winning reply instead of valuing
+  // the option.
+  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
+    return searching(context, [&] {
+      OptionList list;
+      for (std::uint32_t v : vertices_) {
+        if (!graph_->solver.has_value(after(v), target)) continue;
+        rulesets_detail::count_one(list.total);
+        if (list.listed.size() < limit) list.listed.push_back(option(v));
+      }
+      return list;
+    });
+  }
+
+  // A file graph is its path; an inline graph is only what it prints (a graph
+  // read back from the text of an option is a new, smaller graph object).
+  bool same_as(const Component& other) const override {
+    const auto* o = dynamic_cast<const NodeKayles*>(&other);
+    if (o == nullptr) return false;
+    if (graph_->path.empty() != o->graph_->path.empty()) return false;
+    if (graph_->path.empty()) return text() == o->text();
+    return graph_->path == o->graph_->path && vertices_ == o->vertices_;
+  }
+
+ private:
+  bool whole() const { return vertices_.size() == graph_->names.size(); }
+
+  // The vertices left after choosing v: those outside N[v].
+  VertexList after(std::uint32_t v) const {
+    const VertexList& near = graph_->neighbours[v];
+    VertexList rest;
+    rest.reserve(vertices_.size());
+    for (std::uint32_t u : vertices_) {
+      if (u != v && !std::binary_search(near.begin(), near.end(), u)) rest.push_back(u);
+    }
+    return rest;
+  }
+
+  ComponentOption option(std::uint32_t v) const {
+    std::string action = "take vertex " + graph_->names[v];
+    std::string removed;
+    for (std::uint32_t u : graph_->neighbours[v]) {
+      if (!std::binary_search(vertices_.begin(), vertices_.end(), u)) continue;
+      removed += removed.empty() ? "" : ", ";
+      removed += graph_->names[u];
+    }
+    action += removed.empty() ? " (no neighbours left)" : " and its neighbours " + removed;
+    VertexList rest = after(v);
+    // Nothing left is the empty game, printed "0".
+    if (rest.empty()) return {std::move(action), Position()};
+    return {std::move(action), Position(std::make_shared<const NodeKayles>(graph_, std::move(rest)))};
+  }
+
+  // The induced subgraph written inline: each vertex, in the graph's order,
+  // with its earlier neighbours in parentheses.
+  std::string inline_text() const {
+    std::string out;
+    for (std::size_t i = 0; i < vertices_.size(); ++i) {
+      const std::uint32_t v = vertices_[i];
+      if (i) out += ',';
+      out += graph_->names[v];
+      std::string earlier;
+      for (std::uint32_t u : graph_->neighbours[v]) {
+        if (u >= v) break;  // the lists are sorted
+        if (!std::binary_search(vertices_.begin(), vertices_.end(), u)) continue;
+        earlier += earlier.empty() ? "" : ",";
+        earlier += graph_->names[u];
+      }
+      if (!earlier.empty()) out += "(" + earlier + ")";
+    }
+    return out;
+  }
+
+  // Runs a search on the graph's solver, polling the context (cancellation,
+  // progress); the hook is removed afterwards so that the solver never refers
+  // to a context that has ended.
+  template <class F>
+  auto searching(Context& context, F&& search) const -> decltype(search()) {
+    std::lock_guard lock(graph_->mutex);
+    GraphSolver& solver = graph_->solver;
+    solver.set_poll([&context, &solver] {
+      context.poll();
+      if (context.progress_due()) {
+        context.progress("grundy: node kayles: " + std::to_string(solver.stored_positions()) +
+                         " components stored, " + std::to_string(solver.searched_sums()) + " searched, " +
+                         std::to_string(static_cast<long long>(context.seconds())) + " s");
+      }
+    });
+    struct Reset {
+      GraphSolver& solver;
+      ~Reset() { solver.set_poll({}); }
+    } reset{solver};
+    return search();
+  }
+
+  std::shared_ptr<KaylesGraph> graph_;
+  VertexList vertices_;
+};
+
+// The memory bound is shared among the run's graphs (KaylesGraphs).
+void count_graph(const std::shared_ptr<KaylesGraph>& graph, Context& context) {
+  context.shared<KaylesGraphs>("nodekayles graphs", [] { return std::make_shared<KaylesGraphs>(); })
+      ->add(graph, context.options().memory_bytes);
+}
+
+std::shared_ptr<KaylesGraph> file_graph(const std::string& path, Context& context) {
+  bool made = false;
+  auto graph = context.shared<KaylesGraph>("nodekayles file " + path, [&] {
+    made = true;
+    // The game graph reader: its errors carry file:line:column.
+    const GameGraph read = GameGraph::load(path);
+    if (read.size() > node_kayles::kMaxVertices) throw LimitError(too_large(read.size()), SourceLocation{path});
+    std::vector<std::string> names;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+    for (GameGraph::Vertex v = 0; v < read.size(); ++v) {
+      names.push_back(read.name(v));
+      for (GameGraph::Vertex w : read.successors(v)) edges.emplace_back(v, w);
+    }
+    return std::make_shared<KaylesGraph>(path, std::move(names), undirected(read.size(), edges));
+  });
+  // Outside the cache's lock, which Context::shared holds while making.
+  if (made) count_graph(graph, context);
+  return graph;
+}
+
+// The vertices named in a position group: names as written, numbers (ranges
+// a..b name the vertices "a" … "b"), or quoted names.
+VertexList named_vertices(const TermReader& term, const KaylesGraph& graph, std::map<std::string, std::uint32_t>& index) {
+  if (index.empty()) {
+    for (std::uint32_t v = 0; v < graph.names.size(); ++v) index.emplace(graph.names[v], v);
+  }
+  VertexList out;
+  auto add = [&](const std::string& name, std::size_t column) {
+    const auto it = index.find(name);
+    if (it == index.end()) term.fail("the graph " + graph.path + " has no vertex '" + excerpt(name) + "'", column);
+    out.push_back(it->second);
+  };
+  for (const ExprArg& arg : term.positions().args) {
+    switch (arg.kind) {
+      case ExprArg::Kind::integer:
+      case ExprArg::Kind::word:
+      case ExprArg::Kind::path:  // "x.y": a name that is no plain word
+        add(arg.text, arg.column);
+        break;
+      case ExprArg::Kind::range:
+        // Ends at the first number that is no vertex: at most one more step
+        // than the graph has vertices, however long the range.
+        for (std::uint64_t k = arg.integer;; ++k) {
+          add(std::to_string(k), arg.column);
+          if (k == arg.range_high) break;
+        }
+        break;
+      case ExprArg::Kind::call:
+        term.fail("a vertex is named by its name in the graph file, not '" + excerpt(arg.text) + "'", arg.column);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+// nodekayles(a(b,c),b(d),e): vertices are names (a letter or _ first), numbered
+// in the order they first appear; a(b,c) gives a the neighbours b and c.
+std::shared_ptr<KaylesGraph> inline_graph(const TermReader& term, Context& context) {
+  std::vector<std::string> names;
+  std::map<std::string, std::uint32_t> index;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  auto vertex = [&](const std::string& name, std::size_t column) {
+    if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name.front())) || name.front() == '_')) {
+      term.fail("in a graph written inline a vertex is a name (a letter or _ first), not '" + excerpt(name) +
+                    "'; number vertices in a file: nodekayles(@file)",
+                column);
+    }
+    const auto [it, added] = index.emplace(name, static_cast<std::uint32_t>(names.size()));
+    if (added) {
+      if (names.size() == node_kayles::kMaxVertices) throw LimitError(too_large(names.size() + 1), SourceLocation{"", 0, column});
+      names.push_back(name);
+    }
+    return it->second;
+  };
+  const std::string expected = "a vertex, or a vertex with its neighbours: a(b,c)";
+  for (const ExprArg& arg : term.positions().args) {
+    if (arg.kind == ExprArg::Kind::word) {
+      (void)vertex(arg.text, arg.column);
+    } else if (arg.kind == ExprArg::Kind::call) {
+      // The call's text is its whole source, "a(b,c)": the name is what comes
+      // before the first group.
+      std::size_t end = 0;
+      while (end < arg.text.size() && arg.text[end] != '(' && arg.text[end] != '{' &&
+             !std::isspace(static_cast<unsigned char>(arg.text[end])))
+        ++end;
+      const std::uint32_t v = vertex(arg.text.substr(0, end), arg.column);
+      if (arg.groups.size() != 1 || arg.groups[0].open != '(') {
+        term.fail("expected " + expected + ", not '" + excerpt(arg.text) + "'", arg.column);
+      }
+      for (const ExprArg& n : arg.groups[0].args) {
+        if (n.kind != ExprArg::Kind::word && n.kind != ExprArg::Kind::integer) {
+          term.fail("a neighbour is a vertex name, not '" + excerpt(n.text) + "'", n.column);
+        }
+        edges.emplace_back(v, vertex(n.text, n.column));
+      }
+    } else if (arg.kind == ExprArg::Kind::path) {
+      term.fail("a graph file stands alone: nodekayles(@file), or nodekayles(@file)(vertices…)", arg.column);
+    } else {
+      term.fail("expected " + expected + ", not '" + excerpt(arg.text) + "'", arg.column);
+    }
+  }
+  const std::size_t n = names.size();
+  auto graph = std::make_shared<KaylesGraph>("", std::move(names), undirected(n, edges));
+  count_graph(graph, context);
+  return graph;
+}
+
+VertexList every_vertex(const KaylesGraph& graph) {
+  VertexList all(graph.names.size());
+  for (std::uint32_t v = 0; v < all.size(); ++v) all[v] = v;
+  return all;
+}
+
+// ---- samples for the conformance suite ----
+
+// A random graph of 9 vertices written as a game graph file: edges in one
+// direction or both, a self-loop, commas, a comment, a vertex named only as a
+// neighbour, and names that print plain (v1, 7) or quoted (x.y).
+std::string sample_file(SampleRequest& request) {
+  const std::vector<std::string> names = {"v0", "v1", "7", "x.y", "_u", "w-2", "v6", "v7", "end"};
+  std::string text = "# a random graph for the conformance suite\n";
+  for (std::size_t v = 0; v + 1 < names.size(); ++v) {
+    text += names[v] + ":";
+    bool first = true;
+    if (v == 3) {
+      text += " " + names[v];  // a self-loop
+      first = false;
+    }
+    for (std::size_t w = 0; w < names.size(); ++w) {
+      // "end" has no line of its own: v0 always names it, so that it exists.
+      const bool named = (v == 0 && w + 1 == names.size()) || request.random() % 4 == 0;
+      if (w == v || !named) continue;
+      // Successors are separated by spaces or by commas.
+      text += (first || request.random() % 2 ? " " : ", ") + names[w];
+      first = false;
+    }
+    text += "\n";
+  }
+  const std::string path = request.scratch_directory + "/nodekayles-sample.graph";
+  std::ofstream(path) << text;
+  return path;
+}
+
+// A random graph of 1 to 7 vertices, inline, written in no canonical order.
+std::string sample_inline(SampleRequest& request) {
+  const std::size_t n = 1 + request.random() % 7;
+  std::vector<std::string> names;
+  for (std::size_t v = 0; v < n; ++v) names.push_back(std::string(1, static_cast<char>('a' + v)));
+  std::shuffle(names.begin(), names.end(), request.random);
+  std::string out;
+  for (std::size_t v = 0; v < n; ++v) {
+    std::string list;
+    for (std::size_t w = 0; w < n; ++w) {
+      if (w != v && request.random() % 3 == 0) list += (list.empty() ? "" : ",") + names[w];
+    }
+    out += (v ? "," : "") + names[v] + (list.empty() ? "" : "(" + list + ")");
+  }
+  return "nodekayles(" + out + ")";
+}
+
+}  // namespace
+
+RulesetSpec node_kayles_ruleset() {
+  RulesetSpec spec;
+  spec.name = "nodekayles";
+  spec.help = {{"nodekayles(@file)", "Node Kayles on the graph of a game graph file, read as undirected (one component)"},
+               {"nodekayles(@file)(v,…)", "Node Kayles on the subgraph induced by the vertices named"},
+               {"nodekayles(a(b,c),b(d),e)", "Node Kayles on a graph written inline: each vertex and its neighbours"}};
+  spec.position = [](const TermReader& term, Context& context) {
+    const ExprGroup& group = term.positions();
+    if (term.parameter_count() == 0) {
+      if (group.args.size() == 1 && group.args[0].kind == ExprArg::Kind::path) {
+        auto graph = file_graph(term.path(group.args[0], "a graph file"), context);
+        VertexList all = every_vertex(*graph);
+        return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(all)));
+      }
+      auto graph = inline_graph(term, context);
+      VertexList all = every_vertex(*graph);
+      return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(all)));
+    }
+    term.expect_parameters(1);
+    term.expect_arguments(term.parameter(0), 1);
+    auto graph = file_graph(term.path(term.parameter(0).args[0], "a graph file"), context);
+    std::map<std::string, std::uint32_t> index;
+    VertexList chosen = named_vertices(term, *graph, index);
+    return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(chosen)));
+  };
+  spec.samples = [](SampleRequest& request) {
+    const std::string path = sample_file(request);
+    const std::vector<std::string> names = {"v0", "v1", "7", "\"x.y\"", "_u", "w-2", "v6", "v7", "end"};
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < request.count; ++i) {
+      if (i % 3 == 0) {
+        out.push_back("nodekayles(@" + path + ")");
+      } else if (i % 3 == 1) {
+        std::string list;
+        for (const std::string& name : names) {
+          if (request.random() % 3 != 0) list += (list.empty() ? "" : ",") + name;
+        }
+        out.push_back("nodekayles(@" + path + ")(" + (list.empty() ? names.front() : list) + ")");
+      } else {
+        out.push_back(sample_inline(request));
+      }
+    }
+    return out;
+  };
+  return spec;
+}
+
+}  // namespace grundy

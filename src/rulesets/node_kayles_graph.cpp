@@ -1,0 +1,578 @@
+#include "node_kayles_graph.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "grundy/input_error.hpp"
+
+namespace grundy::node_kayles {
+
+// The solver behind GraphSolver, one per bitset width.
+class EngineBase {
+ public:
+  virtual ~EngineBase() = default;
+  [[nodiscard]] virtual std::size_t vertex_count() const = 0;
+  [[nodiscard]] virtual Nimber value(const std::vector<std::uint32_t>& vertices) = 0;
+  [[nodiscard]] virtual bool has_value(const std::vector<std::uint32_t>& vertices, Nimber target) = 0;
+  virtual void set_poll(std::function<void()> hook) = 0;
+  virtual void set_memory_limit(std::size_t bytes) = 0;
+  virtual void set_exact_vertices(std::size_t vertices) = 0;
+  [[nodiscard]] virtual std::size_t stored() const = 0;
+  [[nodiscard]] virtual std::size_t bytes() const = 0;
+  [[nodiscard]] virtual std::size_t flushes() const = 0;
+  [[nodiscard]] virtual std::size_t searched() const = 0;
+};
+
+namespace {
+
+// Population count: the hardware instruction where the build enables it, else
+// the SWAR sum inline (std::popcount without -mpopcnt is a libgcc call, 26% of a
+// search's time when measured).
+inline int popcount64(std::uint64_t x) noexcept {
+#if defined(__POPCNT__)
+  return std::popcount(x);
+#else
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+// A vertex subset of the fixed graph.
+template <std::size_t W>
+struct Bits {
+  std::array<std::uint64_t, W> w{};
+
+  void set(std::size_t i) noexcept { w[i >> 6] |= std::uint64_t{1} << (i & 63); }
+  [[nodiscard]] bool any() const noexcept {
+    std::uint64_t x = 0;
+    for (std::size_t i = 0; i < W; ++i) x |= w[i];
+    return x != 0;
+  }
+  [[nodiscard]] int count() const noexcept {
+    int c = 0;
+    for (std::size_t i = 0; i < W; ++i) c += popcount64(w[i]);
+    return c;
+  }
+  // Word-by-word: the defaulted comparison calls memcmp.
+  [[nodiscard]] bool same(const Bits& o) const noexcept {
+    for (std::size_t i = 0; i < W; ++i)
+      if (w[i] != o.w[i]) return false;
+    return true;
+  }
+  [[nodiscard]] std::size_t lowest() const noexcept {
+    for (std::size_t i = 0; i < W; ++i)
+      if (w[i] != 0) return i * 64 + static_cast<std::size_t>(std::countr_zero(w[i]));
+    return W * 64;
+  }
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::size_t i = 0; i < W; ++i) {
+      for (std::uint64_t x = w[i]; x != 0; x &= x - 1) f(i * 64 + static_cast<std::size_t>(std::countr_zero(x)));
+    }
+  }
+  // Without its lowest element (the same set if empty).
+  [[nodiscard]] Bits drop_lowest() const noexcept {
+    Bits r = *this;
+    for (std::size_t i = 0; i < W; ++i) {
+      if (r.w[i] != 0) {
+        r.w[i] &= r.w[i] - 1;
+        break;
+      }
+    }
+    return r;
+  }
+  Bits& operator|=(const Bits& o) noexcept {
+    for (std::size_t i = 0; i < W; ++i) w[i] |= o.w[i];
+    return *this;
+  }
+  // this & ~o
+  [[nodiscard]] Bits minus(const Bits& o) const noexcept {
+    Bits r;
+    for (std::size_t i = 0; i < W; ++i) r.w[i] = w[i] & ~o.w[i];
+    return r;
+  }
+  [[nodiscard]] Bits operator&(const Bits& o) const noexcept {
+    Bits r;
+    for (std::size_t i = 0; i < W; ++i) r.w[i] = w[i] & o.w[i];
+    return r;
+  }
+  [[nodiscard]] std::uint64_t hash() const noexcept {
+    std::uint64_t h = 0x243F6A8885A308D3ULL;
+    for (std::size_t i = 0; i < W; ++i) {
+      h = (h ^ w[i]) * 0x9E3779B97F4A7C15ULL;
+      h ^= h >> 29;
+    }
+    return h;
+  }
+};
+
+constexpr std::uint32_t kUnknown = UINT32_MAX;
+
+// The remembered components: open addressing with linear probing, at most half
+// full. Keys are non-empty sets (the empty set marks a free slot). A caller never
+// keeps a pointer into the table across a recursive search (insert may flush).
+template <std::size_t W>
+class Table {
+ public:
+  struct Entry {
+    Bits<W> key;
+    std::uint64_t wins = 0;       // bit n (n < 64): G + *n is a first-player win
+    std::uint32_t value = kUnknown;
+  };
+
+  // Slots are allocated on the first insert: a graph whose components are all
+  // paths, cycles or cliques never needs any.
+  [[nodiscard]] const Entry* find(const Bits<W>& key) const noexcept {
+    if (slots_.empty()) return nullptr;
+    std::size_t i = static_cast<std::size_t>(key.hash()) & (slots_.size() - 1);
+    while (true) {
+      const Entry& e = slots_[i];
+      if (!e.key.any()) return nullptr;
+      if (e.key.same(key)) return &e;
+      i = (i + 1) & (slots_.size() - 1);
+    }
+  }
+
+  void remember_value(const Bits<W>& key, Nimber value) { slot(key).value = static_cast<std::uint32_t>(value); }
+  void remember_win(const Bits<W>& key, Nimber heap) { slot(key).wins |= std::uint64_t{1} << heap; }
+
+  [[nodiscard]] std::size_t size() const noexcept { return count_; }
+  [[nodiscard]] std::size_t bytes() const noexcept { return slots_.size() * sizeof(Entry); }
+  [[nodiscard]] std::size_t flushes() const noexcept { return flushes_; }
+
+  // Applies a new bound (0 = none): a table already beyond it restarts empty at
+  // the largest capacity within it.
+  void set_limit(std::size_t bytes) {
+    limit_ = bytes;
+    if (limit_ != 0 && this->bytes() > limit_) {
+      std::size_t slots = kInitialSlots;
+      while (2 * slots * sizeof(Entry) <= limit_) slots *= 2;
+      slots_.assign(slots, Entry{});
+      count_ = 0;
+      ++flushes_;
+    }
+  }
+
+ private:
+  static constexpr std::size_t kInitialSlots = 1024;
+
+  Entry& slot(const Bits<W>& key) {
+    if (slots_.empty()) slots_.resize(kInitialSlots);
+    std::size_t i = static_cast<std::size_t>(key.hash()) & (slots_.size() - 1);
+    while (true) {
+      Entry& e = slots_[i];
+      if (e.key.same(key)) return e;
+      if (!e.key.any()) break;
+      i = (i + 1) & (slots_.size() - 1);
+    }
+    if (2 * (count_ + 1) > slots_.size()) {
+      if (limit_ == 0 || 2 * bytes() <= limit_) {
+        grow();
+      } else {
+        slots_.assign(slots_.size(), Entry{});
+        count_ = 0;
+        ++flushes_;
+      }
+      return slot(key);
+    }
+    ++count_;
+    slots_[i].key = key;
+    return slots_[i];
+  }
+
+  void grow() {
+    std::vector<Entry> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (const Entry& e : old) {
+      if (!e.key.any()) continue;
+      std::size_t i = static_cast<std::size_t>(e.key.hash()) & (slots_.size() - 1);
+      while (slots_[i].key.any()) i = (i + 1) & (slots_.size() - 1);
+      slots_[i] = e;
+    }
+  }
+
+  std::vector<Entry> slots_;
+  std::size_t count_ = 0;
+  std::size_t limit_ = 0;
+  std::size_t flushes_ = 0;
+};
+
+// Node Kayles on the path P_n is the octal game 0.137 (Dawson's chess): choosing
+// vertex i of 0..n-1 removes i-1, i, i+1 and leaves paths of max(0, i-1) and
+// max(0, n-i-2) vertices. Computed here from that recursion for n <= count; the
+// tests hold it against OEIS A002187.
+std::vector<Nimber> path_values(std::size_t count) {
+  std::vector<Nimber> g(count + 1, 0);
+  for (std::size_t n = 1; n <= count; ++n) {
+    std::vector<Nimber> options;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t left = i >= 1 ? i - 1 : 0;
+      const std::size_t right = n >= i + 2 ? n - i - 2 : 0;
+      options.push_back(g[left] ^ g[right]);
+    }
+    g[n] = mex(options);
+  }
+  return g;
+}
+
+template <std::size_t W>
+class Engine final : public EngineBase {
+ public:
+  using Set = Bits<W>;
+
+  explicit Engine(const std::vector<std::vector<std::uint32_t>>& adjacency)
+      : n_(adjacency.size()), paths_(path_values(adjacency.size())) {
+    nbr_.resize(n_);
+    closed_.resize(n_);
+    for (std::size_t v = 0; v < n_; ++v) {
+      for (std::uint32_t u : adjacency[v]) nbr_[v].set(u);
+      closed_[v] = nbr_[v];
+      closed_[v].set(v);
+    }
+    // C_n, n >= 3: every move removes 3 vertices and leaves P_{n-3}.
+    cycles_.assign(n_ + 1, 0);
+    for (std::size_t c = 3; c <= n_; ++c) cycles_[c] = paths_[c - 3] == 0 ? 1 : 0;
+  }
+
+  [[nodiscard]] std::size_t vertex_count() const override { return n_; }
+
+  Nimber value(const std::vector<std::uint32_t>& vertices) override {
+    const Set s = to_set(vertices);
+    Nimber total = 0;
+    for_each_part(s, [&](const Set& part, int size) { total ^= component_value(part, size); });
+    return total;
+  }
+
+  bool has_value(const std::vector<std::uint32_t>& vertices, Nimber target) override {
+    const Set s = to_set(vertices);
+    // Every component but the largest valued exactly and folded into the heap;
+    // the largest asked "is it + *heap a P-position?".
+    std::vector<std::pair<Set, int>> parts;
+    for_each_part(s, [&](const Set& part, int size) { parts.emplace_back(part, size); });
+    if (parts.empty()) return target == 0;
+    std::size_t largest = 0;
+    for (std::size_t i = 1; i < parts.size(); ++i)
+      if (parts[i].second > parts[largest].second) largest = i;
+    Nimber heap = target;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      if (i != largest) heap ^= component_value(parts[i].first, parts[i].second);
+    return !wins(parts[largest].first, parts[largest].second, heap);
+  }
+
+  void set_poll(std::function<void()> hook) override { poll_ = std::move(hook); }
+  void set_memory_limit(std::size_t bytes) override { table_.set_limit(bytes); }
+  void set_exact_vertices(std::size_t vertices) override {
+    exact_ = static_cast<int>(std::min(vertices, kMaxVertices));
+  }
+  [[nodiscard]] std::size_t stored() const override { return table_.size(); }
+  [[nodiscard]] std::size_t bytes() const override { return table_.bytes(); }
+  [[nodiscard]] std::size_t flushes() const override { return table_.flushes(); }
+  [[nodiscard]] std::size_t searched() const override { return searched_; }
+
+ private:
+  [[nodiscard]] Set to_set(const std::vector<std::uint32_t>& vertices) const {
+    Set s;
+    for (std::uint32_t v : vertices) {
+      if (v >= n_) {
+        throw InputError("Node Kayles: vertex " + std::to_string(v) + " is not in the graph (vertices 0.." +
+                         std::to_string(n_ == 0 ? 0 : n_ - 1) + ")");
+      }
+      s.set(v);
+    }
+    return s;
+  }
+
+  // f(component, its size) for each connected component of s, by flood fill
+  // from its lowest vertex, one layer of neighbours at a time.
+  template <class F>
+  void for_each_part(Set s, F&& f) const {
+    while (s.any()) {
+      Set part;
+      part.set(s.lowest());
+      Set frontier = part;
+      int size = 1;
+      while (true) {
+        Set grown;
+        frontier.for_each([&](std::size_t u) { grown |= nbr_[u]; });
+        grown = (grown & s).minus(part);
+        if (!grown.any()) break;
+        size += grown.count();
+        part |= grown;
+        frontier = grown;
+      }
+      s = s.minus(part);
+      f(part, size);
+    }
+  }
+
+  // The value of a component when it costs no search: one or two vertices, a
+  // remembered value, a clique, a path or a cycle.
+  [[nodiscard]] std::optional<Nimber> quick(const Set& c, int size) const {
+    if (size <= 2) return 1;
+    if (const auto* e = table_.find(c); e && e->value != kUnknown) return e->value;
+    // Degrees capped at 3, without counting bits: x & (x - 1) drops one bit.
+    bool all_two = true;    // every degree exactly 2
+    bool at_most_two = true;
+    bool clique = true;
+    c.for_each([&](std::size_t v) {
+      const Set x = nbr_[v] & c;
+      const Set y = x.drop_lowest();
+      const Set z = y.drop_lowest();
+      if (z.any()) at_most_two = false;
+      if (!y.any()) all_two = false;
+      if (c.minus(closed_[v]).any()) clique = false;
+    });
+    // Connected with every degree <= 2: a cycle when all are 2, else a path.
+    if (at_most_two) return all_two ? cycles_[static_cast<std::size_t>(size)] : paths_[static_cast<std::size_t>(size)];
+    if (clique) return 1;  // every move empties it
+    return std::nullopt;
+  }
+
+  Nimber component_value(const Set& c, int size) {
+    if (const auto v = quick(c, size)) return *v;
+    if (size <= exact_) return mex_value(c);
+    // Lemoine-Viennot: g(G) = n exactly when G + *n is a P-position; wins()
+    // remembers the value when it finds that P-position.
+    for (Nimber n = 0;; ++n) {
+      if (!wins(c, size, n)) return n;
+    }
+  }
+
+  // Full mex over the component's moves.
+  Nimber mex_value(const Set& c) {
+    tick();
+    // A mex is at most the number of options (size <= 256): four words suffice.
+    std::array<std::uint64_t, 5> seen{};
+    c.for_each([&](std::size_t v) {
+      Nimber x = 0;
+      for_each_part(c.minus(closed_[v]), [&](const Set& part, int size) { x ^= component_value(part, size); });
+      if (x < 64 * seen.size()) seen[static_cast<std::size_t>(x >> 6)] |= std::uint64_t{1} << (x & 63);
+    });
+    Nimber m = 0;
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+      if (~seen[i] != 0) {
+        m = i * 64 + static_cast<Nimber>(std::countr_one(seen[i]));
+        break;
+      }
+    }
+    table_.remember_value(c, m);
+    return m;
+  }
+
+  // Per-depth buffers of the outcome search (allocated once per depth).
+  struct Frame {
+    std::vector<Set> parts;             // every move's components, one move after another
+    std::vector<int> sizes;             // their sizes
+    std::vector<std::size_t> first;     // move i: parts[first[i] .. first[i + 1])
+    std::vector<int> largest;           // move i: its largest component's size
+    std::vector<std::uint32_t> order;   // moves, smallest largest component first
+    std::vector<std::uint32_t> open;    // moves left for the second pass
+    std::vector<std::uint32_t> start;   // counting sort of the moves: bucket starts
+  };
+
+  class DepthGuard {
+   public:
+    explicit DepthGuard(Engine& e) : e_(e) {
+      if (e_.depth_ == e_.frames_.size()) e_.frames_.push_back(std::make_unique<Frame>());
+      frame_ = e_.frames_[e_.depth_].get();
+      ++e_.depth_;
+    }
+    ~DepthGuard() { --e_.depth_; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+    [[nodiscard]] Frame& frame() const { return *frame_; }
+
+   private:
+    Engine& e_;
+    Frame* frame_;
+  };
+
+  // Is G + *heap a first-player win (G a connected component)?
+  //
+  // Its moves: in G, to (G - N[v]) + *heap, whose components but the largest
+  // are valued exactly and folded into the heap, so the question for the
+  // opponent is again "one component plus a heap"; and in the heap, to G + *m
+  // (m < heap), a P-position exactly when g(G) = m. The first move to a
+  // P-position ends the search. When none exists G + *heap is P: g(G) = heap.
+  bool wins(const Set& c, int size, Nimber heap) {
+    if (const auto* e = table_.find(c)) {
+      if (e->value != kUnknown) return e->value != heap;
+      if (heap < 64 && ((e->wins >> heap) & 1U) != 0) return true;
+    }
+    // g(G) <= the number of its moves = size.
+    if (heap > static_cast<Nimber>(size)) return true;
+    if (size <= exact_) return component_value(c, size) != heap;
+    if (const auto v = quick(c, size)) return *v != heap;
+    // Past the mask of remembered wins the heap moves below would ask every
+    // m < heap again at each level (exponential): value G by full mex instead.
+    if (heap >= 64) return mex_value(c) != heap;
+    ++searched_;
+    tick();
+    DepthGuard guard(*this);
+    Frame& f = guard.frame();
+    f.parts.clear();
+    f.sizes.clear();
+    f.first.clear();
+    f.largest.clear();
+    c.for_each([&](std::size_t v) {
+      f.first.push_back(f.parts.size());
+      int largest = 0;
+      for_each_part(c.minus(closed_[v]), [&](const Set& part, int s) {
+        f.parts.push_back(part);
+        f.sizes.push_back(s);
+        largest = std::max(largest, s);
+      });
+      f.largest.push_back(largest);
+    });
+    f.first.push_back(f.parts.size());
+    const std::size_t moves = f.largest.size();
+    // Move ordering: smallest largest component first (a stable counting sort);
+    // those options settle fastest. The buckets live in the frame, not on the
+    // stack, which holds one search level per vertex removed; a largest
+    // component has at most size - 1 vertices.
+    {
+      std::vector<std::uint32_t>& start = f.start;
+      start.assign(static_cast<std::size_t>(size) + 1, 0);
+      for (int l : f.largest) ++start[static_cast<std::size_t>(l) + 1];
+      for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+      f.order.resize(moves);
+      for (std::size_t i = 0; i < moves; ++i)
+        f.order[start[static_cast<std::size_t>(f.largest[i])]++] = static_cast<std::uint32_t>(i);
+    }
+    // Pass 1, no search: a move whose components are all known wins if they xor
+    // to the heap; a move whose one unknown component is known to make
+    // (component + *h) a first-player win loses and is dropped.
+    bool win = false;
+    f.open.clear();
+    for (std::size_t k = 0; k < moves && !win; ++k) {
+      const std::uint32_t i = f.order[k];
+      Nimber h = heap;
+      int unknown = 0;
+      std::size_t last = 0;
+      for (std::size_t j = f.first[i]; j < f.first[i + 1]; ++j) {
+        if (const auto v = quick(f.parts[j], f.sizes[j])) {
+          h ^= *v;
+        } else {
+          ++unknown;
+          last = j;
+        }
+      }
+      if (unknown == 0) {
+        win = h == 0;
+      } else if (unknown == 1 && h < 64) {
+        const auto* e = table_.find(f.parts[last]);
+        if (e == nullptr || ((e->wins >> h) & 1U) == 0) f.open.push_back(i);
+      } else {
+        f.open.push_back(i);
+      }
+    }
+    // Pass 2: search the rest in the same order.
+    for (std::size_t k = 0; k < f.open.size() && !win; ++k) {
+      const std::uint32_t i = f.open[k];
+      std::size_t largest = f.first[i];
+      for (std::size_t j = f.first[i] + 1; j < f.first[i + 1]; ++j)
+        if (f.sizes[j] > f.sizes[largest]) largest = j;
+      Nimber h = heap;
+      // f stays valid and unchanged: the recursion below uses deeper frames.
+      for (std::size_t j = f.first[i]; j < f.first[i + 1]; ++j)
+        if (j != largest) h ^= component_value(f.parts[j], f.sizes[j]);
+      win = !wins(f.parts[largest], f.sizes[largest], h);
+    }
+    // Moving in the heap: to G + *m, a P-position exactly when g(G) = m.
+    for (Nimber m = 0; m < heap && !win; ++m) win = !wins(c, size, m);
+    if (!win) {
+      table_.remember_value(c, heap);
+    } else if (heap < 64) {
+      table_.remember_win(c, heap);
+    }
+    return win;
+  }
+
+  void tick() {
+    if (--countdown_ != 0) return;
+    countdown_ = GraphSolver::kPollEvery;
+    if (poll_) poll_();
+  }
+
+  std::size_t n_;
+  std::vector<Set> nbr_;     // open neighbourhoods
+  std::vector<Set> closed_;  // closed neighbourhoods N[v]
+  std::vector<Nimber> paths_;
+  std::vector<Nimber> cycles_;
+  Table<W> table_;
+  int exact_ = static_cast<int>(GraphSolver::kDefaultExactVertices);
+  std::vector<std::unique_ptr<Frame>> frames_;
+  std::size_t depth_ = 0;
+  std::size_t searched_ = 0;
+  std::function<void()> poll_;
+  std::uint32_t countdown_ = GraphSolver::kPollEvery;
+};
+
+}  // namespace
+
+GraphSolver::GraphSolver(std::vector<std::vector<std::uint32_t>> adjacency) {
+  const std::size_t n = adjacency.size();
+  if (n > kMaxVertices) {
+    throw LimitError("Node Kayles: a graph of " + std::to_string(n) + " vertices is beyond the solver's " +
+                     std::to_string(kMaxVertices) + " (positions are bitsets of at most 4 words)");
+  }
+  for (std::size_t v = 0; v < n; ++v) {
+    auto& list = adjacency[v];
+    for (std::uint32_t u : list) {
+      if (u >= n) {
+        throw InputError("Node Kayles: vertex " + std::to_string(v) + " lists neighbour " + std::to_string(u) +
+                         ", not a vertex (the graph has " + std::to_string(n) + ")");
+      }
+    }
+    std::sort(list.begin(), list.end());
+    list.erase(std::unique(list.begin(), list.end()), list.end());
+    list.erase(std::remove(list.begin(), list.end(), static_cast<std::uint32_t>(v)), list.end());
+  }
+  for (std::size_t v = 0; v < n; ++v) {
+    for (std::uint32_t u : adjacency[v]) {
+      if (!std::binary_search(adjacency[u].begin(), adjacency[u].end(), static_cast<std::uint32_t>(v))) {
+        throw InputError("Node Kayles: edge " + std::to_string(v) + "-" + std::to_string(u) + " is listed at " +
+                         std::to_string(v) + " but not at " + std::to_string(u) + " (the graph must be undirected)");
+      }
+    }
+  }
+  if (n <= 64) {
+    engine_ = std::make_unique<Engine<1>>(adjacency);
+  } else if (n <= 128) {
+    engine_ = std::make_unique<Engine<2>>(adjacency);
+  } else {
+    engine_ = std::make_unique<Engine<4>>(adjacency);
+  }
+}
+
+GraphSolver::~GraphSolver() = default;
+GraphSolver::GraphSolver(GraphSolver&&) noexcept = default;
+GraphSolver& GraphSolver::operator=(GraphSolver&&) noexcept = default;
+
+std::size_t GraphSolver::vertex_count() const { return engine_->vertex_count(); }
+Nimber GraphSolver::value(const std::vector<std::uint32_t>& vertices) { return engine_->value(vertices); }
+bool GraphSolver::has_value(const std::vector<std::uint32_t>& vertices, Nimber target) {
+  return engine_->has_value(vertices, target);
+}
+void GraphSolver::set_poll(std::function<void()> hook) { engine_->set_poll(std::move(hook)); }
+void GraphSolver::set_memory_limit(std::size_t bytes) {
+  if (bytes != 0 && bytes < kMinimumMemoryBytes) {
+    throw LimitError("Node Kayles: a memory limit of " + std::to_string(bytes) + " bytes is below the minimum " +
+                     std::to_string(kMinimumMemoryBytes));
+  }
+  memory_limit_ = bytes;
+  engine_->set_memory_limit(bytes);
+}
+void GraphSolver::set_exact_vertices(std::size_t vertices) { engine_->set_exact_vertices(vertices); }
+std::size_t GraphSolver::stored_positions() const { return engine_->stored(); }
+std::size_t GraphSolver::table_bytes() const { return engine_->bytes(); }
+std::size_t GraphSolver::table_flushes() const { return engine_->flushes(); }
+std::size_t GraphSolver::searched_sums() const { return engine_->searched(); }
+
+}  // namespace grundy::node_kayles
