@@ -299,6 +299,7 @@ TEST(NodeKayles, PositionsPrintAsExpressionsThatParseBack) {
   ASSERT_EQ(after.size(), 7u);
   EXPECT_EQ(after[0], "nodekayles(@" + file + ")(\"-z\",\"123456789012345678901234\")");
   EXPECT_EQ(actions[0], "take vertex a and its neighbours b, x.y, 7, _w");
+  EXPECT_EQ(actions[4], "take vertex -z and its neighbour x.y");  // one neighbour: singular
   EXPECT_EQ(after[2], "nodekayles(@" + file + ")(b,7,_w,\"123456789012345678901234\")");
   for (const std::string& text : after) {
     EXPECT_EQ(parse(text).text(), text);

@@ -208,12 +208,15 @@ class NodeKayles final : public Component {
   ComponentOption option(std::uint32_t v) const {
     std::string action = "take vertex " + graph_->names[v];
     std::string removed;
+    std::size_t count = 0;
     for (std::uint32_t u : graph_->neighbours[v]) {
       if (!std::binary_search(vertices_.begin(), vertices_.end(), u)) continue;
       removed += removed.empty() ? "" : ", ";
       removed += graph_->names[u];
+      ++count;
     }
-    action += removed.empty() ? " (no neighbours left)" : " and its neighbours " + removed;
+    if (count == 0) action += " (no neighbours left)";
+    else action += (count == 1 ? " and its neighbour " : " and its neighbours ") + removed;
     VertexList rest = after(v);
     // Nothing left is the empty game, printed "0".
     if (rest.empty()) return {std::move(action), Position()};
