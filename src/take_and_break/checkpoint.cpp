@@ -108,6 +108,12 @@ void write_checkpoint(const std::string& path, const std::string& rule, const st
   if (ec) throw InputError("checkpoint " + path + ": cannot rename " + tmp + " over it (" + ec.message() + ")");
 }
 
+std::uint64_t checkpoint_checksum(std::string_view bytes) {
+  Checksum sum;
+  sum.add(bytes.data(), bytes.size());
+  return sum.value();
+}
+
 std::optional<Checkpoint> read_checkpoint(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return std::nullopt;
