@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
 # Installs the Debian packages grundy builds with, only those that are missing.
+# With --sanitizers, also what the sanitizer builds and the fuzz harnesses need
+# (scripts/sanitize.sh, scripts/fuzz.sh): clang 14, its runtime libraries
+# (libclang-rt-14-dev holds libclang_rt.fuzzer and the ASan/UBSan/TSan runtimes)
+# and llvm-symbolizer (llvm-14) for readable reports.
 set -euo pipefail
 # The Python module (python/): headers, pybind11, and what its tests, plots and
 # `pip install .` in a venv use — all from Debian, nothing from the Python registry.
 packages=(g++ cmake make libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
   python3-dev python3-pybind11 pybind11-dev python3-numpy python3-matplotlib python3-pytest python3-venv
   python3-setuptools python3-wheel python3-pip)
+if [ "${1:-}" = --sanitizers ]; then
+  packages+=(clang-14 libclang-rt-14-dev llvm-14)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

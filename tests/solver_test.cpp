@@ -70,6 +70,20 @@ TEST(Solver, ChainOfAMillionPositionsNeedsNoRecursion) {
   EXPECT_EQ(solver.stored_positions(), 1'000'001u);
 }
 
+// Found by fuzz_expression (moore(5)(85,65), 5675 options a position): polls
+// came every 4096 positions, however many options each had, so a search of
+// fewer positions with many options never polled and Ctrl-C went unheard. Now
+// a poll comes every few thousand options: Nim heap 3000 lists 4.5·10^6 of them
+// over 3001 positions.
+TEST(Solver, PollsByOptionsListedNotByPositions) {
+  NimHeapGame game;
+  Solver<NimHeapGame> solver(game);
+  int polls = 0;
+  solver.set_poll([&] { ++polls; });
+  EXPECT_EQ(solver.value(3000), 3000U);
+  EXPECT_GE(polls, 100);
+}
+
 TEST(Solver, CycleIsReportedWithItsPositions) {
   CyclicGame game;
   Solver<CyclicGame> solver(game);

@@ -302,6 +302,15 @@ TEST(TakeAndBreakEngine, SparsePairsOnTwoThreadsEqualNaive) {
   EXPECT_EQ(compute("officers", EngineKind::automatic, 20000, 2), expected);
 }
 
+// Found by fuzz_expression (0.36(10^12)): in a block of the sparse engine a
+// rare part p close to the heap (p + k > n) pointed its partner row before the
+// values array (g + (n - k - p) wrapped), undefined behaviour even though only
+// lanes inside the array were read; UBSan (scripts/sanitize.sh) stops on it. The
+// values stay those of the naive engine.
+TEST(TakeAndBreakEngine, SparseBlocksWithRarePartsNearTheHeapEqualNaive) {
+  EXPECT_EQ(compute("0.36", EngineKind::sparse, 14000), compute("0.36", EngineKind::naive, 14000));
+}
+
 // The periodicity theorem as used (two heaps: Guy–Smith; three: the extension in
 // periodicity.hpp) against brute force: whenever a prefix proves a period, the
 // pattern must hold over a much longer computed range.

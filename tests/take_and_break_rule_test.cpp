@@ -151,5 +151,18 @@ TEST(TakeAndBreakRule, UnprovenGameRefusesHugeHeaps) {
   EXPECT_EQ(make_take_and_break(".770", testing::context())->text(), "0.77");
 }
 
+// Found by fuzz_heap_rule: the moves of 0x0.F at heap 2^64-1 (splits into three
+// heaps: about 2.84·10^37 of them) are refused with their count, which was
+// converted to a 64-bit integer first (undefined; "about 0 moves" with GCC).
+TEST(TakeAndBreakRule, MoveCountBeyondSixtyFourBitsIsRefusedWithItsSize) {
+  const auto rule = make_take_and_break("0x0.F", testing::context());
+  try {
+    (void)testing::heap_moves(rule, UINT64_MAX, 0, 3);
+    FAIL() << "the walk of 10^37 moves was not refused";
+  } catch (const LimitError& error) {
+    EXPECT_NE(std::string(error.what()).find("about 2.84e+37 moves"), std::string::npos) << error.what();
+  }
+}
+
 }  // namespace
 }  // namespace grundy

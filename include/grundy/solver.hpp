@@ -80,7 +80,7 @@ class Solver {
   [[nodiscard]] std::size_t table_bytes() const noexcept { return table_.memory_bytes(); }
   void set_memory_limit(std::size_t bytes) noexcept { table_.set_memory_limit(bytes); }
 
-  // Called every few thousand positions searched (Context::poll: cancellation);
+  // Called every few thousand options listed (Context::poll: cancellation);
   // it may throw to abandon the search, which leaves the solver usable.
   void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
 
@@ -128,7 +128,11 @@ class Solver {
   }
 
   void push(const Position& part) {
-    if (poll_ && (++pushes_ & 4095) == 0) {
+    // Polled by work, counted in options listed, not by positions: a position
+    // may have thousands of options (Moore's Nim), and 4096 such positions took
+    // seconds between two polls, during which Ctrl-C went unheard.
+    if (poll_ && work_ >= kPollWork) {
+      work_ = 0;
       try {
         poll_();
       } catch (...) {
@@ -139,6 +143,7 @@ class Solver {
     table_.set(part, kInProgress);
     const std::size_t first = options_.size();
     game_->moves(part, options_);
+    work_ += 1 + (options_.size() - first);
     option_values_.resize(options_.size());
     stack_.push_back(Frame{part, first, first});
   }
@@ -228,7 +233,9 @@ class Solver {
   std::vector<Position> root_parts_;
   MexSet mex_;
   std::function<void()> poll_;
-  std::uint64_t pushes_ = 0;
+  // Options listed since the last poll; a poll every kPollWork of them.
+  static constexpr std::uint64_t kPollWork = 16384;
+  std::uint64_t work_ = 0;
 };
 
 }  // namespace grundy

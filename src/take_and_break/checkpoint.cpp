@@ -100,6 +100,12 @@ void write_checkpoint(const std::string& path, const std::string& rule, const st
   });
 }
 
+std::uint64_t checkpoint_checksum(std::string_view bytes) {
+  Checksum sum;
+  sum.add(bytes.data(), bytes.size());
+  return sum.value();
+}
+
 std::optional<Checkpoint> read_checkpoint(const std::string& path) {
   std::error_code ec;
   check_file_name(path, "checkpoint");

@@ -226,9 +226,11 @@ std::uint64_t SparseEngine::mark_block_with(std::uint64_t n, std::uint64_t j0, s
       const std::uint64_t hi = std::min<std::uint64_t>(j1, p + k);
       if (lo >= hi) return;
       const unsigned gp = g[p];
-      const Value* other = g + (n - k - p);  // other[j] = g(n + j - k - p)
+      // Lane j pairs with g(n + j - k - p). The pointer is formed at the first
+      // lane of a run, never as g + (n - k - p): for p + k > n that lies before
+      // the array, which is undefined even if only lanes past it are read.
       auto run = [&](std::uint64_t from, std::uint64_t to) {
-        if (from < to) mark_run<kStride>(marks + from * stride, other + from, gp, to - from, stride);
+        if (from < to) mark_run<kStride>(marks + from * stride, g + (n + from - k - p), gp, to - from, stride);
       };
       // Grundy's game: not the split into two equal heaps (lane 2p + k - n).
       const std::uint64_t equal = 2 * p + k >= n ? 2 * p + k - n : kNone;

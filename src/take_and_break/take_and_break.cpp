@@ -225,7 +225,11 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
     }
     if (code_.family == GameCode::Family::grundy) moves = static_cast<double>(heap) / 2;
     if (moves > kWalkLimit) {
-      throw LimitError(excerpt(text()) + "(" + std::to_string(heap) + ") has about " + std::to_string(static_cast<std::uint64_t>(moves)) +
+      // Printed as a double: a three-way split of a huge heap has ~10^37 moves,
+      // which no integer type holds (converting it was undefined behaviour).
+      char count[32];
+      std::snprintf(count, sizeof count, "%.3g", moves);
+      throw LimitError(excerpt(text()) + "(" + std::to_string(heap) + ") has about " + count +
                        " moves: too many to check one by one for the moves to value " + std::to_string(target));
     }
     HeapMoveList result;

@@ -11,8 +11,10 @@
 // either the old checkpoint or the new one, never half of one.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "grundy/take_and_break/engine.hpp"
@@ -30,5 +32,10 @@ void write_checkpoint(const std::string& path, const std::string& rule, const st
 // nullopt when `path` does not exist. Throws InputError for a file that is not a
 // checkpoint, is truncated, or fails its checksum (saying so and how to go on).
 [[nodiscard]] std::optional<Checkpoint> read_checkpoint(const std::string& path);
+
+// The checksum a checkpoint ends with, of `bytes` (everything before it). For
+// tests and the fuzz harness, which make files that pass it to reach the checks
+// behind it.
+[[nodiscard]] std::uint64_t checkpoint_checksum(std::string_view bytes);
 
 }  // namespace grundy::take_and_break

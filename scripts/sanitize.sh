@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Sanitizer runs of the test suite, with clang 14:
+#
+#   bash scripts/sanitize.sh [asan|tsan|all]      (default: all)
+#
+# asan  build-asan/: ASan + UBSan (-fno-sanitize-recover=all, so the first report
+#       fails its test; clang's UBSan includes float-cast-overflow), the library,
+#       the CLI and the tests instrumented; runs the default ctest suite except
+#       the tests listed in asan_excluded below.
+# tsan  build-tsan/: TSan; runs the tests that put two threads on one
+#       computation (tsan_tests below).
+# Builds only what the tests need (no benchmarks, no Python module).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+case "$what" in asan|tsan|all) ;; *) echo "usage: $0 [asan|tsan|all]" >&2; exit 2 ;; esac
+
+bash scripts/install-deps.sh --sanitizers
+# -gline-tables-only: reports name file and line, at little cost in build time.
+common=(-DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-gline-tables-only
+  -DGRUNDY_WERROR=ON -DGRUNDY_BUILD_TESTS=ON -DGRUNDY_BUILD_BENCH=OFF -DGRUNDY_BUILD_PYTHON=OFF)
+export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-14/bin/llvm-symbolizer
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# A report fails the process with exit 66 rather than a status a test might expect.
+export ASAN_OPTIONS=detect_leaks=1:exitcode=66
+export TSAN_OPTIONS=halt_on_error=1:exitcode=66:second_deadlock_stack=1
+
+# Left out of the ASan run, each for a reason that is not a finding:
+# - Install.ConsumerProjectFindsThePackage builds a separate project against the
+#   installed library with the default compiler and no sanitizer runtime, so it
+#   cannot link an instrumented library.
+asan_excluded='^Install\.ConsumerProjectFindsThePackage$'
+
+# Two threads on one computation, outside the placement solver: the
+# take-and-break engines' helper thread (naive and sparse, the blocked engine),
+# and the CLI's signal watcher thread stopping a computation (Ctrl-C, SIGTERM,
+# kill -9 and resume). Placement searches on two threads (PlacementSolver.TwoThreadsAgreeWithOne,
+# PlacementCli.* with --threads 2) are left out until their shared tables are
+# atomics (issue 14 item 10): TSan reports their optimistic reads today.
+tsan_tests='^(TakeAndBreakEngine\.(NaiveTwoThreadsAtDepthMatchesOfficers|SparsePairsOnTwoThreadsEqualNaive|SparseBlocksCutAnywhereEqualNaive)|Cancellation\..*|TakeAndBreakRun\.ResumesAfterKillNineAndSigtermWithIdenticalValues)$'
+
+if [ "$what" != tsan ]; then
+  cmake -S . -B build-asan "${common[@]}" -DGRUNDY_SANITIZE=address,undefined >/dev/null
+  cmake --build build-asan -j2
+  (cd build-asan && ctest --output-on-failure -j2 -E "$asan_excluded")
+fi
+if [ "$what" != asan ]; then
+  cmake -S . -B build-tsan "${common[@]}" -DGRUNDY_SANITIZE=thread >/dev/null
+  cmake --build build-tsan -j2
+  (cd build-tsan && ctest --output-on-failure -j2 -R "$tsan_tests")
+fi
