@@ -13,6 +13,8 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <array>
 #include <atomic>
 #include <bit>
@@ -32,6 +34,7 @@
 #include "grundy/placement/bits.hpp"
 #include "grundy/placement/rule.hpp"
 #include "grundy/transposition_table.hpp"
+#include "reductions.hpp"
 
 namespace grundy::placement::detail {
 
@@ -212,7 +215,54 @@ inline std::uint64_t unpack(std::uint64_t x, int h, int w) noexcept {
 
 }  // namespace square
 
+// One-word boxes wider or taller than 8 (h*w <= 64, stride w): the images of the
+// four flips from a bit reversal (the half turn) and a row loop, instead of
+// moving cells one by one (on Cram 4x9 and 4x11 most parts are 9 to 11 wide).
+namespace box {
+
+inline std::uint64_t reverse_bits(std::uint64_t x) noexcept {
+  x = __builtin_bswap64(x);
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  return x;
+}
+
+inline std::uint64_t row_mask(int w) noexcept { return w >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1; }
+
+inline std::uint64_t flip_rows(std::uint64_t x, int h, int w) noexcept {
+  const std::uint64_t row = row_mask(w);
+  std::uint64_t out = 0;
+  for (int r = 0; r < h; ++r) out |= ((x >> (r * w)) & row) << ((h - 1 - r) * w);
+  return out;
+}
+
+// Cell (r, c) -> (h-1-r, w-1-c): the whole word reversed, moved down to bit 0.
+inline std::uint64_t half_turn(std::uint64_t x, int h, int w) noexcept { return reverse_bits(x) >> (64 - h * w); }
+
+// Cell (r, c) of h x w -> (c, r) of w x h.
+inline std::uint64_t transpose(std::uint64_t x, int h, int w) noexcept {
+  std::uint64_t out = 0;
+  while (x != 0) {
+    const int i = std::countr_zero(x);
+    x &= x - 1;
+    out |= std::uint64_t{1} << ((i % w) * h + i / w);
+  }
+  return out;
+}
+
+}  // namespace box
+
 class Engines;
+
+// Dominoes in both orientations and nothing else: Cram.
+inline bool is_dominoes(const Rule& rule) {
+  if (rule.kind != RuleKind::place || rule.shapes.size() != 2) return false;
+  for (const Shape& s : rule.shapes) {
+    if (s.cells.size() != 2) return false;
+  }
+  return rule.shapes[0].height != rule.shapes[1].height;
+}
 
 template <std::size_t N>
 class Engine {
@@ -433,10 +483,19 @@ class Engine {
   // Whether (those cells + *heap) is a first-player win.
   bool cells_win(const Geometry<N>& g, const Bits<N>& free, Nimber heap);
 
-  // Calls f(part) for each connected part of the live cells of `free`.
+  // Calls f(part) for each connected part of the live cells of `free`, after
+  // the rule's reductions (reductions.hpp): parts with the same value as the
+  // cells they come from.
   template <class F>
   void for_each_part(const Geometry<N>& g, const Bits<N>& free, F&& f) const {
+    if (dominoes_ && (reductions_ & (kPendantTwins | kBridges | kDiagonalTwins)) != 0) {
+      for_each_cram_part(g, reduce_pendants(g, free, reductions_), f);
+      return;
+    }
     Bits<N> rest = prune(g, free);
+    if (rule_->kind == RuleKind::node_kayles && (reductions_ & kClosedTwins) != 0) {
+      rest = reduce_closed_twins(g, rest, rule_->connectivity);
+    }
     while (rest.any()) {
       Bits<N> part;
       part.set(rest.lowest());
@@ -447,6 +506,39 @@ class Engine {
       }
       rest = rest.minus(part);
       f(part);
+    }
+  }
+
+  // Cram, on cells already pendant-reduced (no isolated cell left): the parts
+  // with the diagonal-twin edges cut; a part the cuts split off is reduced again
+  // (its cells lost neighbours) and split again.
+  template <class F>
+  void for_each_cram_part(const Geometry<N>& g, const Bits<N>& cells, F& f) const {
+    const Bits<N> cuts = (reductions_ & kDiagonalTwins) ? diagonal_twin_cuts(g, cells) : Bits<N>{};
+    const Bits<N> go_right = g.not_last_col.minus(cuts);
+    const Bits<N> go_left = go_right.shl(1);
+    const std::size_t w = static_cast<std::size_t>(g.width);
+    Bits<N> rest = cells;
+    while (rest.any()) {
+      Bits<N> part;
+      part.set(rest.lowest());
+      for (;;) {
+        const Bits<N> grown =
+            (part | (part & go_right).shl(1) | (part & go_left).shr(1) | part.shl(w) | part.shr(w)) & rest;
+        if (grown == part) break;
+        part = grown;
+      }
+      rest = rest.minus(part);
+      if (cuts.any() && !(part == cells)) {
+        const Bits<N> reduced = reduce_pendants(g, part, reductions_);
+        if (reduced == part) {
+          f(part);
+        } else if (reduced.any()) {
+          for_each_cram_part(g, reduced, f);
+        }
+      } else {
+        f(part);
+      }
     }
   }
 
@@ -484,10 +576,48 @@ class Engine {
     const int w = max_c - min_c + 1;
     if constexpr (N == 1) {
       if (h <= 8 && w <= 8) return canonical_square(to_square(g, part, min_r, min_c, h, w), h, w);
+      if (rule_->symmetries.size() == 8) return canonical_wide(to_box(g, part, min_r, min_c, h, w), h, w);
     }
     crop_.clear();
     part.for_each([&](std::size_t i) { crop_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
     return canonical(crop_, h, w);
+  }
+
+  // The h x w sub-box at (r0, c0) of a one-word box, in stride w.
+  static std::uint64_t to_box(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w) {
+    std::uint64_t x = 0;
+    const std::uint64_t row = box::row_mask(w);
+    for (int r = 0; r < h; ++r) x |= ((part.words[0] >> ((r0 + r) * g.width + c0)) & row) << (r * w);
+    return x;
+  }
+
+  // The least image of a one-word box (stride w) that is not within 8x8, for a
+  // rule with all 8 symmetries: the least box is min x max, and a box wider
+  // than 8 is never square, so only the four flips of that orientation count.
+  // Same order (height, width, word) and layout as canonical().
+  [[nodiscard]] Region<N> canonical_wide(std::uint64_t x, int h, int w) const {
+    if (h > w) {
+      x = box::transpose(x, h, w);
+      std::swap(h, w);
+    }
+    const std::uint64_t turned = box::half_turn(x, h, w);
+    const std::uint64_t images[4] = {x, box::flip_rows(x, h, w), turned, box::flip_rows(turned, h, w)};
+    std::uint64_t best = images[0];
+    int ties = 0;
+    for (int i = 1; i < 4; ++i) {
+      if (images[i] < best) {
+        best = images[i];
+        ties = 0;
+      } else if (images[i] == best) {
+        ++ties;
+      }
+    }
+    Region<N> r;
+    r.height = static_cast<std::uint16_t>(h);
+    r.width = static_cast<std::uint16_t>(w);
+    r.cells.words[0] = best;
+    r.asymmetric = ties == 0;
+    return r;
   }
 
   // The h x w sub-box at (r0, c0) of a one-word box, in stride 8.
@@ -504,8 +634,26 @@ class Engine {
   // ones by the outcome search (evaluate). A huge value means full mex only.
   void set_exact_cells(int cells) noexcept { exact_cells_ = cells; }
 
+  // The requested-set search (requested_set.hpp): a node's exact value, or
+  // kNotInSet when it is certain not to be in `requested` (values < 64).
+  static constexpr Nimber kNotInSet = ~Nimber{0};
+  Nimber in_set(const Region<N>& region, std::uint64_t requested);
+  // in_set with every value requested; values of 64 and more by the outcome search.
+  Nimber exact_value(const Region<N>& region);
+  // The root's loop: r = 0, 1, ... asked of every option until none has r.
+  Nimber value_by_aspiration(const Region<N>& region);
+  // Whether a set of free cells of an h x w box has value `target`.
+  bool cells_have_value(const Geometry<N>& g, const Bits<N>& free, Nimber target);
+
+  // Regions above the full-mex size: the requested-set search (default) or
+  // the outcome search (Lemoine–Viennot).
+  void set_requested_set(bool on) noexcept { requested_set_ = on; }
+  [[nodiscard]] bool requested_set() const noexcept { return requested_set_; }
+  void set_reductions(unsigned reductions) noexcept { reductions_ = reductions; }
+
   // The value of a canonical region, by whichever search suits its size.
   Nimber evaluate(const Region<N>& region) {
+    if (requested_set_) return value_by_aspiration(region);
     if (auto v = known(region)) return *v;
     // Lemoine–Viennot: g(G) = n exactly when G + *n is a P-position. Asking
     // that is an AND-OR search that stops at the first winning move, where full
@@ -891,6 +1039,9 @@ class Engine {
   std::shared_ptr<Tables> tables_;
   std::vector<std::unique_ptr<Geometry<N>>> geometries_;
   int exact_cells_ = 0;
+  // Cram (dominoes in both orientations): its own reductions and splitting.
+  bool dominoes_ = is_dominoes(*rule_);
+  unsigned reductions_ = kAllReductions;
   std::size_t searched_ = 0;
   std::vector<Cell> crop_;
 
@@ -924,6 +1075,42 @@ class Engine {
     std::uint64_t key_ = 0;
     std::atomic<std::uint64_t>* slot_;
   };
+  // One requested-set node's options: the unknown parts of every option (its
+  // largest first), and per option where they are, the xor of its known parts
+  // and its place in the order.
+  struct SetOption {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+    Nimber known_xor = 0;
+    std::uint64_t order = 0;
+  };
+  struct SetFrame {
+    std::vector<Region<N>> parts;
+    std::vector<SetOption> options;
+    std::vector<bool> folded;
+  };
+  std::uint32_t centre_rank(const Geometry<N>& g, const Bits<N>& placed) const;
+  template <class Lookup>
+  void gather_options(const Region<N>& region, SetFrame& f, Lookup&& lookup);
+  bool requested_set_ = true;
+  std::vector<std::unique_ptr<SetFrame>> set_frames_;
+  std::size_t set_depth_ = 0;
+  class SetDepthGuard {
+   public:
+    explicit SetDepthGuard(Engine& e) : e_(e) {
+      if (e_.set_frames_.size() <= e_.set_depth_) e_.set_frames_.push_back(std::make_unique<SetFrame>());
+      frame_ = e_.set_frames_[e_.set_depth_++].get();
+    }
+    ~SetDepthGuard() { --e_.set_depth_; }
+    SetDepthGuard(const SetDepthGuard&) = delete;
+    SetDepthGuard& operator=(const SetDepthGuard&) = delete;
+    [[nodiscard]] SetFrame& frame() const noexcept { return *frame_; }
+
+   private:
+    Engine& e_;
+    SetFrame* frame_ = nullptr;
+  };
+
   std::vector<std::unique_ptr<Frame>> frames_;  // pointers: a frame stays put as deeper ones are added
   std::size_t depth_ = 0;
   class DepthGuard {
@@ -949,7 +1136,12 @@ class Engines {
   explicit Engines(Rule rule) : rule_(std::move(rule)) {}
   // A second set of engines (another thread's) on the tables of `main`'s.
   Engines(Rule rule, Engines& main)
-      : rule_(std::move(rule)), main_(&main), memory_limit_(main.memory_limit_), exact_cells_(main.exact_cells_) {}
+      : rule_(std::move(rule)),
+        main_(&main),
+        memory_limit_(main.memory_limit_),
+        exact_cells_(main.exact_cells_),
+        requested_set_(main.requested_set_),
+        reductions_(main.reductions_) {}
 
   [[nodiscard]] const Rule& rule() const noexcept { return rule_; }
 
@@ -963,6 +1155,8 @@ class Engines {
       }
       slot = std::make_unique<Engine<N>>(rule_, *this, std::move(tables));
       slot->set_exact_cells(exact_cells_);
+      slot->set_requested_set(requested_set_);
+      slot->set_reductions(reductions_);
     }
     return *slot;
   }
@@ -996,6 +1190,10 @@ class Engines {
         Engine<1>& e = get<1>();
         return f(e, e.canonical_square(Engine<1>::to_square(g, part, min_r, min_c, h, w), h, w));
       }
+      if (rule_.symmetries.size() == 8) {
+        Engine<1>& e = get<1>();
+        return f(e, e.canonical_wide(Engine<1>::to_box(g, part, min_r, min_c, h, w), h, w));
+      }
     }
     cells_.clear();
     part.for_each([&](std::size_t i) { cells_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
@@ -1011,6 +1209,16 @@ class Engines {
     exact_cells_ = cells;
     for_each_engine([&](auto& e) { e.set_exact_cells(cells); });
   }
+  void set_requested_set(bool on) {
+    requested_set_ = on;
+    for_each_engine([&](auto& e) { e.set_requested_set(on); });
+  }
+  [[nodiscard]] bool requested_set() const noexcept { return requested_set_; }
+  void set_reductions(unsigned reductions) {
+    reductions_ = reductions;
+    for_each_engine([&](auto& e) { e.set_reductions(reductions); });
+  }
+  [[nodiscard]] unsigned reductions() const noexcept { return reductions_; }
 
   // A bound on the bytes of all tables of all engines together; 0 = none.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
@@ -1058,6 +1266,8 @@ class Engines {
   std::vector<Cell> cells_;
   std::size_t memory_limit_ = 0;
   int exact_cells_ = 0;
+  bool requested_set_ = true;
+  unsigned reductions_ = kAllReductions;
   std::function<void()> poll_;
   std::uint32_t countdown_ = kPollEvery;
 };
@@ -1102,3 +1312,5 @@ bool Engine<N>::bounded() const {
 }
 
 }  // namespace grundy::placement::detail
+
+#include "requested_set.hpp"

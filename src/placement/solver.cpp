@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "engine.hpp"
+#include "grundy/placement/reductions.hpp"
 
 namespace grundy::placement {
 
@@ -73,6 +74,11 @@ PlacementSolver::PlacementSolver(Rule rule)
 }
 
 void PlacementSolver::set_exact_cells(int cells) { engines_->set_exact_cells(cells); }
+void PlacementSolver::set_search(Search search) { engines_->set_requested_set(search == Search::requested_set); }
+PlacementSolver::Search PlacementSolver::search() const noexcept {
+  return engines_->requested_set() ? Search::requested_set : Search::outcome;
+}
+void PlacementSolver::set_reductions(unsigned reductions) { engines_->set_reductions(reductions); }
 PlacementSolver::~PlacementSolver() = default;
 PlacementSolver::PlacementSolver(PlacementSolver&&) noexcept = default;
 PlacementSolver& PlacementSolver::operator=(PlacementSolver&&) noexcept = default;
@@ -237,6 +243,14 @@ bool PlacementSolver::has_value(const Board& board, Nimber target) {
   check_board(board);
   if (block_positions_ && (board.rows < 2 || board.cols < 2)) return target == 0;
   const Board searched = searched_board(board);
+  if (engines_->requested_set()) {
+    auto has = [&searched, target](detail::Engines& engines) {
+      return on_board(engines, searched, [target](auto& engine, const auto& g, const auto& free) {
+        return engine.cells_have_value(g, free, target);
+      });
+    };
+    return parallel_worth(searched) ? parallel(searched, has) : has(*engines_);
+  }
   auto wins = [&searched, target](detail::Engines& engines) {
     return on_board(engines, searched,
                     [target](auto& engine, const auto& g, const auto& free) { return engine.cells_win(g, free, target); });
@@ -295,6 +309,33 @@ std::size_t PlacementSolver::table_flushes() const {
 }
 std::size_t PlacementSolver::searched_sums() const {
   return sum_over(*engines_, [](auto& e) { return e.searched(); });
+}
+
+std::vector<Board> split_board(const Rule& rule, const Board& board, unsigned reductions) {
+  const bool blocks = is_two_by_two_blocks(rule);
+  Board searched = board;
+  if (blocks) {
+    if (board.rows < 2 || board.cols < 2) return {};
+    searched = empty_board(board.rows - 1, board.cols - 1);
+    for (std::size_t r = 0; r + 1 < board.rows; ++r) {
+      for (std::size_t c = 0; c + 1 < board.cols; ++c) {
+        searched.free[r * searched.cols + c] = board.is_free(r, c) && board.is_free(r + 1, c) &&
+                                               board.is_free(r, c + 1) && board.is_free(r + 1, c + 1);
+      }
+    }
+  }
+  detail::Engines engines(searched_rule(rule));
+  engines.set_reductions(reductions);
+  std::vector<Board> parts;
+  on_board(engines, searched, [&](auto& engine, const auto& g, const auto& free) {
+    engine.for_each_part(g, free, [&](const auto& part) {
+      Board b = searched;
+      for (std::size_t i = 0; i < b.free.size(); ++i) b.free[i] = part.test(i) ? 1 : 0;
+      parts.push_back(std::move(b));
+    });
+    return 0;
+  });
+  return parts;
 }
 
 void PlacementSolver::save_table(const std::string& path) const {

@@ -62,6 +62,22 @@ class PlacementSolver {
   [[nodiscard]] static int default_exact_cells(const Rule& rule) noexcept { return 8 + 2 * rule.min_piece_cells; }
   void set_exact_cells(int cells);
 
+  // The search for parts above the full-mex size. requested_set (default):
+  // Beling and Rogalski's requested-set pruning, with the candidate loop at the
+  // top of each search and every option's parts looked up before any
+  // recursion (src/placement/requested_set.hpp). outcome: the Lemoine–Viennot
+  // outcome search on "part + heap" questions. Both exact; the second is kept
+  // to check the first (tests, and docs/placement_results.md).
+  enum class Search { requested_set, outcome };
+  void set_search(Search search);
+  [[nodiscard]] Search search() const noexcept;
+
+  // Which value-preserving reductions run before a set of cells is split into
+  // parts (bits of grundy/placement/reductions.hpp; all by default). For tests
+  // and measurements: the tables are only valid for one setting, so set it
+  // before the first search.
+  void set_reductions(unsigned reductions);
+
   // 2: value() runs a second thread on the same tables for boards of at least
   // kParallelCells live cells: both search the board, and a part one thread is
   // searching is put last by the other (ABDADA's deferral), so they split the
