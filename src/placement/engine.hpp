@@ -542,6 +542,49 @@ class Engine {
     }
   }
 
+  // The number of legal moves of a region.
+  [[nodiscard]] std::size_t count_moves(const Geometry<N>& g, const Bits<N>& free) const {
+    std::size_t moves = 0;
+    if (rule_->kind == RuleKind::place) {
+      for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+        Bits<N> anchors = g.anchors[s];
+        for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
+        moves += static_cast<std::size_t>(anchors.count());
+      }
+      return moves;
+    }
+    return static_cast<std::size_t>(free.count());
+  }
+
+  // Calls f(after) with the free cells left by each legal move of a region,
+  // until f returns true; whether it did.
+  template <class F>
+  bool for_each_move_until(const Geometry<N>& g, const Bits<N>& free, F&& f) const {
+    if (rule_->kind == RuleKind::place) {
+      for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+        Bits<N> anchors = g.anchors[s];
+        for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
+        while (anchors.any()) {
+          const std::size_t a = anchors.lowest();
+          anchors.reset(a);
+          Bits<N> after = free;
+          for (std::size_t off : g.offsets[s]) after.reset(a + off);
+          if (f(after)) return true;
+        }
+      }
+      return false;
+    }
+    Bits<N> vertices = free;
+    while (vertices.any()) {
+      const std::size_t v = vertices.lowest();
+      vertices.reset(v);
+      Bits<N> vertex;
+      vertex.set(v);
+      if (f(free.minus(g.dilate(vertex, rule_->connectivity)))) return true;
+    }
+    return false;
+  }
+
   // Calls f(after) with the free cells left by each legal move of a region.
   template <class F>
   void for_each_move(const Geometry<N>& g, const Bits<N>& free, F&& f) const {
@@ -820,6 +863,7 @@ class Engine {
   }
   [[nodiscard]] std::size_t flushes() const noexcept { return tables_->flushes; }
   [[nodiscard]] std::size_t searched() const noexcept { return searched_; }
+  [[nodiscard]] std::size_t visited() const noexcept { return visited_; }
 
   void save(std::ostream& out) const {
     // Shared tables: the other thread's writes wait (spinning) until the save is done.
@@ -1043,6 +1087,7 @@ class Engine {
   bool dominoes_ = is_dominoes(*rule_);
   unsigned reductions_ = kAllReductions;
   std::size_t searched_ = 0;
+  std::size_t visited_ = 0;  // requested-set questions asked, table hits included
   std::vector<Cell> crop_;
 
   // One outcome-search node's working lists, one per recursion depth.
@@ -1090,8 +1135,8 @@ class Engine {
     std::vector<bool> folded;
   };
   std::uint32_t centre_rank(const Geometry<N>& g, const Bits<N>& placed) const;
-  template <class Lookup>
-  void gather_options(const Region<N>& region, SetFrame& f, Lookup&& lookup);
+  template <class Settled>
+  bool gather_options(const Region<N>& region, SetFrame& f, Settled&& settled);
   bool requested_set_ = true;
   std::vector<std::unique_ptr<SetFrame>> set_frames_;
   std::size_t set_depth_ = 0;

@@ -85,19 +85,23 @@ inline std::uint64_t up_to_largest(std::uint64_t set) noexcept {
   return top == 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (top + 1)) - 1;
 }
 
+// The look-ahead: every option split into parts, each part canonical and
+// looked up; an option whose parts are all known is passed to settled(value)
+// (which returns true to stop: the node is answered), the others are kept in
+// f.options, ordered. Whether it ran to the end.
 template <std::size_t N>
-template <class Lookup>
-void Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Lookup&& lookup) {
+template <class Settled>
+bool Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Settled&& settled) {
   const Geometry<N>& g = geometry(region.height, region.width);
   f.parts.clear();
   f.options.clear();
   std::uint32_t sequence = 0;
-  for_each_move(g, region.cells, [&](const Bits<N>& after) {
+  const bool stopped = for_each_move_until(g, region.cells, [&](const Bits<N>& after) {
     const std::size_t first = f.parts.size();
     Nimber known_xor = 0;
     for_each_part(g, after, [&](const Bits<N>& part) {
       const Region<N> r = crop_canonical(g, part);
-      if (const auto v = lookup(r)) {
+      if (const auto v = known(r)) {
         known_xor ^= *v;
         return;
       }
@@ -110,6 +114,8 @@ void Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Lookup&& lo
       }
       f.parts.push_back(r);
     });
+    ++sequence;
+    if (f.parts.size() == first) return settled(known_xor);
     SetOption o;
     o.first = static_cast<std::uint32_t>(first);
     o.count = static_cast<std::uint32_t>(f.parts.size() - first);
@@ -126,11 +132,14 @@ void Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Lookup&& lo
         std::swap(f.parts[first], f.parts[j]);
       }
     }
-    o.order = (key << 32) | (static_cast<std::uint64_t>(centre_rank(g, region.cells.minus(after))) << 16) | sequence++;
+    o.order = (key << 32) | (static_cast<std::uint64_t>(centre_rank(g, region.cells.minus(after))) << 16) | sequence;
     f.options.push_back(o);
+    return false;
   });
+  if (stopped) return false;
   std::sort(f.options.begin(), f.options.end(),
             [](const SetOption& a, const SetOption& b) { return a.order < b.order; });
+  return true;
 }
 
 // Among options of equal weight, moves near the middle of the box first (they
@@ -167,6 +176,7 @@ Nimber Engine<N>::exact_value(const Region<N>& region) {
 
 template <std::size_t N>
 Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
+  ++visited_;
   if (const auto v = known(region)) return *v;
   {
     const Geometry<N>& g = geometry(region.height, region.width);
@@ -175,27 +185,20 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
       return 0;
     }
   }
-  ++searched_;
   tick();
-  if (std::getenv("RS_DEBUG")) {
-    static std::size_t calls = 0, singles = 0, full = 0;
-    ++calls; if (std::popcount(requested) == 1) ++singles; if (requested == ~std::uint64_t{0}) ++full;
-    if (calls % 100000 == 0) std::fprintf(stderr, "calls %zu singles %zu full %zu\n", calls, singles, full);
-  }
   SetDepthGuard depth(*this);
   SetFrame& f = depth.frame();
-  gather_options(region, f, [this](const Region<N>& r) { return known(r); });
-  // Options whose parts are all known rule out a value each before any search.
-  PossibleValues possible = PossibleValues::up_to(f.options.size());
-  std::size_t open = 0;
-  for (const SetOption& o : f.options) {
-    if (o.count == 0) {
-      possible.remove(o.known_xor);
-    } else {
-      f.options[open++] = o;
-    }
-  }
-  f.options.resize(open);
+  // Options whose parts are all known rule out a value each before any search;
+  // the node is answered as soon as no requested value is possible.
+  const Geometry<N>& g = geometry(region.height, region.width);
+  PossibleValues possible = PossibleValues::up_to(count_moves(g, region.cells));
+  if ((possible.low & requested) == 0) return kNotInSet;
+  const bool gathered = gather_options(region, f, [&](Nimber value) {
+    possible.remove(value);
+    return (possible.low & requested) == 0;
+  });
+  if (!gathered) return kNotInSet;  // settled by the look-ahead
+  ++searched_;
   const std::uint64_t asked_up_to = up_to_largest(requested);
   bool exact = true;
   for (std::size_t k = 0; k < f.options.size(); ++k) {
@@ -234,6 +237,7 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
 
 template <std::size_t N>
 Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
+  ++visited_;
   if (const auto v = known(region)) return *v;
   {
     const Geometry<N>& g = geometry(region.height, region.width);
@@ -246,17 +250,12 @@ Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
   tick();
   SetDepthGuard depth(*this);
   SetFrame& f = depth.frame();
-  gather_options(region, f, [this](const Region<N>& r) { return known(r); });
   std::uint64_t taken = 0;  // values (< 64) some option is known to have
-  std::size_t open = 0;
-  for (const SetOption& o : f.options) {
-    if (o.count == 0) {
-      if (o.known_xor < 64) taken |= std::uint64_t{1} << o.known_xor;
-    } else {
-      f.options[open++] = o;
-    }
-  }
-  f.options.resize(open);
+  gather_options(region, f, [&](Nimber value) {
+    if (value < 64) taken |= std::uint64_t{1} << value;
+    return false;
+  });
+  const std::size_t open = f.options.size();
   // Each open option's other parts are valued once, when first needed.
   std::vector<bool>& folded = f.folded;
   folded.assign(open, false);

@@ -310,6 +310,9 @@ std::size_t PlacementSolver::table_flushes() const {
 std::size_t PlacementSolver::searched_sums() const {
   return sum_over(*engines_, [](auto& e) { return e.searched(); });
 }
+std::size_t PlacementSolver::visited_nodes() const {
+  return sum_over(*engines_, [](auto& e) { return e.visited(); });
+}
 
 std::vector<Board> split_board(const Rule& rule, const Board& board, unsigned reductions) {
   const bool blocks = is_two_by_two_blocks(rule);

@@ -100,6 +100,10 @@ class PlacementSolver {
   [[nodiscard]] std::size_t table_flushes() const;
   // Sums examined by the outcome search (memo misses), for benchmarks.
   [[nodiscard]] std::size_t searched_sums() const;
+  // Requested-set search: questions asked (table hits included; igs's
+  // "visited"); searched_sums() then counts the nodes searched past the
+  // look-ahead of their options (igs's "recursed").
+  [[nodiscard]] std::size_t visited_nodes() const;
 
   // Binary, for the same machine (native byte order); a table saved for another
   // rule is refused with an InputError, and so is a table that does not fit the
