@@ -115,7 +115,13 @@ struct Geometry {
       min_r = row_of[static_cast<std::size_t>(std::countr_zero(x))];
       max_r = row_of[static_cast<std::size_t>(63 - std::countl_zero(x))];
       std::uint64_t cols = 0;
-      for (int r = min_r; r <= max_r; ++r) cols |= x >> (r * width);
+      if (width == 8) {
+        cols = x | (x >> 32);
+        cols |= cols >> 16;
+        cols |= cols >> 8;
+      } else {
+        for (int r = min_r; r <= max_r; ++r) cols |= x >> (r * width);
+      }
       cols = width < 64 ? cols & ((std::uint64_t{1} << width) - 1) : x;  // a 64-wide box has one row
       min_c = std::countr_zero(cols);
       max_c = 63 - std::countl_zero(cols);
@@ -358,7 +364,14 @@ class Engine {
     return 2 * values + wins;
   }
 
+  // The geometry a region of an h x w box is laid out in. One word: boxes
+  // within 8x8 use stride 8 (an h x 8 box whose columns from w on are never
+  // free), so that cropping is one shift and the 8 symmetries are word
+  // operations with no repacking; larger boxes use stride w.
   const Geometry<N>& geometry(int h, int w) {
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) w = 8;
+    }
     auto& slot = geometries_[static_cast<std::size_t>(h) * (kSide + 1) + static_cast<std::size_t>(w)];
     if (!slot) slot = std::make_unique<Geometry<N>>(*rule_, h, w);
     return *slot;
@@ -460,7 +473,7 @@ class Engine {
     Region<N> r;
     r.height = static_cast<std::uint16_t>(best_h);
     r.width = static_cast<std::uint16_t>(best_w);
-    r.cells.words[0] = square::pack(best, best_h, best_w);
+    r.cells.words[0] = best;  // stride 8 (see geometry())
     r.asymmetric = ties == 0;
     return r;
   }
@@ -665,6 +678,8 @@ class Engine {
 
   // The h x w sub-box at (r0, c0) of a one-word box, in stride 8.
   static std::uint64_t to_square(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w) {
+    // Already stride 8: every column left of c0 is empty, so one shift crops.
+    if (g.width == 8) return part.words[0] >> (8 * r0 + c0);
     std::uint64_t x = 0;
     const std::uint64_t row = (std::uint64_t{1} << w) - 1;
     for (int r = 0; r < h; ++r) {
@@ -931,7 +946,7 @@ class Engine {
         int hh = h;
         int ww = w;
         apply_symmetry(t, r, c, hh, ww);
-        return static_cast<std::size_t>(r * w + c);
+        return static_cast<std::size_t>(r * g.width + c);  // the geometry's stride
       };
       if (rule_->kind == RuleKind::place) {
         for (std::size_t s = 0; s < g.anchors.size() && !collide; ++s) {
@@ -960,7 +975,7 @@ class Engine {
     const int w = region.width;
     if constexpr (N == 1) {
       if (h <= 8 && w <= 8) {
-        const std::uint64_t x = square::unpack(region.cells.words[0], h, w);
+        const std::uint64_t x = region.cells.words[0];  // stride 8
         std::uint64_t y = x;
         if (t & 1) y = square::transpose(y);
         if (t & 2) y = square::flip_rows(y, h);
@@ -1134,7 +1149,7 @@ class Engine {
     std::vector<SetOption> options;
     std::vector<bool> folded;
   };
-  std::uint32_t centre_rank(const Geometry<N>& g, const Bits<N>& placed) const;
+  std::uint32_t centre_rank(const Geometry<N>& g, const Region<N>& region, const Bits<N>& placed) const;
   template <class Settled>
   bool gather_options(const Region<N>& region, SetFrame& f, Settled&& settled);
   bool requested_set_ = true;

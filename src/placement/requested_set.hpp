@@ -132,7 +132,7 @@ bool Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Settled&& s
         std::swap(f.parts[first], f.parts[j]);
       }
     }
-    o.order = (key << 32) | (static_cast<std::uint64_t>(centre_rank(g, region.cells.minus(after))) << 16) | sequence;
+    o.order = (key << 32) | (static_cast<std::uint64_t>(centre_rank(g, region, region.cells.minus(after))) << 16) | sequence;
     f.options.push_back(o);
     return false;
   });
@@ -148,18 +148,20 @@ bool Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Settled&& s
 // from the middle row; for other pieces the distance of the piece's cells from
 // the middle.
 template <std::size_t N>
-std::uint32_t Engine<N>::centre_rank(const Geometry<N>& g, const Bits<N>& placed) const {
+std::uint32_t Engine<N>::centre_rank(const Geometry<N>& g, const Region<N>& region, const Bits<N>& placed) const {
   const std::size_t first = placed.lowest();
   const int r = g.row_of[first];
   const int c = g.col_of[first];
+  const int h = region.height;  // the box, not the geometry's stride
+  const int w = region.width;
   if (dominoes_) {
     const bool vertical = !placed.test(first + 1) || g.col_of[first] == g.width - 1;
-    if (vertical) return static_cast<std::uint32_t>(std::abs(c - (g.width - 1) / 2));
-    return 256U + static_cast<std::uint32_t>(std::abs(r - (g.height - 1) / 2));
+    if (vertical) return static_cast<std::uint32_t>(std::abs(c - (w - 1) / 2));
+    return 256U + static_cast<std::uint32_t>(std::abs(r - (h - 1) / 2));
   }
   int distance = 0;
   placed.for_each([&](std::size_t i) {
-    distance += std::abs(2 * g.row_of[i] - (g.height - 1)) + std::abs(2 * g.col_of[i] - (g.width - 1));
+    distance += std::abs(2 * g.row_of[i] - (h - 1)) + std::abs(2 * g.col_of[i] - (w - 1));
   });
   return static_cast<std::uint32_t>(std::min(distance, 65535));
 }

@@ -17,13 +17,19 @@ namespace grundy::placement {
 
 namespace {
 
-constexpr char kMagic[] = "grundy-placement-table 1\n";
+// Version 2: boxes within 8x8 are stored in stride 8 (Engine::geometry), so a
+// version-1 file's keys would not be found; it is refused.
+constexpr char kMagic[] = "grundy-placement-table 2\n";
 
+// The board's free cells in a geometry's layout (its stride may exceed the
+// board's width: see Engine::geometry).
 template <std::size_t N>
-Bits<N> free_cells(const Board& board) {
+Bits<N> free_cells(const Board& board, std::size_t stride) {
   Bits<N> free;
-  for (std::size_t i = 0; i < board.free.size(); ++i) {
-    if (board.free[i]) free.set(i);
+  for (std::size_t r = 0; r < board.rows; ++r) {
+    for (std::size_t c = 0; c < board.cols; ++c) {
+      if (board.is_free(r, c)) free.set(r * stride + c);
+    }
   }
   return free;
 }
@@ -34,7 +40,7 @@ auto on_board(detail::Engines& engines, const Board& board, F&& f) {
   auto in = [&]<std::size_t N>() {
     detail::Engine<N>& engine = engines.get<N>();
     const auto& g = engine.geometry(static_cast<int>(board.rows), static_cast<int>(board.cols));
-    return f(engine, g, free_cells<N>(board));
+    return f(engine, g, free_cells<N>(board, static_cast<std::size_t>(g.width)));
   };
   const std::size_t area = board.rows * board.cols;
   if (area <= 64) return in.template operator()<1>();
@@ -333,7 +339,9 @@ std::vector<Board> split_board(const Rule& rule, const Board& board, unsigned re
   on_board(engines, searched, [&](auto& engine, const auto& g, const auto& free) {
     engine.for_each_part(g, free, [&](const auto& part) {
       Board b = searched;
-      for (std::size_t i = 0; i < b.free.size(); ++i) b.free[i] = part.test(i) ? 1 : 0;
+      for (std::size_t r = 0; r < b.rows; ++r) {
+        for (std::size_t c = 0; c < b.cols; ++c) b.free[r * b.cols + c] = part.test(r * g.width + c) ? 1 : 0;
+      }
       parts.push_back(std::move(b));
     });
     return 0;
