@@ -700,6 +700,8 @@ class Engine {
   Nimber exact_value(const Region<N>& region);
   // The root's loop: r = 0, 1, ... asked of every option until none has r.
   Nimber value_by_aspiration(const Region<N>& region);
+  // The value of a set of free cells if in `requested`, else (perhaps) kNotInSet.
+  Nimber cells_value_in(const Geometry<N>& g, const Bits<N>& free, std::uint64_t requested);
   // Whether a set of free cells of an h x w box has value `target`.
   bool cells_have_value(const Geometry<N>& g, const Bits<N>& free, Nimber target);
 

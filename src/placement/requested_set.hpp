@@ -300,6 +300,24 @@ Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
 }
 
 template <std::size_t N>
+Nimber Engine<N>::cells_value_in(const Geometry<N>& g, const Bits<N>& free, std::uint64_t requested) {
+  std::vector<Region<N>> parts;
+  for_each_part(g, free, [&](const Bits<N>& part) { parts.push_back(crop_canonical(g, part)); });
+  if (parts.empty()) return (requested & 1U) != 0 ? 0 : kNotInSet;
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (parts[i].cells.count() > parts[largest].cells.count()) largest = i;
+  }
+  Nimber x = 0;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i != largest) x ^= exact_value(parts[i]);
+  }
+  if (x >= 64) return exact_value(parts[largest]) ^ x;
+  const Nimber v = in_set(parts[largest], xor_each(requested, x));
+  return v == kNotInSet ? kNotInSet : v ^ x;
+}
+
+template <std::size_t N>
 bool Engine<N>::cells_have_value(const Geometry<N>& g, const Bits<N>& free, Nimber target) {
   // Every part but the largest valued exactly; the largest asked about the one
   // value that would make the sum equal to target.

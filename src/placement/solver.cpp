@@ -264,6 +264,19 @@ bool PlacementSolver::has_value(const Board& board, Nimber target) {
   return !(parallel_worth(searched) ? parallel(searched, wins) : wins(*engines_));
 }
 
+std::optional<Nimber> PlacementSolver::value_if_in(const Board& board, std::uint64_t requested) {
+  check_board(board);
+  if (block_positions_ && (board.rows < 2 || board.cols < 2)) {
+    return (requested & 1U) != 0 ? std::optional<Nimber>(0) : std::nullopt;
+  }
+  const Board searched = searched_board(board);
+  const Nimber v = on_board(*engines_, searched, [requested](auto& engine, const auto& g, const auto& free) {
+    return engine.cells_value_in(g, free, requested);
+  });
+  if (v == detail::Engine<1>::kNotInSet) return std::nullopt;
+  return v;
+}
+
 Board PlacementSolver::searched_board(const Board& board) const {
   if (!block_positions_) return board;
   Board positions = empty_board(board.rows - 1, board.cols - 1);

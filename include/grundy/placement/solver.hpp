@@ -8,8 +8,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "grundy/nimber.hpp"
@@ -37,6 +39,12 @@ class PlacementSolver {
   // winning moves of a position asks this of every option, much faster than
   // valuing them all.
   [[nodiscard]] bool has_value(const Board& board, Nimber target);
+
+  // The requested-set question on a board: its value if that is in
+  // `requested` (bit n = value n; values 0..63), or nullopt when it is not. A
+  // value outside `requested` may also be returned when the search met it
+  // exactly. Answered by the requested-set search whatever set_search says.
+  [[nodiscard]] std::optional<Nimber> value_if_in(const Board& board, std::uint64_t requested);
 
   // Bound on the bytes of all the solver's tables together (values and outcome
   // masks, all bitboard widths); 0 means none. A table whose growth would pass it
