@@ -5,7 +5,8 @@
 // the automatic engine) and time the next heaps, so they measure the cost per
 // heap at that depth, not the average from 0. Officers at 10^7 needs its
 // g(0..10^7) first (about 10 s on the 2.6 GHz Zen 4 box, a minute on the older
-// Xeon): set GRUNDY_BENCH_DEEP=1 to include it.
+// Xeon): set GRUNDY_BENCH_DEEP=1 to include it. The last argument "vector" is
+// EngineOptions::vector_kernels (0: the portable code only).
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -25,7 +26,7 @@ const std::vector<Value>& officers_prefix(std::uint64_t n) {
   static std::map<std::uint64_t, std::vector<Value>> cache;
   auto it = cache.find(n);
   if (it == cache.end()) {
-    auto engine = make_engine(parse_game_code("0.6"), EngineKind::automatic);
+    auto engine = make_engine(parse_game_code("0.6"), {.kind = EngineKind::automatic});
     engine->reserve(n);
     engine->extend_to(n);
     it = cache.emplace(n, engine->release()).first;
@@ -33,17 +34,19 @@ const std::vector<Value>& officers_prefix(std::uint64_t n) {
   return it->second;
 }
 
-// args: depth n, engine (0 naive, 1 sparse/automatic), threads; heaps timed per iteration.
+// args: depth n, engine (0 naive, 1 sparse/automatic), threads, vector kernels; heaps timed per iteration.
 void BM_OfficersAt(benchmark::State& state) {
   const auto n = static_cast<std::uint64_t>(state.range(0));
   const EngineKind kind = state.range(1) == 0 ? EngineKind::naive : EngineKind::automatic;
   const auto threads = static_cast<unsigned>(state.range(2));
+  const bool vector_kernels = state.range(3) != 0;
   // Naive heaps at 10^6 take ~0.3 ms each: fewer of them.
   const std::uint64_t heaps = kind == EngineKind::naive ? 200 : 20000;
   const auto& prefix = officers_prefix(n);
   for (auto _ : state) {
     state.PauseTiming();
-    auto engine = make_engine(parse_game_code("0.6"), kind, threads);
+    auto engine = make_engine(parse_game_code("0.6"),
+                              {.kind = kind, .threads = threads, .vector_kernels = vector_kernels});
     engine->restore(prefix);
     engine->reserve(n + heaps);
     if (kind != EngineKind::naive) engine->extend_to(n + 1);  // the mask is chosen here, untimed
@@ -56,18 +59,19 @@ void BM_OfficersAt(benchmark::State& state) {
                                                   benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_OfficersAt)
-    ->ArgNames({"n", "sparse", "threads"})
-    ->Args({100'000, 0, 1})
-    ->Args({100'000, 1, 1})
-    ->Args({1'000'000, 0, 1})
-    ->Args({1'000'000, 0, 2})
-    ->Args({1'000'000, 1, 1})
-    ->Args({1'000'000, 1, 2})
+    ->ArgNames({"n", "sparse", "threads", "vector"})
+    ->Args({100'000, 0, 1, 1})
+    ->Args({100'000, 1, 1, 1})
+    ->Args({1'000'000, 0, 1, 1})
+    ->Args({1'000'000, 0, 2, 1})
+    ->Args({1'000'000, 1, 1, 1})
+    ->Args({1'000'000, 1, 1, 0})
+    ->Args({1'000'000, 1, 2, 1})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()  // two threads: only wall time tells
     ->Iterations(3);
 
-// arg: threads. Officers at 10^7, automatic engine.
+// args: threads, vector kernels. Officers at 10^7, automatic engine.
 void BM_OfficersDeep(benchmark::State& state) {
   if (std::getenv("GRUNDY_BENCH_DEEP") == nullptr) {
     state.SkipWithError("set GRUNDY_BENCH_DEEP=1 (10 s to a minute of setup)");
@@ -78,7 +82,9 @@ void BM_OfficersDeep(benchmark::State& state) {
   const std::uint64_t heaps = 100000;
   for (auto _ : state) {
     state.PauseTiming();
-    auto engine = make_engine(parse_game_code("0.6"), EngineKind::automatic, static_cast<unsigned>(state.range(0)));
+    auto engine = make_engine(parse_game_code("0.6"), {.kind = EngineKind::automatic,
+                                                       .threads = static_cast<unsigned>(state.range(0)),
+                                                       .vector_kernels = state.range(1) != 0});
     engine->restore(prefix);
     engine->reserve(n + 1 + heaps);
     engine->extend_to(n + 1);
@@ -88,13 +94,18 @@ void BM_OfficersDeep(benchmark::State& state) {
   state.counters["values/s"] = benchmark::Counter(static_cast<double>(heaps) * static_cast<double>(state.iterations()),
                                                   benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_OfficersDeep)->ArgName("threads")->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+BENCHMARK(BM_OfficersDeep)
+    ->ArgNames({"threads", "vector"})
+    ->Args({1, 1})
+    ->Args({2, 1})
+    ->Args({1, 0})
+    ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
 
 // Grundy's game from 0 to 2^20 (average rate over the whole run).
 void BM_GrundyGameTo2p20(benchmark::State& state) {
   const std::uint64_t count = std::uint64_t{1} << 20;
   for (auto _ : state) {
-    auto engine = make_engine(parse_game_code("grundy"), EngineKind::automatic);
+    auto engine = make_engine(parse_game_code("grundy"), {.kind = EngineKind::automatic});
     engine->reserve(count);
     engine->extend_to(count);
     benchmark::DoNotOptimize(engine->values().back());
@@ -107,8 +118,9 @@ BENCHMARK(BM_GrundyGameTo2p20)->Unit(benchmark::kSecond)->UseRealTime()->Iterati
 // A fresh rule answering g(10^18): computes until the period is proven.
 void BM_ProvePeriod(benchmark::State& state, const char* game) {
   for (auto _ : state) {
-    const auto rule = grundy::make_take_and_break(game);
-    benchmark::DoNotOptimize(rule->value(1'000'000'000'000'000'000));
+    grundy::Context context;
+    const auto rule = grundy::make_take_and_break(game, context);
+    benchmark::DoNotOptimize(rule->value(context, 1'000'000'000'000'000'000));
   }
 }
 BENCHMARK_CAPTURE(BM_ProvePeriod, kayles, "kayles")->Unit(benchmark::kMicrosecond);

@@ -7,6 +7,7 @@
 
 #include "grundy/analysis.hpp"
 #include "grundy/expression.hpp"
+#include "grundy/registry.hpp"
 
 namespace {
 
@@ -23,8 +24,9 @@ std::string big_nim(std::size_t heaps) {
 void BM_ValueOfBigNim(benchmark::State& state) {
   const std::string text = big_nim(static_cast<std::size_t>(state.range(0)));
   for (auto _ : state) {
-    const grundy::Expression e = grundy::parse_expression(text);
-    benchmark::DoNotOptimize(grundy::analyze_sum(e, false, 20));
+    grundy::Context context;
+    const grundy::Position position = grundy::Registry::builtin().parse(text, context);
+    benchmark::DoNotOptimize(grundy::analyze(position, context, {false, 20}));
   }
   state.counters["heaps/s"] = benchmark::Counter(static_cast<double>(state.range(0)) * static_cast<double>(state.iterations()),
                                                  benchmark::Counter::kIsRate);
@@ -34,8 +36,9 @@ BENCHMARK(BM_ValueOfBigNim)->Arg(100'000)->Unit(benchmark::kMillisecond);
 void BM_MisereValueOfBigNim(benchmark::State& state) {
   const std::string text = big_nim(static_cast<std::size_t>(state.range(0)));
   for (auto _ : state) {
-    const grundy::Expression e = grundy::parse_expression(text);
-    benchmark::DoNotOptimize(grundy::analyze_sum(e, true, 20));
+    grundy::Context context;
+    const grundy::Position position = grundy::Registry::builtin().parse(text, context);
+    benchmark::DoNotOptimize(grundy::analyze(position, context, {true, 20}));
   }
 }
 BENCHMARK(BM_MisereValueOfBigNim)->Arg(100'000)->Unit(benchmark::kMillisecond);

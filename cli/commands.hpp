@@ -17,5 +17,7 @@ void register_value_command(CLI::App& app);
 void register_table_command(CLI::App& app);
 void register_graph_command(CLI::App& app);
 void register_boards_command(CLI::App& app);  // the multi-board 2x2-block format
+void register_explain_command(CLI::App& app);
+void register_play_command(CLI::App& app);
 
 }  // namespace grundy::cli

@@ -1,10 +1,16 @@
-// grundy graph FILE: the value of every vertex of a game graph file.
+// grundy graph FILE: the value of every vertex of a game graph file; with
+// cycles, the generalized Sprague–Grundy value (a nimber or ∞(K)) and the
+// outcome, P, N or D (docs/loopy.md).
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "commands.hpp"
+#include "grundy/analysis.hpp"
 #include "grundy/game_graph.hpp"
+#include "grundy/game_graph_values.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/stop_signals.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -12,38 +18,101 @@ namespace {
 struct GraphOptions {
   std::string file;
   bool json = false;
+  double memory_mb = 0;
 };
 
+const char* outcome_note(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::P: return "  (P: the player to move loses)";
+    case Outcome::D: return "  (D: a draw with best play)";
+    case Outcome::N: return "";
+  }
+  return "";
+}
+
 void run_graph(const GraphOptions& options) {
+  if (!(options.memory_mb >= 0)) throw InputError("--memory is a number of megabytes, 0 or more");
+  ContextOptions settings;
+  settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
+  Context context(settings);
+  StopOnSignals signals(context);
   const GameGraph graph = GameGraph::load(options.file);
-  const std::vector<Nimber> values = graph.all_values();
-  std::size_t losing = 0;
-  for (Nimber v : values) losing += v == 0;
+  GameGraphValues values;
+  try {
+    values = GameGraphValues::compute(graph, context);
+  } catch (const Cancelled&) {
+    std::cerr << "grundy: interrupted; nothing was saved\n";
+    throw ExitStatus{130};
+  }
+  std::size_t losing = 0, drawn = 0;
+  std::vector<Outcome> outcomes(graph.size());
+  for (std::size_t v = 0; v < graph.size(); ++v) {
+    outcomes[v] = values.outcome(graph, static_cast<GameGraph::Vertex>(v));
+    losing += outcomes[v] == Outcome::P;
+    drawn += outcomes[v] == Outcome::D;
+  }
   if (options.json) {
-    nlohmann::json j{{"file", options.file}, {"vertices", graph.size()}, {"edges", graph.edge_count()},
-                     {"p_positions", losing}};
-    j["values"] = nlohmann::json::object();
-    for (std::size_t v = 0; v < graph.size(); ++v) j["values"][graph.name(static_cast<GameGraph::Vertex>(v))] = values[v];
-    std::cout << j.dump(2) << "\n";
+    // Written as it goes: a graph of 10^6 vertices would make a JSON object of
+    // 10^6 keys (seconds, and hundreds of MB) just to print it. Vertex names
+    // are letters, digits, '_', '.', '-' (the file format), so they need no
+    // escaping; vertices come in file order.
+    std::string out = "{\n  \"file\": " + nlohmann::json(options.file).dump() +
+                      ",\n  \"vertices\": " + std::to_string(graph.size()) +
+                      ",\n  \"edges\": " + std::to_string(graph.edge_count()) +
+                      ",\n  \"p_positions\": " + std::to_string(losing);
+    if (values.has_cycles()) out += ",\n  \"cycles\": true,\n  \"d_positions\": " + std::to_string(drawn);
+    out += ",\n  \"values\": {";
+    for (std::size_t v = 0; v < graph.size(); ++v) {
+      const auto vertex = static_cast<GameGraph::Vertex>(v);
+      out += (v ? ",\n    \"" : "\n    \"") + graph.name(vertex) + "\": ";
+      out += values.is_finite(vertex) ? std::to_string(values.value(graph, vertex).nimber())
+                                      : value_json(values.value(graph, vertex)).dump();
+      if (out.size() > (1 << 16)) {
+        std::cout << out;
+        out.clear();
+      }
+    }
+    out += "\n  }";
+    if (values.has_cycles()) {
+      out += ",\n  \"outcomes\": {";
+      for (std::size_t v = 0; v < graph.size(); ++v) {
+        out += (v ? ",\n    \"" : "\n    \"") + graph.name(static_cast<GameGraph::Vertex>(v)) + "\": \"" +
+               to_string(outcomes[v]) + "\"";
+        if (out.size() > (1 << 16)) {
+          std::cout << out;
+          out.clear();
+        }
+      }
+      out += "\n  }";
+    }
+    std::cout << out << "\n}\n";
     return;
   }
   std::cout << "Graph: " << options.file << " (" << graph.size() << " vertices, " << graph.edge_count()
-            << " moves)\n";
+            << " moves" << (values.has_cycles() ? ", with cycles" : "") << ")\n";
   for (std::size_t v = 0; v < graph.size(); ++v) {
-    std::cout << "  " << graph.name(static_cast<GameGraph::Vertex>(v)) << "  g = " << values[v]
-              << (values[v] == 0 ? "  (P: the player to move loses)" : "") << "\n";
+    const auto vertex = static_cast<GameGraph::Vertex>(v);
+    std::cout << "  " << graph.name(vertex) << "  g = " << values.value(graph, vertex).to_string()
+              << outcome_note(outcomes[v]) << "\n";
   }
-  std::cout << losing << " P-position" << (losing == 1 ? "" : "s") << "\n";
+  std::cout << losing << " P-position" << (losing == 1 ? "" : "s");
+  if (values.has_cycles()) std::cout << ", " << drawn << " drawn position" << (drawn == 1 ? "" : "s");
+  std::cout << "\n";
 }
 
 }  // namespace
 
 void register_graph_command(CLI::App& app) {
   auto options = std::make_shared<GraphOptions>();
-  CLI::App* cmd = app.add_subcommand("graph", "Nim-values of every vertex of a game graph file");
+  CLI::App* cmd = app.add_subcommand("graph", "Values of every vertex of a game graph file (cycles allowed)");
   cmd->add_option("file", options->file, "graph file (format: docs/graph-format.md)")->required();
   cmd->add_flag("--json", options->json, "print JSON");
-  cmd->footer("\nExample:\n  grundy graph examples/textbook.graph\n  grundy value 'graph(@examples/textbook.graph)(start)'\n");
+  cmd->add_option("--memory", options->memory_mb,
+                  "bound on the labelling's working memory for a graph with cycles, in MB (0: none)")
+      ->capture_default_str();
+  cmd->footer(
+      "\nExamples:\n  grundy graph examples/textbook.graph\n  grundy value 'graph(@examples/textbook.graph)(start)'\n"
+      "  grundy graph examples/two-cycle.graph     (cycles: values ∞(K), draws; docs/loopy.md)\n");
   cmd->callback([options] { run_graph(*options); });
 }
 

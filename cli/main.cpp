@@ -22,6 +22,10 @@ Examples:
   grundy value 'staircase(0,3,1,4)'
   grundy value 'moore(2)(3,5,6)'
   grundy value -f big-position.txt
+  grundy value --batch < positions.txt      one answer a line
+  grundy explain 'sub{1,2,3}(7)'            options, their values, the mex
+  grundy explain 'nim(3,4,5)'               binary values and their xor
+  grundy play 'kayles(9)'                   play against perfect play
   grundy table 'sub{1,3,4}' --upto 30
   grundy table 'lr(2,3)' --upto 20 --json
   grundy table kayles --upto 300
@@ -29,14 +33,14 @@ Examples:
   grundy graph examples/textbook.graph
   grundy value 'blocks2x2(8x8)'
   grundy value 'cram(5x6) + nim(3)'
-  grundy boards cases.txt
+  grundy boards examples/cases.txt
 
 Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 bad input.)";
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"grundy: Sprague-Grundy values, outcomes and winning moves of impartial games"};
+  CLI::App app{"grundy: Sprague-Grundy values, outcomes and winning moves of impartial games", "grundy"};
   app.footer(kExamples);
   app.require_subcommand(1);
   app.set_version_flag("--version", "grundy 0.1.0");
@@ -44,10 +48,17 @@ int main(int argc, char** argv) {
   grundy::cli::register_table_command(app);
   grundy::cli::register_graph_command(app);
   grundy::cli::register_boards_command(app);
+  grundy::cli::register_explain_command(app);
+  grundy::cli::register_play_command(app);
+  if (argc == 1) {
+    // A first try with no arguments gets the help, not an error.
+    std::cout << app.help();
+    return 0;
+  }
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, table, graph, boards; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards; see grundy --help)\n";
       return kExitBadInput;
     }
     app.parse(argc, argv);

@@ -11,9 +11,10 @@
 
 #include "grundy/input_error.hpp"
 #include "commands.hpp"
+#include "validators.hpp"
 #include "grundy/placement/boards_command.hpp"
-#include "grundy/placement/search_session.hpp"
-#include <unistd.h>
+#include "grundy/stop_signals.hpp"
+#include "progress.hpp"
 
 namespace grundy::cli {
 
@@ -21,6 +22,7 @@ void register_boards_command(CLI::App& app) {
   struct State {
     std::string file = "-";
     grundy::placement::BoardsOptions options;
+    double memory_mb = 1024;
     bool progress = false;
     double progress_after = 1.0;
     unsigned threads = 1;
@@ -33,7 +35,8 @@ void register_boards_command(CLI::App& app) {
       ->check(CLI::IsMember({"blocks2x2", "cram"}))
       ->capture_default_str();
   cmd->add_flag("--json", state->options.json, "full analysis: values, xor, winning moves");
-  cmd->add_option("--memory", state->options.memory_mb, "bound on all transposition tables together, in MB (0: none)")
+  cmd->add_option("--memory", state->memory_mb, "bound on all transposition tables together, in MB (0: none)")
+      ->check(not_negative())
       ->capture_default_str();
   cmd->add_option("--threads", state->threads, "1 or 2: two threads on a board still unsolved after half a second")
       ->check(CLI::Range(1, 2))
@@ -41,24 +44,34 @@ void register_boards_command(CLI::App& app) {
   cmd->add_flag("--progress", state->progress, "progress on stderr for long searches (default when stderr is a terminal)");
   cmd->add_option("--progress-after", state->progress_after, "seconds of search before the first progress line")
       ->capture_default_str();
+  cmd->footer(
+      "\nInput: any number of cases; a case is a count n, then n boards, each 'rows cols' and its rows of\n"
+      "0 (free) / 1 (blocked). Answer per case: Yes if the first player wins the sum of its boards.\n\n"
+      "Examples:\n  grundy boards examples/cases.txt\n  grundy boards - --game cram < cases.txt\n"
+      "  grundy boards examples/cases.txt --json     # values, xor and winning moves per case\n");
   cmd->callback([state] {
-    // The session carries the memory bound and the progress lines to run_boards' solver.
-    grundy::placement::SearchOptions search;
-    search.memory_bytes = state->options.memory_mb * 1024 * 1024;
-    const bool terminal = isatty(STDERR_FILENO) != 0;
-    search.progress = state->progress || terminal;
-    search.progress_on_terminal = terminal;
-    search.progress_after = state->progress_after;
-    search.threads = state->threads;
-    grundy::placement::SearchSession session(search, std::cerr);
-    if (state->file == "-") {
-      grundy::placement::run_boards(std::cin, "<stdin>", state->options, std::cout);
-    } else {
-      std::ifstream in(state->file, std::ios::binary);
-      if (!in) throw grundy::InputError("cannot open the file", grundy::SourceLocation{state->file, 0, 0});
-      grundy::placement::run_boards(in, state->file, state->options, std::cout);
+    if (!(state->memory_mb >= 0) || !(state->memory_mb <= 1099511627776.0))
+      throw grundy::InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
+    // The context carries the memory bound, threads, progress and Ctrl-C to the solver.
+    grundy::ContextOptions settings;
+    settings.memory_bytes = static_cast<std::size_t>(state->memory_mb * 1024 * 1024);
+    settings.threads = state->threads;
+    grundy::Context context(settings);
+    grundy::StopOnSignals signals(context);
+    ProgressScope progress(context, state->progress, state->progress_after);
+    try {
+      if (state->file == "-") {
+        grundy::placement::run_boards(std::cin, "<stdin>", state->options, std::cout, context);
+      } else {
+        std::ifstream in(state->file, std::ios::binary);
+        if (!in) throw grundy::InputError("cannot open the file", grundy::SourceLocation{state->file, 0, 0});
+        grundy::placement::run_boards(in, state->file, state->options, std::cout, context);
+      }
+    } catch (const grundy::Cancelled&) {
+      context.end_progress();
+      std::cerr << "grundy: interrupted\n";
+      throw ExitStatus{130};
     }
-    session.end_progress();
   });
 }
 

@@ -1,19 +1,22 @@
 // grundy table RULE --upto N: the SG table of a heap rule and its pattern.
 #include <iomanip>
+#include <optional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
 #include "commands.hpp"
+#include "validators.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/heap_rule.hpp"
 #include "grundy/input_error.hpp"
-#include "grundy/rulesets.hpp"
+#include "grundy/registry.hpp"
 #include "grundy/sequence.hpp"
+#include "grundy/stop_signals.hpp"
 #include "grundy/take_and_break/run.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
-#include <unistd.h>
+#include "progress.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -39,10 +42,16 @@ struct TableOptions {
 // Above this many values a table is summarised on the terminal; --output keeps them all.
 constexpr std::uint64_t kListLimit = 100'000;
 
-void run_take_and_break(const TableOptions& options) {
+// Without --upto a take-and-break table is computed until its period is proven,
+// up to this many heaps (about 3 s for Officers, which no theorem settles).
+constexpr std::uint64_t kUntilProvenCap = std::uint64_t{1} << 20;
+
+void run_take_and_break(const TableOptions& options, bool upto_given, const take_and_break::GameCode& code,
+                        Context& context) {
   TakeAndBreakRequest request;
-  request.rule = options.rule;
-  request.upto = options.upto;
+  request.rule = code.name.empty() ? code.normal_form() : code.name;
+  request.upto = upto_given ? options.upto : kUntilProvenCap - 1;
+  request.continue_for_proof = upto_given;
   request.engine = parse_engine_kind(options.engine);
   request.threads = options.threads;
   request.checkpoint = options.checkpoint;
@@ -53,13 +62,39 @@ void run_take_and_break(const TableOptions& options) {
   } else if (options.format != "text") {
     throw InputError("--format is text or binary, not '" + options.format + "'");
   }
-  request.progress = !options.quiet && (options.progress || isatty(STDERR_FILENO));
-  const TakeAndBreakRun run = run_take_and_break_table(request);
-  const bool list = !options.no_values && options.output.empty() && options.upto < kListLimit;
+  TakeAndBreakRun run = run_take_and_break_table(request, context);
+  std::string note;
+  std::uint64_t listed = run.upto;
+  if (!upto_given) {
+    // The values up to two periods past the preperiod (at least 50), so the
+    // pattern can be seen; the summary covers every heap computed.
+    listed = 49;
+    if (run.pattern.proven()) listed = std::max(listed, run.pattern.preperiod + 2 * run.pattern.period - 1);
+    if (!run.pattern.proven() && !run.interrupted) {
+      run.upto = run.values.size() - 1;
+      note = "no period proven within " + std::to_string(run.values.size()) +
+             " heaps (the bound without --upto); go further with --upto N (and --checkpoint FILE); values past " +
+             std::to_string(listed) + " are not listed: write them with --output FILE";
+    } else {
+      run.upto = listed;
+    }
+  }
+  std::optional<std::uint64_t> list_upto;
+  if (!options.no_values && options.output.empty()) {
+    if (listed < kListLimit) {
+      list_upto = listed;
+    } else {
+      note = "the " + std::to_string(listed + 1) + " values are not listed (more than " + std::to_string(kListLimit) +
+             "): write them with --output FILE";
+    }
+  }
   if (options.json) {
-    std::cout << render_json(run, list).dump(2) << "\n";
+    nlohmann::json j = render_json(run, list_upto);
+    if (!note.empty()) j["note"] = note;
+    std::cout << j.dump(2) << "\n";
   } else {
-    std::cout << render_text(run, list);
+    std::cout << render_text(run, list_upto);
+    if (!note.empty()) std::cout << "note: " << note << "\n";
   }
   if (run.interrupted) {
     std::cerr << "grundy: interrupted"
@@ -101,16 +136,30 @@ nlohmann::json pattern_json(const Periodicity& p) {
   return j;
 }
 
-void run_table(const TableOptions& options) {
+void run_table(const TableOptions& options, bool upto_given) {
+  ContextOptions settings;
+  settings.threads = options.threads;
+  Context context(settings);
+  StopOnSignals signals(context);
+  ProgressScope progress(context, options.progress, 0.0, options.quiet);
   const ExprTerm term = parse_rule(options.rule);
-  if (!options.misere && (term.head_is_code || is_take_and_break_name(term.head)) && term.groups.empty()) {
-    run_take_and_break(options);
+  const HeapRulePtr rule = Registry::builtin().heap_rule(term, context);
+  // Take-and-break games run with the sequence engines, checkpoints and output files.
+  if (const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rule.get()); coded != nullptr && !options.misere) {
+    run_take_and_break(options, upto_given, coded->code(), context);
     return;
   }
   if (!options.output.empty() || !options.checkpoint.empty())
     throw InputError("--output and --checkpoint are for take-and-break rules (octal codes, grundy, kayles, …)");
-  const HeapRulePtr rule = build_heap_rule(term);
-  const SequenceReport report = options.misere ? rule->misere_table(options.upto) : rule->table(options.upto);
+  std::optional<SequenceReport> computed;
+  try {
+    computed = options.misere ? rule->misere_table(context, options.upto) : rule->table(context, options.upto);
+  } catch (const Cancelled&) {
+    context.end_progress();
+    std::cerr << "grundy: interrupted\n";
+    throw ExitStatus{130};
+  }
+  const SequenceReport& report = *computed;
   const std::uint64_t shown = std::min<std::uint64_t>(options.upto + 1, report.values.size());
   if (options.json) {
     nlohmann::json j{{"rule", rule->text()}, {"play", options.misere ? "misere" : "normal"}, {"upto", options.upto}};
@@ -137,7 +186,8 @@ void register_table_command(CLI::App& app) {
   auto options = std::make_shared<TableOptions>();
   CLI::App* cmd = app.add_subcommand("table", "The SG table of a heap rule, with its period and preperiod");
   cmd->add_option("rule", options->rule, "a heap rule without positions, e.g. 'sub{1,3,4}' or 'lr(1,2)'")->required();
-  cmd->add_option("--upto", options->upto, "last heap size of the table")->capture_default_str();
+  cmd->add_option("--upto", options->upto, "last heap size of the table")
+      ->check(not_negative())->capture_default_str();
   cmd->add_flag("--misere", options->misere, "misère values of a single heap (not additive over sums)");
   cmd->add_flag("--json", options->json, "print JSON");
   cmd->add_option("--per-line", options->per_line, "values per line of text output")
@@ -149,6 +199,7 @@ void register_table_command(CLI::App& app) {
   cmd->add_option("--checkpoint", options->checkpoint,
                   "take-and-break: checkpoint file, written periodically and on Ctrl-C/SIGTERM; a run resumes from it");
   cmd->add_option("--checkpoint-seconds", options->checkpoint_seconds, "take-and-break: seconds between checkpoints")
+      ->check(not_negative())
       ->capture_default_str();
   cmd->add_option("--threads", options->threads, "take-and-break: threads (1 or 2)")->capture_default_str();
   cmd->add_option("--engine", options->engine, "take-and-break: auto, naive or sparse")->capture_default_str();
@@ -159,7 +210,7 @@ void register_table_command(CLI::App& app) {
               "  grundy table 'sub{1,3,4}' --upto 30 --misere\n  grundy table kayles --upto 200\n"
               "  grundy table 0.6 --upto 10000000 --threads 2 --output officers.bin --format binary \\\n"
               "      --checkpoint officers.ckpt\n");
-  cmd->callback([options] { run_table(*options); });
+  cmd->callback([options, cmd] { run_table(*options, cmd->count("--upto") > 0); });
 }
 
 }  // namespace grundy::cli

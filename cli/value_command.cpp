@@ -1,20 +1,26 @@
-// grundy value EXPR: nim-value, outcome in words, and every winning move.
+// grundy value EXPR: nim-value, outcome in words, and every winning move with
+// the whole position after it (for a draw, every move that keeps the draw).
 #include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
 
 #include "commands.hpp"
+#include "validators.hpp"
 #include "grundy/analysis.hpp"
+#include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
-#include "grundy/placement/search_session.hpp"
-#include "grundy/rulesets.hpp"
-#include <unistd.h>
+#include "grundy/loopy_analysis.hpp"
+#include "grundy/play.hpp"
+#include "grundy/registry.hpp"
+#include "grundy/stop_signals.hpp"
+#include "expression_input.hpp"
+#include "progress.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -22,146 +28,201 @@ namespace {
 struct ValueOptions {
   std::string expression;
   std::string file;
+  std::string previous;  // the position before the opponent's last move (the reversal rule)
   bool misere = false;
   bool json = false;
+  bool batch = false;
   std::size_t max_moves = 20;
   std::size_t max_components_shown = 40;
-  // Placement games (blocks2x2, cram, …); see docs/placement.md.
+  // Long searches (placement games, take-and-break values); see docs/placement.md.
   double memory_mb = 0;
   std::string table;
   double table_seconds = 60;
   bool progress = false;
   double progress_after = 1.0;
   unsigned threads = 1;
+  std::size_t max_components = ContextOptions{}.max_components;
 };
 
-// Placement searches run inside a SearchSession, which the placement components
-// find on their own (see search_session.hpp for why it is not a parameter).
-placement::SearchOptions search_options(const ValueOptions& options) {
-  if (options.memory_mb < 0) throw InputError("--memory is a number of megabytes, 0 or more");
-  if (options.table_seconds <= 0) throw InputError("--table-seconds must be positive");
-  placement::SearchOptions s;
-  s.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
-  s.table_path = options.table;
-  s.table_seconds = options.table_seconds;
-  s.threads = options.threads;
-  const bool terminal = isatty(STDERR_FILENO) != 0;
-  s.progress = options.progress || terminal;
-  s.progress_on_terminal = terminal;
-  s.progress_after = options.progress_after;
-  // Without a table there is nothing to save: Ctrl-C keeps its usual meaning.
-  s.stop_on_signals = !options.table.empty();
-  return s;
+ContextOptions context_options(const ValueOptions& options) {
+  // NaN fails both comparisons; a bound beyond 2^40 MB (an exabyte) is a typo,
+  // and converting it to bytes would overflow.
+  if (!(options.memory_mb >= 0) || !(options.memory_mb <= 1099511627776.0))
+    throw InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
+  if (!(options.table_seconds > 0) || !(options.table_seconds <= 1e9))
+    throw InputError("--table-seconds must be a positive number of seconds");
+  ContextOptions settings;
+  settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
+  settings.table_path = options.table;
+  settings.table_seconds = options.table_seconds;
+  settings.threads = options.threads;
+  settings.max_components = options.max_components;
+  return settings;
 }
 
-// Reads the expression from the argument, stdin ("-") or a file, and parses it;
-// errors get a line and column in the file.
-Expression read_expression(const ValueOptions& options, std::string& source) {
-  std::string origin;
-  if (!options.file.empty() || options.expression == "-") {
-    origin = options.file.empty() ? "<stdin>" : options.file;
-    if (options.file.empty()) {
-      source.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else {
-      std::ifstream in(options.file);
-      if (!in) throw InputError("cannot open the file", SourceLocation{options.file});
-      source.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    }
-  } else {
-    source = options.expression;
-  }
-  try {
-    return parse_expression(source);
-  } catch (const InputError& e) {
-    if (origin.empty()) throw;
-    // The parser counts columns across the whole text; give file:line:column.
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i + 1 < e.where().column && i < source.size(); ++i) {
-      if (source[i] == '\n') {
-        ++line;
-        column = 1;
-      } else {
-        ++column;
-      }
-    }
-    throw InputError(e.message(), SourceLocation{origin, line, column});
-  }
-}
+// Whole positions after a move are shown when they fit a line; a sum of
+// thousands of heaps shows the changed component only (JSON always has both).
+constexpr std::size_t kShownPositionLength = 120;
 
-void print_text(const SumAnalysis& a, const ValueOptions& options) {
-  std::cout << "Position: " << a.expression_text << "\n";
+void print_text(const SumAnalysis& a, const ValueOptions& options, Context& context) {
+  // A 2 MB expression is not echoed back whole.
+  std::cout << "Position: " << excerpt(a.position.text(), 200) << "\n";
   if (a.misere) std::cout << "Play: misère (the player who makes the last move loses)\n";
   if (a.components.size() > 1 || !a.misere) {
     std::cout << "Components:\n";
     std::size_t width = 0;
-    for (std::size_t i = 0; i < a.components.size() && i < options.max_components_shown; ++i)
-      width = std::max(width, a.components[i].text.size());
-    std::size_t shown = 0;
-    for (const auto& c : a.components) {
-      if (shown++ == options.max_components_shown) {
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < a.components.size() && i < options.max_components_shown; ++i) {
+      texts.push_back(a.components[i].text());
+      width = std::max(width, texts.back().size());
+    }
+    for (std::size_t i = 0; i < a.components.size(); ++i) {
+      if (i == options.max_components_shown) {
         std::cout << "  … and " << a.components.size() - options.max_components_shown << " more\n";
         break;
       }
-      std::cout << "  " << c.text;
-      // In misère play the components' nim-values do not decide the outcome.
-      if (c.value && !a.misere) std::cout << std::string(width - c.text.size() + 2, ' ') << "g = " << *c.value;
+      const auto& c = a.components[i];
+      std::cout << "  " << texts[i];
+      if (c.value) std::cout << std::string(width - texts[i].size() + 2, ' ') << "g = " << c.value->to_string();
       std::cout << "\n";
     }
   }
   if (a.value) {
-    std::cout << (a.misere ? "Misère nim-value: " : "Nim-value: ") << *a.value << "\n";
+    std::cout << (a.misere ? "Misère nim-value: " : "Nim-value: ") << a.value->to_string() << "\n";
   } else if (!a.value_note.empty()) {
     std::cout << "Nim-value: not computed (" << a.value_note << ")\n";
   }
   std::cout << "Outcome: " << a.outcome_words() << "\n";
-  if (a.first_player_wins) {
-    std::cout << "Winning moves (" << (a.winning_move_total_is_lower_bound ? "at least " : "") << a.winning_move_total
-              << "):\n";
-    for (const auto& m : a.winning_moves) {
-      if (m.move.result.find('\n') == std::string::npos) {
-        std::cout << "  " << m.component_text << ": " << m.move.action << "  ->  " << m.move.result << "\n";
-        continue;
+  auto print_moves = [&](const char* title, const std::vector<Move>& moves, std::uint64_t total, bool lower_bound) {
+    std::cout << title << " (" << (lower_bound ? "at least " : "") << total << "):\n";
+    const bool whole = a.position.size() <= 64;
+    for (const Move& m : moves) {
+      const std::string component = m.before[m.component].text();
+      if (m.replacement.size() == 1) {
+        if (const auto* board = capability<DrawnAsBoard>(m.replacement[0])) {
+          // A board drawn after the move (placement games): one row a line, indented.
+          std::cout << "  " << component << ": " << m.action << ", leaving\n";
+          std::istringstream rows(board->drawing());
+          for (std::string row; std::getline(rows, row);) std::cout << "      " << row << "\n";
+          continue;
+        }
       }
-      // A board drawn after the move (placement games): one row a line, indented.
-      std::cout << "  " << m.component_text << ": " << m.move.action << ", leaving\n";
-      std::istringstream rows(m.move.result);
-      for (std::string row; std::getline(rows, row);) std::cout << "      " << row << "\n";
+      std::string after = whole ? m.after().text() : std::string();
+      if (after.empty() || after.size() > kShownPositionLength) after = m.replacement.text();
+      std::cout << "  " << component << ": " << m.action << "  ->  " << after << "\n";
     }
-    if (a.winning_move_total > a.winning_moves.size()) {
-      std::cout << "  … and " << (a.winning_move_total - a.winning_moves.size())
-                << " more (--max-moves to list more)\n";
+    if (total > moves.size()) {
+      std::cout << "  … and " << (total - moves.size()) << " more (--max-moves to list more)\n";
     }
-  } else {
-    std::cout << "Every move loses against perfect play.\n";
+  };
+  if (a.first_player_wins()) {
+    if (a.reversal) {
+      std::cout << "The last move raised a component with cycles: answer it there (the reversal rule, so the win "
+                   "arrives).\n";
+    }
+    print_moves("Winning moves", a.winning_moves, a.winning_move_total, a.winning_move_total_is_lower_bound);
+  } else if (a.outcome == Outcome::D) {
+    print_moves("Drawing moves", a.drawing_moves, a.drawing_move_total, a.drawing_move_total_is_lower_bound);
+  } else if (a.outcome == Outcome::P) {
+    std::cout << (has_no_move(a.position, context) ? "No move is possible: the player to move has already lost.\n"
+                                                   : "Every move loses against perfect play.\n");
   }
 }
 
+// One expression a line (stdin or -f FILE), one answer a line: "VALUE first"
+// or "VALUE second" (who wins), or with --json one JSON object; a bad line gets
+// "error: line N: …" (JSON: {"line": N, "error": …}) and the batch goes on. The
+// exit status is 2 if any line failed. One context serves the whole batch, so
+// rules and tables are built once.
+void run_batch(const ValueOptions& options) {
+  Context context(context_options(options));
+  StopOnSignals signals(context);
+  std::ifstream file;
+  if (!options.file.empty()) {
+    file.open(options.file, std::ios::binary);
+    if (!file) throw InputError("cannot open the file", SourceLocation{options.file});
+  }
+  std::istream& in = options.file.empty() ? std::cin : file;
+  const std::string origin = options.file.empty() ? "<stdin>" : options.file;
+  std::string out;
+  bool failed = false;
+  std::string line;
+  for (std::size_t number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    try {
+      const Position position = Registry::builtin().parse(without_comments(line), context);
+      const SumAnalysis a = analyze(position, context, AnalysisOptions{options.misere, options.json ? options.max_moves : 0});
+      if (options.json) {
+        nlohmann::json j = a.to_json();
+        j["line"] = number;
+        out += j.dump();
+      } else {
+        out += (a.value ? a.value->to_string() : std::string("?")) + " " +
+               (a.outcome == Outcome::N ? "first" : a.outcome == Outcome::P ? "second" : "draw");
+      }
+    } catch (const Cancelled&) {
+      std::cout << out << std::flush;
+      std::cerr << "grundy: interrupted at line " << number << "\n";
+      throw ExitStatus{130};
+    } catch (const InputError& e) {
+      failed = true;
+      const std::string where = e.where().column ? origin + ":" + std::to_string(number) + ":" +
+                                                       std::to_string(e.where().column)
+                                                 : origin + ":" + std::to_string(number);
+      if (options.json) {
+        out += nlohmann::json{{"line", number}, {"error", where + ": " + e.message()}}.dump();
+      } else {
+        out += "error: " + where + ": " + e.message();
+      }
+    }
+    out += '\n';
+    if (out.size() >= (1U << 16)) {
+      std::cout << out;
+      out.clear();
+    }
+  }
+  std::cout << out << std::flush;
+  if (failed) throw ExitStatus{2};
+}
+
 void run_value(const ValueOptions& options) {
-  std::string source;
-  const Expression expression = read_expression(options, source);
-  placement::SearchSession session(search_options(options), std::cerr);
+  Context context(context_options(options));
+  StopOnSignals signals(context);
+  ProgressScope progress(context, options.progress, options.progress_after);
+  const ExpressionSource source = read_expression_source(options.expression, options.file);
+  const Position position = build_position(source, context);
   std::optional<SumAnalysis> result;
   try {
-    result.emplace(analyze_sum(expression, options.misere, options.max_moves));
-  } catch (const placement::SearchInterrupted&) {
-    session.end_progress();
-    const bool saved = session.save();
+    AnalysisOptions analysis{options.misere, options.max_moves};
+    if (!options.previous.empty()) {
+      Position before;
+      try {
+        before = Registry::builtin().parse(options.previous, context);
+      } catch (const InputError& e) {
+        throw InputError("--previous: " + e.message(), e.where());
+      }
+      analysis.last_move = move_between(before, position, context);
+      if (!analysis.last_move) {
+        throw InputError("no move leads from the --previous position " + before.text() + " to " + position.text());
+      }
+    }
+    result.emplace(analyze(position, context, analysis));
+  } catch (const Cancelled&) {
+    context.end_progress();
+    const std::vector<std::string> saved = context.save_work();
     std::cerr << "grundy: interrupted; "
-              << (saved ? "work saved in " + options.table + ", run the same command to resume"
-                        : "no placement table existed yet, nothing was saved")
+              << (saved.empty() ? std::string("nothing was saved")
+                                : "work saved in " + options.table + ", run the same command to resume")
               << "\n";
+    for (const std::string& line : saved) std::cerr << "grundy: " << line << "\n";
     throw ExitStatus{130};  // 128 + SIGINT, as shells report an interrupted command
   }
-  session.end_progress();
-  if (!options.table.empty() && session.save()) {
-    std::cerr << "grundy: table " << options.table << " saved: " << session.stored_positions() << " positions ("
-              << session.loaded_positions() << " loaded, " << session.searched_sums() << " outcome-search nodes)\n";
-  }
-  const SumAnalysis& analysis = *result;
+  context.end_progress();
+  for (const std::string& line : context.save_work()) std::cerr << "grundy: " << line << "\n";
   if (options.json) {
-    std::cout << analysis.to_json().dump(2) << "\n";
+    std::cout << result->to_json().dump(2) << "\n";
   } else {
-    print_text(analysis, options);
+    print_text(*result, options, context);
   }
 }
 
@@ -169,14 +230,20 @@ void run_value(const ValueOptions& options) {
 
 void register_value_command(CLI::App& app) {
   auto options = std::make_shared<ValueOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "value", "Nim-value, outcome and winning moves of a position (a sum of games)");
+  CLI::App* cmd = app.add_subcommand("value", "Nim-value, outcome and winning moves of a position (a sum of games)");
   cmd->add_option("expression", options->expression,
                   "the position, e.g. 'nim(3,4,5)' or 'sub{1,2,3}(10) + nim(9,12)'; '-' reads stdin");
   cmd->add_option("-f,--file", options->file, "read the expression from a file (newlines are spaces)");
   cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
+  cmd->add_option("--previous", options->previous,
+                  "the position before the opponent's last move: a move that raised a game with cycles is answered "
+                  "by the reversal rule (docs/loopy.md)");
   cmd->add_flag("--json", options->json, "print JSON");
+  cmd->add_flag("--batch", options->batch,
+                "one expression a line from stdin or -f FILE, one answer a line: VALUE first|second (--json: one "
+                "object a line); bad lines answer 'error: …' and the rest go on (exit 2 at the end)");
   cmd->add_option("--max-moves", options->max_moves, "list at most this many winning moves (all are counted)")
+      ->check(not_negative())
       ->capture_default_str();
   cmd->add_option("--memory", options->memory_mb,
                   "placement games: bound on all their tables together, in MB (0: none); too small a bound is refused")
@@ -187,26 +254,38 @@ void register_value_command(CLI::App& app) {
   cmd->add_option("--table-seconds", options->table_seconds, "placement games: seconds between saves of --table")
       ->capture_default_str();
   cmd->add_option("--threads", options->threads,
-                  "placement games: 1 or 2; with 2 a board of 30 or more cells still unsolved after half a second "
-                  "is searched by two threads sharing its tables")
+                  "1 or 2: placement boards of 30 or more cells still unsolved after half a second are searched by "
+                  "two threads sharing their tables; take-and-break sequences use two threads")
       ->check(CLI::Range(1, 2))
       ->capture_default_str();
-  cmd->add_flag("--progress", options->progress,
-                "placement games: progress on stderr for long searches (default when stderr is a terminal)");
-  cmd->add_option("--progress-after", options->progress_after, "seconds of search before the first progress line")
+  cmd->add_option("--max-components", options->max_components,
+                  "refuse positions of more components than this (each heap is one)")
+      ->check(not_negative())
+      ->capture_default_str();
+  cmd->add_flag("--progress", options->progress, "progress on stderr for long computations (default on a terminal)");
+  cmd->add_option("--progress-after", options->progress_after, "seconds of work before the first progress line")
       ->capture_default_str();
   std::string footer =
       "\nExamples:\n  grundy value 'nim(3,4,5)'\n  grundy value 'sub{1,2,3}(10) + sub(odd)(7) + nim(9,12)'\n"
       "  grundy value 'lr(1,1)(3,1,4,1,5)' --json\n  grundy value 'nim(1,1,1)' --misere\n"
-      "  grundy value 'kayles(10) + 0.07(1000000000000000000)'\n\nRulesets (docs/expressions.md):\n";
-  for (const RulesetHelp& r : ruleset_help()) {
-    // Width in characters, not bytes ("…" is three bytes of UTF-8).
-    const auto width = static_cast<std::size_t>(
-        std::count_if(r.syntax.begin(), r.syntax.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
-    footer += "  " + r.syntax + std::string(width < 40 ? 40 - width : 1, ' ') + r.description + "\n";
+      "  grundy value 'kayles(10) + 0.07(1000000000000000000)'\n  grundy value 'wythoff(3,5)'\n\n"
+      "Rulesets (docs/expressions.md):\n";
+  for (const RulesetSpec& spec : Registry::builtin().specs()) {
+    for (const RulesetHelp& r : spec.help) {
+      // Width in characters, not bytes ("…" is three bytes of UTF-8).
+      const auto width = static_cast<std::size_t>(std::count_if(
+          r.syntax.begin(), r.syntax.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+      footer += "  " + r.syntax + std::string(width < 40 ? 40 - width : 1, ' ') + r.description + "\n";
+    }
   }
   cmd->footer(footer);
   cmd->callback([options, cmd] {
+    if (options->batch) {
+      if (cmd->count("expression") != 0 && options->expression != "-")
+        throw InputError("--batch reads its expressions from stdin or -f FILE, one a line");
+      run_batch(*options);
+      return;
+    }
     if (cmd->count("expression") == 0 && options->file.empty())
       throw InputError("no position given: grundy value 'nim(3,4,5)' (or -f FILE, or - for stdin)");
     if (cmd->count("expression") != 0 && !options->file.empty())

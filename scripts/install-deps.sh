@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages grundy builds with, only those that are missing.
 set -euo pipefail
-packages=(g++ cmake make libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev)
+# The Python module (python/): headers, pybind11, and what its tests, plots and
+# `pip install .` in a venv use — all from Debian, nothing from the Python registry.
+packages=(g++ cmake make libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
+  python3-dev python3-pybind11 pybind11-dev python3-numpy python3-matplotlib python3-pytest python3-venv
+  python3-setuptools python3-wheel python3-pip)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,7 +1,10 @@
 #include "grundy/expression.hpp"
 
 #include <cctype>
+#include <algorithm>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "grundy/input_error.hpp"
 
@@ -12,7 +15,21 @@ namespace {
 // must name its column, which a generator would make harder, not easier.
 class Parser {
  public:
-  explicit Parser(std::string_view source) : src_(source) {}
+  explicit Parser(std::string_view source) : src_(source) {
+    // Columns count characters, not bytes: with any non-ASCII byte in the
+    // source, a table from byte offsets to columns (ASCII text needs none).
+    for (std::size_t i = 0; i < src_.size(); ++i) {
+      if (static_cast<unsigned char>(src_[i]) >= 0x80) {
+        columns_.resize(src_.size() + 1);
+        std::size_t column = 0;
+        for (std::size_t j = 0; j <= src_.size(); ++j) {
+          if (j == src_.size() || (static_cast<unsigned char>(src_[j]) & 0xC0) != 0x80) ++column;
+          columns_[j] = column;
+        }
+        break;
+      }
+    }
+  }
 
   Expression parse_sum() {
     Expression expr;
@@ -21,7 +38,7 @@ class Parser {
     expr.terms.push_back(parse_term());
     skip_space();
     while (!at_end()) {
-      if (peek() != '+') fail(std::string("expected '+' between terms, found '") + peek() + "'", pos_);
+      if (peek() != '+') fail("expected '+' between terms, found " + character_at(pos_), pos_);
       ++pos_;
       skip_space();
       if (at_end()) fail("expected a term after '+'", pos_);
@@ -36,14 +53,34 @@ class Parser {
     if (at_end()) fail("the rule is empty", pos_);
     ExprTerm term = parse_term();
     skip_space();
-    if (!at_end()) fail(std::string("unexpected '") + peek() + "' after the rule", pos_);
+    if (!at_end()) fail("unexpected " + character_at(pos_) + " after the rule", pos_);
     return term;
   }
 
  private:
   [[noreturn]] void fail(const std::string& message, std::size_t at) const {
-    throw InputError(message, SourceLocation{"", 0, at + 1});
+    throw InputError(message, SourceLocation{"", 0, column_at(at)});
   }
+
+  // The 1-based column (in characters) of byte `at`.
+  std::size_t column_at(std::size_t at) const { return columns_.empty() ? at + 1 : columns_[at]; }
+
+  // The character at byte `at`, quoted, whole even when it takes several bytes
+  // of UTF-8 ('é', not a broken half of it); control bytes by their code.
+  std::string character_at(std::size_t at) const {
+    const auto lead = static_cast<unsigned char>(src_[at]);
+    if (lead < 0x20 || lead == 0x7F) return "the control character " + std::to_string(lead);
+    std::size_t length = 1;
+    if (lead >= 0xF0) length = 4;
+    else if (lead >= 0xE0) length = 3;
+    else if (lead >= 0xC0) length = 2;
+    length = std::min(length, src_.size() - at);
+    return "'" + std::string(src_.substr(at, length)) + "'";
+  }
+
+  // Nesting of groups inside calls (allbut{…} inside sub(…)) is bounded: the
+  // parser recurses once per level, and no ruleset needs more than two.
+  static constexpr std::size_t kMaxNesting = 64;
 
   bool at_end() const { return pos_ >= src_.size(); }
   char peek() const { return src_[pos_]; }
@@ -59,15 +96,26 @@ class Parser {
   ExprTerm parse_term() {
     ExprTerm term;
     const std::size_t start = pos_;
-    term.column = pos_ + 1;
+    term.column = column_at(pos_);
     const char c = peek();
-    if (is_name_start(c)) {
+    if (c == '0' && (pos_ + 1 == src_.size() || !(std::isalnum(static_cast<unsigned char>(src_[pos_ + 1])) ||
+                                                  src_[pos_ + 1] == '.' || src_[pos_ + 1] == '_'))) {
+      // "0": the empty game (a position with no move), which is how the empty
+      // sum prints.
+      ++pos_;
+      term.head = "0";
+      term.is_zero = true;
+      term.text = "0";
+      skip_space();
+      if (!at_end() && (peek() == '(' || peek() == '{')) fail("the empty game 0 takes no arguments", pos_);
+      return term;
+    } else if (is_name_start(c)) {
       term.head = parse_name();
     } else if (std::isdigit(static_cast<unsigned char>(c)) || c == '.') {  // also 0x… (hexadecimal)
       term.head = parse_code();
       term.head_is_code = true;
     } else {
-      fail(std::string("expected a ruleset name or a take-and-break code, found '") + c + "'", pos_);
+      fail("expected a ruleset name or a take-and-break code, found " + character_at(pos_), pos_);
     }
     skip_space();
     while (!at_end() && (peek() == '(' || peek() == '{')) {
@@ -103,7 +151,7 @@ class Parser {
   ExprGroup parse_group() {
     ExprGroup group;
     group.open = peek();
-    group.column = pos_ + 1;
+    group.column = column_at(pos_);
     const char close = group.open == '(' ? ')' : '}';
     const std::size_t open_at = pos_;
     ++pos_;
@@ -126,13 +174,13 @@ class Parser {
         ++pos_;
         return group;
       }
-      fail(std::string("expected ',' or '") + close + "', found '" + peek() + "'", pos_);
+      fail(std::string("expected ',' or '") + close + "', found " + character_at(pos_), pos_);
     }
   }
 
   ExprArg parse_arg() {
     ExprArg arg;
-    arg.column = pos_ + 1;
+    arg.column = column_at(pos_);
     const std::size_t start = pos_;
     const char c = peek();
     if (c == '-') fail("a negative number is not a position or a parameter", pos_);
@@ -158,10 +206,21 @@ class Parser {
       return arg;
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
-      // A number, a range a..b, or a word that starts with a digit (8x8).
+      // A number, a range a..b, a word that starts with a digit (8x8), or a
+      // board written inline (rows joined by '/': 0110/0000).
       std::size_t end = pos_;
-      while (end < src_.size() && std::isalnum(static_cast<unsigned char>(src_[end]))) ++end;
+      bool board = false;
+      while (end < src_.size() && (std::isalnum(static_cast<unsigned char>(src_[end])) || src_[end] == '/')) {
+        board = board || src_[end] == '/';
+        ++end;
+      }
       const std::string_view token = src_.substr(pos_, end - pos_);
+      if (board) {
+        arg.kind = ExprArg::Kind::word;
+        arg.text = std::string(token);
+        pos_ = end;
+        return arg;
+      }
       bool all_digits = true;
       for (char d : token) all_digits = all_digits && std::isdigit(static_cast<unsigned char>(d));
       if (!all_digits) {
@@ -190,7 +249,11 @@ class Parser {
       if (!at_end() && (peek() == '(' || peek() == '{')) {
         arg.kind = ExprArg::Kind::call;
         while (!at_end() && (peek() == '(' || peek() == '{')) {
+          if (++depth_ > kMaxNesting) {
+            fail("groups nested more than " + std::to_string(kMaxNesting) + " deep", pos_);
+          }
           arg.groups.push_back(parse_group());
+          --depth_;
           skip_space();
         }
         arg.text = std::string(src_.substr(start, pos_ - start));
@@ -200,7 +263,7 @@ class Parser {
       }
       return arg;
     }
-    fail(std::string("expected a number, a name or a file, found '") + c + "'", pos_);
+    fail("expected a number, a name or a file, found " + character_at(pos_), pos_);
   }
 
   std::uint64_t parse_integer() {
@@ -209,7 +272,7 @@ class Parser {
     while (!at_end() && std::isdigit(static_cast<unsigned char>(peek()))) {
       const auto digit = static_cast<std::uint64_t>(peek() - '0');
       if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) {
-        fail("the number " + std::string(src_.substr(start, digit_run_end() - start)) +
+        fail("the number " + excerpt(src_.substr(start, digit_run_end() - start)) +
                  " does not fit in 64 bits (largest: 18446744073709551615)",
              start);
       }
@@ -227,6 +290,8 @@ class Parser {
 
   std::string_view src_;
   std::size_t pos_ = 0;
+  std::size_t depth_ = 0;
+  std::vector<std::size_t> columns_;  // byte offset -> column, only for non-ASCII sources
 };
 
 }  // namespace

@@ -21,25 +21,73 @@ constexpr std::size_t kMaxVertices = std::numeric_limits<GameGraph::Vertex>::max
 
 }  // namespace
 
+std::uint32_t GameGraph::hash_name(std::string_view name) noexcept {
+  // FNV-1a, then a murmur3 finalizer so that the low bits (the slot) mix.
+  std::uint32_t h = 2166136261u;
+  for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35u;
+  h ^= h >> 16;
+  return h;
+}
+
+std::optional<GameGraph::Vertex> GameGraph::lookup(std::string_view name, std::uint32_t hash) const {
+  if (slots_.empty()) return std::nullopt;
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+    const std::uint64_t slot = slots_[i];
+    if (slot == 0) return std::nullopt;
+    if (static_cast<std::uint32_t>(slot >> 32) == hash) {
+      const auto v = static_cast<Vertex>((slot & 0xffffffffu) - 1);
+      if (names_[v] == name) return v;
+    }
+  }
+}
+
+void GameGraph::add_to_index(Vertex v, std::uint32_t hash) {
+  // Load at most 1/2: probes stay short. Growing re-places the slots by their
+  // stored hashes, without hashing a name again.
+  if (2 * (static_cast<std::size_t>(v) + 1) > slots_.size()) {
+    std::vector<std::uint64_t> old = std::move(slots_);
+    slots_.assign(std::max<std::size_t>(16, 2 * old.size()), 0);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::uint64_t slot : old) {
+      if (slot == 0) continue;
+      std::size_t i = (slot >> 32) & mask;
+      while (slots_[i] != 0) i = (i + 1) & mask;
+      slots_[i] = slot;
+    }
+  }
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t i = hash & mask;
+  while (slots_[i] != 0) i = (i + 1) & mask;
+  slots_[i] = (std::uint64_t{hash} << 32) | (std::uint64_t{v} + 1);
+}
+
 GameGraph GameGraph::parse(std::istream& in, const std::string& file) {
   GameGraph graph;
   graph.source_ = file;
-  std::vector<std::vector<Vertex>> adjacency;
-  std::vector<bool> defined;
-  std::vector<std::size_t> defined_at;
+  // Each vertex's successors are written on its one defining line: they are
+  // kept in one array in file order, and each vertex remembers its stretch.
+  std::vector<Vertex> listed;
+  std::vector<std::uint64_t> row_start;  // into `listed`
+  std::vector<std::uint32_t> row_size;
+  std::vector<std::size_t> defined_at;   // line; 0 = not defined (yet)
 
-  auto vertex_of = [&](const std::string& name, std::size_t line, std::size_t column) -> Vertex {
-    auto it = graph.index_.find(name);
-    if (it != graph.index_.end()) return it->second;
+  auto vertex_of = [&](std::string_view name, std::size_t line, std::size_t column) -> Vertex {
+    const std::uint32_t hash = hash_name(name);
+    if (const auto found = graph.lookup(name, hash)) return *found;
     if (graph.names_.size() >= kMaxVertices) {
       throw InputError("too many vertices (at most " + std::to_string(kMaxVertices) + ")",
                        SourceLocation{file, line, column});
     }
     const auto v = static_cast<Vertex>(graph.names_.size());
-    graph.names_.push_back(name);
-    graph.index_.emplace(name, v);
-    adjacency.emplace_back();
-    defined.push_back(false);
+    graph.names_.emplace_back(name);
+    graph.add_to_index(v, hash);
+    row_start.push_back(0);
+    row_size.push_back(0);
     defined_at.push_back(0);
     return v;
   };
@@ -53,27 +101,27 @@ GameGraph GameGraph::parse(std::istream& in, const std::string& file) {
     auto skip_space = [&] {
       while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
     };
-    auto read_name = [&]() -> std::string {
+    auto read_name = [&]() -> std::string_view {
       const std::size_t start = pos;
       while (pos < line.size() && is_name_char(line[pos])) ++pos;
-      return line.substr(start, pos - start);
+      return std::string_view(line).substr(start, pos - start);
     };
     skip_space();
     if (pos == line.size() || line[pos] == '#') continue;
     const std::size_t name_column = pos + 1;
-    const std::string name = read_name();
+    const std::string_view name = read_name();
     if (name.empty()) {
       throw InputError(std::string("expected a vertex name, found '") + line[pos] + "'",
                        SourceLocation{file, line_number, pos + 1});
     }
     const Vertex v = vertex_of(name, line_number, name_column);
-    if (defined[v]) {
-      throw InputError("vertex '" + name + "' is defined twice (first on line " +
+    if (defined_at[v] != 0) {
+      throw InputError("vertex '" + std::string(name) + "' is defined twice (first on line " +
                            std::to_string(defined_at[v]) + ")",
                        SourceLocation{file, line_number, name_column});
     }
-    defined[v] = true;
     defined_at[v] = line_number;
+    row_start[v] = listed.size();
     skip_space();
     if (pos == line.size() || line[pos] == '#') continue;
     if (line[pos] != ':') {
@@ -85,13 +133,13 @@ GameGraph GameGraph::parse(std::istream& in, const std::string& file) {
       skip_space();
       if (pos == line.size() || line[pos] == '#') break;
       const std::size_t column = pos + 1;
-      const std::string successor = read_name();
+      const std::string_view successor = read_name();
       if (successor.empty()) {
         throw InputError(std::string("expected a successor name, found '") + line[pos] + "'",
                          SourceLocation{file, line_number, column});
       }
-      const Vertex w = vertex_of(successor, line_number, column);
-      adjacency[v].push_back(w);
+      listed.push_back(vertex_of(successor, line_number, column));
+      ++row_size[v];
       if (pos < line.size() && line[pos] == ',') ++pos;  // commas between successors are allowed
     }
   }
@@ -99,9 +147,12 @@ GameGraph GameGraph::parse(std::istream& in, const std::string& file) {
   if (graph.names_.empty()) throw InputError("the graph file has no vertices", SourceLocation{file});
 
   graph.offsets_.assign(graph.names_.size() + 1, 0);
-  for (std::size_t v = 0; v < adjacency.size(); ++v) graph.offsets_[v + 1] = graph.offsets_[v] + adjacency[v].size();
+  for (std::size_t v = 0; v < row_size.size(); ++v) graph.offsets_[v + 1] = graph.offsets_[v] + row_size[v];
   graph.targets_.reserve(graph.offsets_.back());
-  for (auto& successors : adjacency) graph.targets_.insert(graph.targets_.end(), successors.begin(), successors.end());
+  for (std::size_t v = 0; v < row_size.size(); ++v) {
+    const auto first = listed.begin() + static_cast<std::ptrdiff_t>(row_start[v]);
+    graph.targets_.insert(graph.targets_.end(), first, first + row_size[v]);
+  }
   return graph;
 }
 
@@ -118,7 +169,7 @@ GameGraph GameGraph::from_edges(std::size_t vertex_count, const std::vector<std:
   graph.names_.reserve(vertex_count);
   for (std::size_t v = 0; v < vertex_count; ++v) {
     graph.names_.push_back(std::to_string(v));
-    graph.index_.emplace(graph.names_.back(), static_cast<Vertex>(v));
+    graph.add_to_index(static_cast<Vertex>(v), hash_name(graph.names_.back()));
   }
   graph.offsets_.assign(vertex_count + 1, 0);
   for (const auto& [from, to] : edges) {
@@ -133,9 +184,7 @@ GameGraph GameGraph::from_edges(std::size_t vertex_count, const std::vector<std:
 }
 
 std::optional<GameGraph::Vertex> GameGraph::find(std::string_view name) const {
-  auto it = index_.find(std::string(name));
-  if (it == index_.end()) return std::nullopt;
-  return it->second;
+  return lookup(name, hash_name(name));
 }
 
 std::vector<Nimber> GameGraph::all_values() const {

@@ -1,5 +1,6 @@
 #include "grundy/heap_rule.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -16,18 +17,21 @@ Nimber value_of_leaves(const std::vector<Nimber>& table, const HeapMove& move) {
 
 void check_table_size(std::uint64_t upto, const std::string& rule) {
   if (upto >= kDefaultTableLimit) {
-    throw LimitError("a table of " + rule + " up to " + std::to_string(upto) +
-                     " is beyond the limit of " + std::to_string(kDefaultTableLimit) +
-                     " heaps for this rule");
+    throw LimitError("a table of " + rule + " up to " + std::to_string(upto) + " is beyond the limit of " +
+                     std::to_string(kDefaultTableLimit) + " heaps for this rule");
   }
+}
+
+void count_one(std::uint64_t& total) {
+  if (total != UINT64_MAX) ++total;
 }
 
 }  // namespace
 
-MoveList HeapRule::moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const {
+HeapMoveList HeapRule::moves_to_value(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const {
   // Scanning stops here: past it a rule must override with something exact.
   constexpr std::uint64_t kScanLimit = 1'000'000;
-  MoveList result;
+  HeapMoveList result;
   std::uint64_t seen = 0;
   bool truncated = false;
   for_each_move(heap, [&](const HeapMove& move) {
@@ -35,40 +39,29 @@ MoveList HeapRule::moves_to_value(std::uint64_t heap, Nimber target, std::size_t
       truncated = true;
       return false;
     }
+    if ((seen & 4095) == 0) context.poll();
     Nimber v = 0;
-    for (std::uint64_t h : move.leaves) v ^= value(h);
+    for (std::uint64_t h : move.leaves) v ^= value(context, h);
     if (v == target) {
-      ++result.total;
-      if (result.listed.size() < limit) {
-        std::string after;
-        if (move.leaves.empty()) {
-          after = text() + "(0)";
-        } else {
-          after = text() + "(";
-          for (std::size_t i = 0; i < move.leaves.size(); ++i) {
-            if (i) after += ",";
-            after += std::to_string(move.leaves[i]);
-          }
-          after += ")";
-        }
-        result.listed.push_back({describe(heap, move), after});
-      }
+      count_one(result.total);
+      if (result.listed.size() < limit) result.listed.push_back(move);
     }
     return true;
   });
   if (truncated) {
-    throw LimitError("heap " + std::to_string(heap) + " of " + text() +
-                     " has too many moves to list its winning moves");
+    throw LimitError("heap " + std::to_string(heap) + " of " + text() + " has too many moves to list its moves to value " +
+                     std::to_string(target));
   }
   return result;
 }
 
-SequenceReport HeapRule::table(std::uint64_t upto) const {
+SequenceReport HeapRule::table(Context& context, std::uint64_t upto) const {
   check_table_size(upto, text());
   SequenceReport report;
   report.values.reserve(upto + 1);
   MexSet options;
   for (std::uint64_t n = 0; n <= upto; ++n) {
+    if ((n & 1023) == 0) context.poll();
     options.clear();
     for_each_move(n, [&](const HeapMove& move) {
       for (std::uint64_t h : move.leaves) {
@@ -83,12 +76,13 @@ SequenceReport HeapRule::table(std::uint64_t upto) const {
   return report;
 }
 
-SequenceReport HeapRule::misere_table(std::uint64_t upto) const {
+SequenceReport HeapRule::misere_table(Context& context, std::uint64_t upto) const {
   check_table_size(upto, text());
   SequenceReport report;
   report.values.reserve(upto + 1);
   MexSet options;
   for (std::uint64_t n = 0; n <= upto; ++n) {
+    if ((n & 1023) == 0) context.poll();
     options.clear();
     bool any_move = false;
     for_each_move(n, [&](const HeapMove& move) {
@@ -119,31 +113,85 @@ std::string HeapRule::describe(std::uint64_t heap, const HeapMove& move) const {
   return out;
 }
 
+ComponentPtr HeapRule::component(std::uint64_t heap) const {
+  return std::make_shared<const HeapComponent>(shared_from_this(), heap);
+}
+
+// ---------------------------------------------------------------------------
+
+Position HeapComponent::after(const HeapMove& move) const {
+  if (move.leaves.empty()) return Position(rule_->component(0));
+  std::vector<ComponentPtr> parts;
+  parts.reserve(move.leaves.size());
+  for (std::uint64_t h : move.leaves) parts.push_back(rule_->component(h));
+  return Position(std::move(parts));
+}
+
+void HeapComponent::for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const {
+  std::uint64_t seen = 0;
+  rule_->for_each_move(heap_, [&](const HeapMove& move) {
+    if ((++seen & 4095) == 0) context.poll();
+    return visit(ComponentOption{rule_->describe(heap_, move), after(move)});
+  });
+}
+
+OptionList HeapComponent::options_to_value(Context& context, Nimber target, std::size_t limit) const {
+  HeapMoveList moves = rule_->moves_to_value(context, heap_, target, limit);
+  OptionList result;
+  result.total = moves.total;
+  result.total_is_lower_bound = moves.total_is_lower_bound;
+  result.listed.reserve(moves.listed.size());
+  for (const HeapMove& move : moves.listed) result.listed.push_back({rule_->describe(heap_, move), after(move)});
+  return result;
+}
+
+bool HeapComponent::same_as(const Component& other) const {
+  if (const auto* heap = dynamic_cast<const HeapComponent*>(&other)) {
+    return heap->heap_ == heap_ && (heap->rule_ == rule_ || heap->rule_->text() == rule_->text());
+  }
+  return false;
+}
+
 namespace {
 
-class HeapComponent final : public Component {
- public:
-  HeapComponent(HeapRulePtr rule, std::uint64_t heap) : rule_(std::move(rule)), heap_(heap) {}
+// Misère values come from the rule's misère table up to this heap, and beyond it
+// only from a proven pattern.
+constexpr std::uint64_t kMisereTable = 1'000'000;
 
-  std::string text() const override { return rule_->text() + "(" + std::to_string(heap_) + ")"; }
-  Nimber value() const override { return rule_->value(heap_); }
-  MoveList moves_to_value(Nimber target, std::size_t limit) const override {
-    return rule_->moves_to_value(heap_, target, limit);
+struct MisereValues {
+  SequenceReport report;
+  Nimber at(const HeapRule& rule, std::uint64_t heap) const {
+    if (heap < report.values.size()) return report.values[heap];
+    if (!report.pattern.proven())
+      throw LimitError("the misère value of heap " + std::to_string(heap) + " of " + rule.text() +
+                       " needs a proven pattern, and none is known");
+    return value_from_pattern(report.values, report.pattern, heap);
   }
-  std::optional<std::uint64_t> as_nim_heap() const override {
-    if (rule_->is_plain_nim()) return heap_;
-    return std::nullopt;
-  }
-
- private:
-  HeapRulePtr rule_;
-  std::uint64_t heap_;
 };
 
 }  // namespace
 
-ComponentPtr make_heap_component(HeapRulePtr rule, std::uint64_t heap) {
-  return std::make_unique<HeapComponent>(std::move(rule), heap);
+Nimber HeapComponent::misere_value(Context& context) const {
+  const MisereValues values{rule_->misere_table(context, std::min(heap_, kMisereTable))};
+  return values.at(*rule_, heap_);
+}
+
+OptionList HeapComponent::misere_options_to_zero(Context& context, std::size_t limit) const {
+  const MisereValues values{rule_->misere_table(context, std::min(heap_, kMisereTable))};
+  OptionList result;
+  constexpr std::uint64_t kScanLimit = 1'000'000;
+  std::uint64_t seen = 0;
+  rule_->for_each_move(heap_, [&](const HeapMove& move) {
+    if (++seen > kScanLimit) throw LimitError("too many moves to list the misère winning moves");
+    // After the move the opponent is to move; they lose iff the position is misère-P.
+    const Nimber after_value = move.leaves.empty() ? 1 : values.at(*rule_, move.leaves[0]);
+    if (after_value == 0) {
+      count_one(result.total);
+      if (result.listed.size() < limit) result.listed.push_back({rule_->describe(heap_, move), after(move)});
+    }
+    return true;
+  });
+  return result;
 }
 
 }  // namespace grundy

@@ -16,13 +16,38 @@ std::string SourceLocation::to_string() const {
 }
 
 namespace {
+// One line, whatever the message quotes (a rule written over two lines).
+std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return text;
+}
+
 std::string compose(const std::string& message, const SourceLocation& where) {
   const std::string place = where.to_string();
-  return place.empty() ? message : place + ": " + message;
+  return one_line(place.empty() ? message : place + ": " + message);
 }
 }  // namespace
 
 InputError::InputError(const std::string& message, SourceLocation where)
     : std::runtime_error(compose(message, where)), where_(std::move(where)), message_(message) {}
+
+}  // namespace grundy
+
+namespace grundy {
+
+std::string excerpt(std::string_view text, std::size_t limit) {
+  std::string out;
+  for (char c : text) {
+    // A newline or tab inside a quote would split the one-line message.
+    out += (c == '\n' || c == '\r' || c == '\t') ? ' ' : c;
+  }
+  if (out.size() <= limit) return out;
+  std::size_t cut = limit;
+  // Do not cut a UTF-8 character in half.
+  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+  return out.substr(0, cut) + "… (" + std::to_string(text.size()) + " characters in all)";
+}
 
 }  // namespace grundy

@@ -1,30 +1,53 @@
 #include "grundy/stop_signals.hpp"
 
-#include <atomic>
+#include <pthread.h>
 
 namespace grundy {
 namespace {
 
-// Only an atomic store is async-signal-safe enough to do in the handler.
-std::atomic<int> g_stop_signal{0};
-extern "C" void on_stop_signal(int sig) { g_stop_signal.store(sig); }
+// SIGINT and SIGTERM stop the run; SIGUSR1 only wakes the watcher to end it.
+sigset_t watched_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGUSR1);
+  return set;
+}
 
 }  // namespace
 
-StopSignals::StopSignals() {
-  g_stop_signal.store(0);
-  struct sigaction action {};
-  action.sa_handler = on_stop_signal;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, &old_int_);
-  sigaction(SIGTERM, &action, &old_term_);
+StopOnSignals::StopOnSignals(Context& context) {
+  const sigset_t set = watched_signals();
+  pthread_sigmask(SIG_BLOCK, &set, &old_mask_);
+  watcher_ = std::thread([this, &context, set] {
+    while (true) {
+      int signal = 0;
+      if (sigwait(&set, &signal) != 0) continue;
+      if (signal == SIGUSR1) return;
+      if (received_ != 0) {
+        // A second Ctrl-C: the user does not want to wait for the computation
+        // to reach its next poll. Die of the signal, as without this class.
+        struct sigaction action {};
+        action.sa_handler = SIG_DFL;
+        sigemptyset(&action.sa_mask);
+        sigaction(signal, &action, nullptr);
+        sigset_t one;
+        sigemptyset(&one);
+        sigaddset(&one, signal);
+        pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
+        raise(signal);
+      }
+      received_ = signal;
+      context.request_stop();
+    }
+  });
 }
 
-StopSignals::~StopSignals() {
-  sigaction(SIGINT, &old_int_, nullptr);
-  sigaction(SIGTERM, &old_term_, nullptr);
+StopOnSignals::~StopOnSignals() {
+  pthread_kill(watcher_.native_handle(), SIGUSR1);
+  watcher_.join();
+  pthread_sigmask(SIG_SETMASK, &old_mask_, nullptr);
 }
-
-bool StopSignals::raised() noexcept { return g_stop_signal.load() != 0; }
 
 }  // namespace grundy

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -102,6 +104,59 @@ TEST(GameGraph, RandomDagsAgreeWithTheGenericSolver) {
       ASSERT_EQ(values[v], mex(options));
       ASSERT_EQ(solver.value(static_cast<GameGraph::Vertex>(v)), values[v]);
     }
+  }
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// The parser's name index and rows against a std::map built from the same
+// text: random names (short and long, sharing prefixes), random successor
+// lists, vertices named before, after or never defined.
+TEST(GameGraph, ParsedNamesAndRowsEqualAMapOfTheText) {
+  std::mt19937_64 rng(515);
+  for (int trial = 0; trial < 200; ++trial) {
+    const std::size_t pool = 1 + rng() % 300;
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < pool; ++i) {
+      std::string name = (rng() % 4 == 0 ? "a_very_long_vertex_name." : "v") + std::to_string(i);
+      if (rng() % 5 == 0) name += "-x";
+      names.push_back(name);
+    }
+    std::map<std::string, std::vector<std::string>> rows;  // defined vertices
+    std::string text;
+    for (std::size_t i = 0; i < pool; ++i) {
+      if (rng() % 3 == 0) continue;  // named only as a successor, or not at all
+      std::vector<std::string>& row = rows[names[i]];
+      text += names[i] + ":";
+      for (std::size_t k = rng() % 6; k > 0; --k) {
+        row.push_back(names[rng() % pool]);
+        text += (row.size() > 1 && rng() % 2 ? ", " : " ") + row.back();  // commas only between successors
+      }
+      text += rng() % 4 == 0 ? "  # comment\n" : "\n";
+    }
+    if (rows.empty()) continue;
+    std::istringstream in(text);
+    const GameGraph g = GameGraph::parse(in, "random.graph");
+    std::size_t expected_vertices = 0;
+    for (const std::string& name : names) {
+      bool mentioned = rows.count(name) != 0;
+      for (const auto& [from, row] : rows) mentioned = mentioned || std::count(row.begin(), row.end(), name) != 0;
+      expected_vertices += mentioned;
+      const auto v = g.find(name);
+      ASSERT_EQ(v.has_value(), mentioned) << name;
+      if (!v) continue;
+      ASSERT_EQ(g.name(*v), name);
+      std::vector<std::string> successors;
+      for (GameGraph::Vertex w : g.successors(*v)) successors.push_back(g.name(w));
+      const auto it = rows.find(name);
+      ASSERT_EQ(successors, it == rows.end() ? std::vector<std::string>{} : it->second) << name;
+    }
+    ASSERT_EQ(g.size(), expected_vertices);
+    EXPECT_FALSE(g.find("not-a-vertex").has_value());
   }
 }
 

@@ -11,6 +11,7 @@
 #include "grundy/expression.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/registry.hpp"
 
 namespace grundy {
 namespace {
@@ -40,8 +41,9 @@ TEST(InputFuzz, ExpressionsParseOrFailWithAColumn) {
     const std::string text = mutate(seeds[rng() % seeds.size()], rng);
     SCOPED_TRACE(text);
     try {
-      const Expression e = parse_expression(text);
-      (void)analyze_sum(e, rng() % 4 == 0, 5);
+      Context context;
+      const Position position = Registry::builtin().parse(text, context);
+      (void)analyze(position, context, AnalysisOptions{rng() % 4 == 0, 5});
       ++parsed;
     } catch (const InputError& error) {
       // Every refusal names a place, or is a request the theory cannot answer.

@@ -1,5 +1,5 @@
 // Placement games as expression-language components, and `grundy boards`.
-#include "grundy/placement/placement_component.hpp"
+#include "grundy/registry.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,89 +10,79 @@
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/solver.hpp"
 #include "placement_brute_force.hpp"
+#include "test_support.hpp"
 
 namespace grundy {
 namespace {
 
-ExprArg word(const std::string& text, std::size_t column = 1) {
-  ExprArg a;
-  a.kind = ExprArg::Kind::word;
-  a.text = text;
-  a.column = column;
-  return a;
-}
-
-ExprArg integer(std::uint64_t v) {
-  ExprArg a;
-  a.kind = ExprArg::Kind::integer;
-  a.integer = v;
-  a.text = std::to_string(v);
-  return a;
-}
-
-ExprTerm term(const std::string& head, std::vector<std::vector<ExprArg>> groups) {
-  ExprTerm t;
-  t.head = head;
-  t.column = 1;
-  for (auto& args : groups) t.groups.push_back(ExprGroup{'(', std::move(args), 1});
-  t.text = head;
-  return t;
-}
+Nimber value_of(const std::string& text) { return testing::value_of(testing::parse(text)); }
 
 TEST(PlacementComponent, Names) {
   for (const char* n : {"blocks2x2", "cram", "bars", "polyominoes", "nodekayles_grid", "nodekayles_king",
                         "nodekayles_path"}) {
-    EXPECT_TRUE(is_placement_game_name(n)) << n;
+    ExprTerm term;
+    term.head = n;
+    EXPECT_EQ(Registry::builtin().spec_for(term).name, n);
   }
-  EXPECT_FALSE(is_placement_game_name("nim"));
 }
 
 TEST(PlacementComponent, ValuesMatchTheSolver) {
-  EXPECT_EQ(make_placement_component(term("cram", {{word("1x7")}}))->value(), 1u);  // A002187(6)
-  EXPECT_EQ(make_placement_component(term("nodekayles_path", {{integer(5)}}))->value(), 3u);  // A002187(5)
-  const auto bars = make_placement_component(term("bars", {{integer(3)}, {word("4x4")}}));
-  EXPECT_EQ(bars->value(), placement::PlacementSolver(placement::bars_rule(3)).value(placement::empty_board(4, 4)));
-  const auto poly = make_placement_component(term("polyominoes", {{word("v3"), word("i3")}, {word("3x4")}}));
+  EXPECT_EQ(value_of("cram(1x7)"), 1u);           // A002187(6)
+  EXPECT_EQ(value_of("nodekayles_path(5)"), 3u);  // A002187(5)
+  EXPECT_EQ(value_of("bars(3)(4x4)"),
+            placement::PlacementSolver(placement::bars_rule(3)).value(placement::empty_board(4, 4)));
   const placement::Rule rule = placement::polyominoes_rule({"v3", "i3"});
-  EXPECT_EQ(poly->value(), placement::testing::brute_force_value(rule, placement::empty_board(3, 4)));
+  EXPECT_EQ(value_of("polyominoes(v3,i3)(3x4)"), placement::testing::brute_force_value(rule, placement::empty_board(3, 4)));
+}
+
+// Boards print inline (rows of 0/1 joined by '/') and parse back to equal boards.
+TEST(PlacementComponent, InlineBoardsRoundTrip) {
+  const Position p = testing::parse("cram(0110/0000/1000)");
+  EXPECT_EQ(p.text(), "cram(0110/0000/1000)");
+  EXPECT_EQ(testing::parse("cram(00/00)").text(), "cram(2x2)");
+  EXPECT_EQ(testing::parse("cram(0010/)").text(), "cram(0010/)");
+  EXPECT_EQ(value_of("cram(0010/)"), 1u);  // a free pair and a single cell
+  EXPECT_THROW((void)testing::parse("cram(011/00)"), InputError);
+  EXPECT_THROW((void)testing::parse("cram(012/000)"), InputError);
 }
 
 TEST(PlacementComponent, WinningMovesAreListedWithTheBoardAfter) {
   // 2x2 blocks on 3x3: any block kills every other, value 1; all 4 moves win.
-  const auto c = make_placement_component(term("blocks2x2", {{word("3x3")}}));
-  EXPECT_EQ(c->value(), 1u);
-  const MoveList wins = c->moves_to_value(0, 10);
+  const Position c = testing::parse("blocks2x2(3x3)");
+  EXPECT_EQ(testing::value_of(c), 1u);
+  const testing::TextMoveList wins = testing::moves_to_value(c[0], 0, 10);
   EXPECT_EQ(wins.total, 4u);
   ASSERT_EQ(wins.listed.size(), 4u);
   EXPECT_EQ(wins.listed[0].action, "place a 2x2 block at rows 1-2, columns 1-2");
-  EXPECT_EQ(wins.listed[0].result, "110\n110\n000\n");
-  EXPECT_EQ(c->moves_to_value(0, 1).listed.size(), 1u);
+  EXPECT_EQ(wins.listed[0].result, "blocks2x2(110/110/000)");
+  EXPECT_EQ(testing::moves_to_value(c[0], 0, 1).listed.size(), 1u);
   // Cram 1x4 (value 2): the middle domino leaves two single cells (value 0).
-  const auto cram = make_placement_component(term("cram", {{word("1x4")}}));
-  const MoveList to_zero = cram->moves_to_value(0, 10);
+  const Position cram = testing::parse("cram(1x4)");
+  const testing::TextMoveList to_zero = testing::moves_to_value(cram[0], 0, 10);
   ASSERT_EQ(to_zero.total, 1u);
   EXPECT_EQ(to_zero.listed[0].action, "place a horizontal domino at row 1, columns 2-3");
 }
 
 TEST(PlacementComponent, BadTerms) {
-  EXPECT_THROW((void)make_placement_component(term("cram", {})), InputError);
-  EXPECT_THROW((void)make_placement_component(term("cram", {{word("8y8")}})), InputError);
-  EXPECT_THROW((void)make_placement_component(term("cram", {{integer(3)}, {word("8x8")}})), InputError);
-  EXPECT_THROW((void)make_placement_component(term("bars", {{word("8x8")}})), InputError);
-  EXPECT_THROW((void)make_placement_component(term("bars", {{integer(0)}, {word("8x8")}})), InputError);
-  EXPECT_THROW((void)make_placement_component(term("polyominoes", {{word("q9", 14)}, {word("8x8")}})), InputError);
+  EXPECT_THROW((void)testing::parse("cram"), InputError);
+  EXPECT_THROW((void)testing::parse("cram(8y8)"), InputError);
+  EXPECT_THROW((void)testing::parse("cram(3)(8x8)"), InputError);
+  EXPECT_THROW((void)testing::parse("bars(8x8)"), InputError);
+  EXPECT_THROW((void)testing::parse("bars(0)(8x8)"), InputError);
   try {
-    (void)make_placement_component(term("polyominoes", {{word("q9", 14)}, {word("8x8")}}));
+    (void)testing::parse("polyominoes(i3,q9)(8x8)");
+    ADD_FAILURE() << "an unknown polyomino was accepted";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.where().column, 14u);
+    EXPECT_EQ(e.where().column, 16u);
   }
-  EXPECT_THROW((void)make_placement_component(term("cram", {{word("40x40")}})), LimitError);
+  EXPECT_THROW((void)testing::parse("cram(40x40)"), LimitError);
 }
 
 std::string boards(const std::string& input, placement::BoardsOptions options = {}) {
   std::istringstream in(input);
   std::ostringstream out;
-  placement::run_boards(in, "in.txt", options, out);
+  Context context;
+  placement::run_boards(in, "in.txt", options, out, context);
   return out.str();
 }
 

@@ -17,9 +17,16 @@
 #include "grundy/rulesets/moore_nim.hpp"
 #include "grundy/rulesets/staircase_nim.hpp"
 #include "grundy/solver.hpp"
+#include "test_support.hpp"
 
 namespace grundy {
 namespace {
+
+using testing::known_loss;
+using testing::moves_to_value;
+using testing::value_of;
+using MoveList = testing::TextMoveList;
+using Move = testing::TextMove;
 
 using Tuple = std::vector<std::uint64_t>;
 
@@ -96,14 +103,14 @@ TEST(MooreNim, ValuesLossesAndMovesAgainstSolver) {
       const ComponentPtr moore = make_moore_nim(k, heaps);
       ASSERT_EQ(moore->text(), "moore(" + std::to_string(k) + ")" + tuple_text(heaps));
       const Nimber v = solver.value(heaps);
-      ASSERT_EQ(moore->value(), v) << moore->text();
-      ASSERT_EQ(moore->known_loss(), std::optional<bool>(v == 0)) << moore->text();
+      ASSERT_EQ(value_of(moore), v) << moore->text();
+      ASSERT_EQ(known_loss(moore), std::optional<bool>(v == 0)) << moore->text();
       const auto options = solver.options_with_values(heaps);
       for (Nimber target = 0; target <= 3; ++target) {
         std::set<Tuple> expected;
         for (const auto& [q, value] : options)
           if (value == target) expected.insert(q);
-        const MoveList moves = moore->moves_to_value(target, 100000);
+        const MoveList moves = moves_to_value(moore, target, 100000);
         ASSERT_EQ(moves.total, expected.size()) << moore->text() << " target " << target;
         EXPECT_FALSE(moves.total_is_lower_bound);
         std::set<Tuple> listed;
@@ -136,13 +143,13 @@ TEST(MooreNim, MovesToLossesAgainstEnumeratedOptions) {
     for (const Tuple& q : options)
       if (moore_says_loss(k, q)) expected.insert(q);
     const ComponentPtr moore = make_moore_nim(k, heaps);
-    const MoveList moves = moore->moves_to_value(0, 1'000'000);
+    const MoveList moves = moves_to_value(moore, 0, 1'000'000);
     ASSERT_EQ(moves.total, expected.size()) << moore->text();
     std::set<Tuple> listed;
     for (const Move& m : moves.listed) listed.insert(last_tuple(m.result));
     ASSERT_EQ(listed, expected) << moore->text();
     // A short list is a prefix of the same moves, with the same total.
-    const MoveList few = moore->moves_to_value(0, 2);
+    const MoveList few = moves_to_value(moore, 0, 2);
     EXPECT_EQ(few.total, expected.size());
     EXPECT_EQ(few.listed.size(), std::min<std::size_t>(2, expected.size()));
   }
@@ -152,10 +159,10 @@ TEST(MooreNim, HugeHeapsUseTheTheorem) {
   const std::uint64_t huge = 1'000'000'000'000'000'000ULL;
   const Tuple heaps = {huge, huge - 1, 123456789, 5};
   const ComponentPtr moore = make_moore_nim(2, heaps);
-  EXPECT_EQ(moore->known_loss(), std::optional<bool>(false));
-  EXPECT_THROW((void)moore->value(), LimitError);
-  EXPECT_THROW((void)moore->moves_to_value(1, 5), LimitError);
-  const MoveList moves = moore->moves_to_value(0, 5);
+  EXPECT_EQ(known_loss(moore), std::optional<bool>(false));
+  EXPECT_THROW((void)value_of(moore), LimitError);
+  EXPECT_THROW((void)moves_to_value(moore, 1, 5), LimitError);
+  const MoveList moves = moves_to_value(moore, 0, 5);
   EXPECT_FALSE(moves.total_is_lower_bound);
   EXPECT_EQ(moves.total, 4u) << moves.listed.size();
   ASSERT_EQ(moves.listed.size(), std::min<std::uint64_t>(5, moves.total));
@@ -172,13 +179,13 @@ TEST(MooreNim, HugeHeapsUseTheTheorem) {
     EXPECT_LE(lowered, 2u);
   }
   // A P-position of big heaps: 3 heaps with the same bits under k = 2.
-  EXPECT_EQ(make_moore_nim(2, {huge, huge, huge})->known_loss(), std::optional<bool>(true));
-  EXPECT_EQ(make_moore_nim(2, {huge, huge, huge})->value(), 0u);
+  EXPECT_EQ(known_loss(make_moore_nim(2, {huge, huge, huge})), std::optional<bool>(true));
+  EXPECT_EQ(value_of(make_moore_nim(2, {huge, huge, huge})), 0u);
   // k = 1 is Nim, any size.
-  EXPECT_EQ(make_moore_nim(1, {huge, 5})->value(), huge ^ 5);
+  EXPECT_EQ(value_of(make_moore_nim(1, {huge, 5})), huge ^ 5);
   // k + 1 beyond 64 bits: only the empty position is lost.
-  EXPECT_EQ(make_moore_nim(UINT64_MAX, {3, 3})->known_loss(), std::optional<bool>(false));
-  EXPECT_EQ(make_moore_nim(UINT64_MAX, {3, 3})->moves_to_value(0, 10).total, 1u);
+  EXPECT_EQ(known_loss(make_moore_nim(UINT64_MAX, {3, 3})), std::optional<bool>(false));
+  EXPECT_EQ(moves_to_value(make_moore_nim(UINT64_MAX, {3, 3}), 0, 10).total, 1u);
 }
 
 TEST(MooreNim, ManyHugeHeapsListMovesAndBoundTheCount) {
@@ -187,8 +194,8 @@ TEST(MooreNim, ManyHugeHeapsListMovesAndBoundTheCount) {
     Tuple heaps(300);
     for (auto& h : heaps) h = rng() % 1'000'000'000'000'000'000ULL;
     const ComponentPtr moore = make_moore_nim(k, heaps);
-    ASSERT_EQ(moore->known_loss(), std::optional<bool>(false));
-    const MoveList moves = moore->moves_to_value(0, 10);
+    ASSERT_EQ(known_loss(moore), std::optional<bool>(false));
+    const MoveList moves = moves_to_value(moore, 0, 10);
     ASSERT_EQ(moves.listed.size(), 10u);
     EXPECT_GE(moves.total, 10u);
     for (const Move& m : moves.listed) EXPECT_TRUE(moore_says_loss(k, last_tuple(m.result))) << m.action;
@@ -196,7 +203,7 @@ TEST(MooreNim, ManyHugeHeapsListMovesAndBoundTheCount) {
   // 10^5 heaps: the moves are still found quickly; the count is at least a bound.
   Tuple heaps(100'000);
   for (auto& h : heaps) h = rng() % 1'000'000'000'000'000'000ULL;
-  const MoveList moves = make_moore_nim(2, heaps)->moves_to_value(0, 3);
+  const MoveList moves = moves_to_value(make_moore_nim(2, heaps), 0, 3);
   ASSERT_EQ(moves.listed.size(), 3u);
   EXPECT_TRUE(moves.total_is_lower_bound);
   for (const Move& m : moves.listed) EXPECT_TRUE(moore_says_loss(2, last_tuple(m.result)));
@@ -235,13 +242,13 @@ TEST(StaircaseNim, ValuesAndMovesAgainstSolver) {
     const Tuple coins = random_tuple(rng, 5, 3);
     const ComponentPtr stairs = make_staircase_nim(coins);
     ASSERT_EQ(stairs->text(), "staircase" + tuple_text(coins));
-    ASSERT_EQ(stairs->value(), solver.value(coins)) << stairs->text();
+    ASSERT_EQ(value_of(stairs), solver.value(coins)) << stairs->text();
     const auto options = solver.options_with_values(coins);
     for (Nimber target = 0; target <= 4; ++target) {
       std::set<Tuple> expected;
       for (const auto& [q, value] : options)
         if (value == target) expected.insert(q);
-      const MoveList moves = stairs->moves_to_value(target, 100);
+      const MoveList moves = moves_to_value(stairs, target, 100);
       ASSERT_EQ(moves.total, expected.size()) << stairs->text() << " target " << target;
       std::set<Tuple> listed;
       for (const Move& m : moves.listed) listed.insert(last_tuple(m.result));
@@ -252,8 +259,8 @@ TEST(StaircaseNim, ValuesAndMovesAgainstSolver) {
 
 TEST(StaircaseNim, WordsAndBigCoins) {
   const ComponentPtr stairs = make_staircase_nim({0, 3, 1, 4});
-  EXPECT_EQ(stairs->value(), 3u ^ 4u);
-  const MoveList win = stairs->moves_to_value(0, 10);
+  EXPECT_EQ(value_of(stairs), 3u ^ 4u);
+  const MoveList win = moves_to_value(stairs, 0, 10);
   std::set<std::string> actions;
   for (const Move& m : win.listed) actions.insert(m.action + " => " + m.result);
   // 3 xor 4 = 7: lower step 3 to 3 (push 1 to step 2), or raise step 1 from 3 to 4 by
@@ -262,10 +269,10 @@ TEST(StaircaseNim, WordsAndBigCoins) {
                                             "move 1 coin from step 2 to step 1 => staircase(0,4,0,4)"}));
   const std::uint64_t huge = 1'000'000'000'000'000'000ULL;
   const ComponentPtr big = make_staircase_nim({huge, huge, huge, 7});
-  EXPECT_EQ(big->value(), huge ^ 7);
+  EXPECT_EQ(value_of(big), huge ^ 7);
   // Only step 1 can be brought to 7: step 3 would have to grow, and step 2 cannot
   // lower step 1.
-  const MoveList big_win = big->moves_to_value(0, 10);
+  const MoveList big_win = moves_to_value(big, 0, 10);
   ASSERT_EQ(big_win.total, 1u);
   EXPECT_EQ(big_win.listed[0].action, "move " + std::to_string(huge - 7) + " coins from step 1 to the floor");
   EXPECT_THROW((void)make_staircase_nim({}), InputError);

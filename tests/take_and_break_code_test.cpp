@@ -34,12 +34,12 @@ TEST(TakeAndBreakCode, Names) {
   EXPECT_EQ(parse_game_code("officers").normal_form(), "0.6");
   EXPECT_EQ(parse_game_code("treblecross").normal_form(), "0.007");
   EXPECT_EQ(parse_game_code("grundy").family, GameCode::Family::grundy);
-  EXPECT_EQ(parse_game_code("lasker").family, GameCode::Family::lasker);
-  for (const char* name : {"kayles", "dawson", "officers", "treblecross", "grundy", "lasker"}) {
-    EXPECT_TRUE(is_take_and_break_name(name)) << name;
+  EXPECT_THROW((void)parse_game_code("lasker"), InputError);  // a ruleset of its own, not a code
+  for (const char* name : {"kayles", "dawson", "officers", "treblecross", "grundy"}) {
+    EXPECT_TRUE(is_game_name(name)) << name;
   }
-  EXPECT_FALSE(is_take_and_break_name("nim"));
-  EXPECT_FALSE(is_take_and_break_name("0.77"));
+  EXPECT_FALSE(is_game_name("nim"));
+  EXPECT_FALSE(is_game_name("0.77"));
 }
 
 // The column of the offending character, and a message that says what is wrong.

@@ -2,15 +2,16 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <span>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "grundy/take_and_break/code.hpp"
+#include "grundy/take_and_break/cpu_features.hpp"
 #include "grundy/take_and_break/engine.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
 
@@ -19,10 +20,21 @@ namespace {
 
 std::string reference(const std::string& name) { return std::string(GRUNDY_REFERENCE_DIR) + "/" + name; }
 
-std::vector<Value> compute(const std::string& code, EngineKind kind, std::uint64_t count, unsigned threads = 1) {
-  auto engine = make_engine(parse_game_code(code), kind, threads);
+std::vector<Value> compute(const std::string& code, const EngineOptions& options, std::uint64_t count) {
+  auto engine = make_engine(parse_game_code(code), options);
   engine->extend_to(count);
   return engine->values();
+}
+
+std::vector<Value> compute(const std::string& code, EngineKind kind, std::uint64_t count, unsigned threads = 1) {
+  return compute(code, EngineOptions{.kind = kind, .threads = threads}, count);
+}
+
+// Whether this CPU runs the vector kernels of the blocks' scan and comparisons
+// (an engine made with vector_kernels = true uses them).
+bool cpu_has_vector_kernels() {
+  const CpuFeatures& cpu = cpu_features();
+  return cpu.popcnt && cpu.avx512f && cpu.avx512bw && cpu.avx512vbmi && cpu.avx512vbmi2;
 }
 
 struct TrivialGame {
@@ -197,22 +209,15 @@ TEST(TakeAndBreakEngine, HexadecimalS2RowsEqualTriples) {
     SCOPED_TRACE(code);
     const auto naive = compute(code, EngineKind::naive, 500);
     EXPECT_EQ(compute(code, EngineKind::automatic, 500), naive);
-    auto engine = make_engine(parse_game_code(code), EngineKind::automatic);
+    auto engine = make_engine(parse_game_code(code));
     engine->restore(std::vector<Value>(naive.begin(), naive.begin() + 330));
     engine->extend_to(500);
     EXPECT_EQ(engine->values(), naive);
   }
 }
 
-// Grundy's game and Lasker's Nim from their definitions, and Lasker's formula.
-TEST(TakeAndBreakEngine, LaskerNaiveMatchesClosedForm) {
-  const auto g = compute("lasker", EngineKind::naive, 600);
-  for (std::uint64_t n = 0; n < g.size(); ++n) ASSERT_EQ(g[n], lasker_value(n)) << n;
-  EXPECT_EQ(compute("lasker", EngineKind::automatic, 600), g);
-}
-
 // Officers, G(0..98303) from mvr/officers, and its 1584 rare positions.
-void check_officers(std::uint64_t count, unsigned threads, EngineKind kind) {
+void check_officers(std::uint64_t count, unsigned threads, EngineKind kind, bool vector_kernels = true) {
   std::ifstream in(reference("officers_0.6_G0_to_G98303_mvr.txt"));
   ASSERT_TRUE(in);
   std::uint64_t total = 0;
@@ -221,7 +226,8 @@ void check_officers(std::uint64_t count, unsigned threads, EngineKind kind) {
   std::vector<Value> expected;
   unsigned v = 0;
   while (expected.size() < count && in >> v) expected.push_back(static_cast<Value>(v));
-  auto engine = make_engine(parse_game_code("officers"), kind, threads);
+  auto engine = make_engine(parse_game_code("officers"),
+                            {.kind = kind, .threads = threads, .vector_kernels = vector_kernels});
   engine->extend_to(count);
   ASSERT_EQ(engine->values(), expected);
   if (kind != EngineKind::automatic || count < 98304) return;
@@ -249,19 +255,18 @@ void check_officers(std::uint64_t count, unsigned threads, EngineKind kind) {
   if (threads == 1) {
     EXPECT_GT(s.c0_rescans, 0U);
   }
-#if defined(__x86_64__) && defined(__GNUC__)
-  // Where the CPU has AVX-512 VBMI and VBMI2, the values above came through the compared
-  // rare parts (from heap 41 256 on), their second round of candidates (7 927
-  // heaps) and both of their fall-backs (254 and 592 heaps).
-  __builtin_cpu_init();
-  if (threads == 1 && std::getenv("GRUNDY_NO_SIMD") == nullptr && __builtin_cpu_supports("avx512vbmi") &&
-      __builtin_cpu_supports("avx512vbmi2")) {
+  // Where the vector kernels run (allowed, and the CPU has AVX-512 VBMI and
+  // VBMI2), the values above came through the compared rare parts (from heap
+  // 41 256 on), their second round of candidates (7 927 heaps) and both of
+  // their fall-backs (254 and 592 heaps); without them, through marking alone.
+  if (threads == 1 && vector_kernels && cpu_has_vector_kernels()) {
     EXPECT_GT(s.compared_heaps, 40000U);
     EXPECT_GT(s.compare_second_rounds, 1000U);
     EXPECT_GT(s.compare_fallbacks, 0U);
     EXPECT_GT(s.compare_completions, 0U);
+  } else if (!vector_kernels) {
+    EXPECT_EQ(s.compared_heaps, 0U);
   }
-#endif
 }
 
 // The helper thread takes half of a heap's splits from 16384 pairs on: restore
@@ -273,7 +278,7 @@ TEST(TakeAndBreakEngine, NaiveTwoThreadsAtDepthMatchesOfficers) {
   std::vector<Value> expected;
   unsigned v = 0;
   while (expected.size() < 33500 && in >> v) expected.push_back(static_cast<Value>(v));
-  auto engine = make_engine(parse_game_code("0.6"), EngineKind::naive, 2);
+  auto engine = make_engine(parse_game_code("0.6"), {.kind = EngineKind::naive, .threads = 2});
   engine->restore(std::vector<Value>(expected.begin(), expected.begin() + 32768));
   engine->extend_to(33500);
   EXPECT_EQ(engine->values(), expected);
@@ -340,6 +345,7 @@ TEST(TakeAndBreakEngine, SparseEqualsNaiveLongRandomCodes) {
     const auto naive = compute(code, EngineKind::naive, 6000);
     EXPECT_EQ(compute(code, EngineKind::sparse, 6000), naive);
     EXPECT_EQ(compute(code, EngineKind::automatic, 6000, 2), naive);
+    EXPECT_EQ(compute(code, EngineOptions{.kind = EngineKind::sparse, .vector_kernels = false}, 6000), naive);
   }
 }
 
@@ -349,21 +355,21 @@ TEST(TakeAndBreakEngine, SparseEqualsNaiveLongRandomCodes) {
 // an odd size, cuts blocks at many places; options with a part inside the block
 // (take-1 and take-0 splits, Grundy's unequal halves, a take-40 split) are
 // added lane by lane. One and two threads (the first 1024 heaps of blocks
-// probe the helper thread, which then takes half of each block's lanes).
+// probe the helper thread, which then takes half of each block's lanes), with
+// the vector kernels (where the CPU has them) and with the portable code only.
 TEST(TakeAndBreakEngine, SparseBlocksCutAnywhereEqualNaive) {
   const std::vector<std::uint64_t> steps{1, 7, 63, 64, 65, 129, 500, 2, 31, 33};
   for (const std::string code : {"0.6", "grundy", "4.7", "0.37", "0.165", "0.0406", "0.51", "4.0000000000000000000000000000000000000004"}) {
     SCOPED_TRACE(code);
     const auto naive = compute(code, EngineKind::naive, 9000);
-    for (unsigned threads : {1U, 2U, 3U}) {
-      SCOPED_TRACE(threads);
-      // 3: one thread without the AVX-512 scan (read when an engine is made).
-      if (threads == 3) setenv("GRUNDY_NO_SIMD", "1", 1);
-      const unsigned t = threads == 3 ? 1 : threads;
-      EXPECT_EQ(compute(code, EngineKind::sparse, 9000, t), naive);
-      auto engine = make_engine(parse_game_code(code), EngineKind::sparse, t);
-      auto resumed = make_engine(parse_game_code(code), EngineKind::automatic, t);
-      if (threads == 3) unsetenv("GRUNDY_NO_SIMD");
+    for (const auto& [threads, vector_kernels] : {std::pair{1U, true}, std::pair{2U, true}, std::pair{1U, false}}) {
+      SCOPED_TRACE(testing::Message() << threads << " thread(s), vector kernels " << vector_kernels);
+      const EngineOptions sparse{.kind = EngineKind::sparse, .threads = threads, .vector_kernels = vector_kernels};
+      EngineOptions automatic = sparse;
+      automatic.kind = EngineKind::automatic;
+      EXPECT_EQ(compute(code, sparse, 9000), naive);
+      auto engine = make_engine(parse_game_code(code), sparse);
+      auto resumed = make_engine(parse_game_code(code), automatic);
       for (std::size_t i = 0; engine->size() < 9000; ++i) {
         engine->extend_to(std::min<std::uint64_t>(9000, engine->size() + steps[i % steps.size()]));
       }
@@ -379,6 +385,7 @@ TEST(TakeAndBreakEngine, OfficersLongAutomaticTwoThreads) { check_officers(98304
 
 TEST(TakeAndBreakEngine, OfficersFirst20000) { check_officers(20000, 1, EngineKind::automatic); }
 TEST(TakeAndBreakEngine, OfficersFull98304AndRarePositions) { check_officers(98304, 1, EngineKind::automatic); }
+TEST(TakeAndBreakEngine, OfficersFull98304PortableOnly) { check_officers(98304, 1, EngineKind::automatic, false); }
 TEST(TakeAndBreakEngine, OfficersLongNaiveTwoThreads) { check_officers(98304, 2, EngineKind::naive); }
 
 }  // namespace

@@ -2,6 +2,9 @@
 // moves against brute-force twins, refusals.
 #include <gtest/gtest.h>
 
+#include "grundy/rulesets/lasker_nim.hpp"
+#include "test_support.hpp"
+
 #include <cstdint>
 #include <fstream>
 #include <set>
@@ -26,23 +29,23 @@ TEST(TakeAndBreakRule, KaylesAndDawsonForHugeHeapsFromProvenPeriod) {
     a.push_back(std::stoull(line.substr(line.find(' ') + 1)));
   }
   ASSERT_EQ(a.size(), 105U);
-  const auto kayles = make_take_and_break("kayles");
+  const auto kayles = make_take_and_break("kayles", testing::context());
   for (std::uint64_t n : {std::uint64_t{1'000'000'000'000'000'000}, std::uint64_t{999'999'999'999'999'989},
                           std::uint64_t{123'456'789'012'345}, UINT64_MAX}) {
-    EXPECT_EQ(kayles->value(n), a[71 + (n - 71) % 12]) << n;
+    EXPECT_EQ(kayles->value(testing::context(), n), a[71 + (n - 71) % 12]) << n;
   }
-  EXPECT_EQ(kayles->value(3), a[3]);
-  const SequenceReport table = kayles->table(104);
+  EXPECT_EQ(kayles->value(testing::context(), 3), a[3]);
+  const SequenceReport table = kayles->table(testing::context(), 104);
   EXPECT_TRUE(table.pattern.proven());
   EXPECT_EQ(table.pattern.preperiod, 71U);
   EXPECT_EQ(table.pattern.period, 12U);
   for (std::uint64_t n = 0; n <= 104; ++n) EXPECT_EQ(table.values[n], a[n]) << n;
 
-  const auto dawson = make_take_and_break("0.07");
-  const SequenceReport d = dawson->table(200);
+  const auto dawson = make_take_and_break("0.07", testing::context());
+  const SequenceReport d = dawson->table(testing::context(), 200);
   EXPECT_TRUE(d.pattern.proven());
   EXPECT_EQ(d.pattern.period, 34U);
-  EXPECT_EQ(dawson->value(1'000'000'000'000'000'000), d.values[d.pattern.preperiod + (1'000'000'000'000'000'000 - d.pattern.preperiod) % 34]);
+  EXPECT_EQ(dawson->value(testing::context(), 1'000'000'000'000'000'000), d.values[d.pattern.preperiod + (1'000'000'000'000'000'000 - d.pattern.preperiod) % 34]);
 }
 
 // Moves from the code's definition, listed independently: (taken, sorted leaves).
@@ -69,7 +72,7 @@ std::set<std::pair<std::uint64_t, std::vector<std::uint64_t>>> brute_moves(const
 
 TEST(TakeAndBreakRule, MovesMatchTheDefinition) {
   for (const std::string code : {"0.77", "0.137", "4.3", "0.6", "0.007", "4.12"}) {
-    const auto rule = make_take_and_break(code);
+    const auto rule = make_take_and_break(code, testing::context());
     for (std::uint64_t heap = 0; heap < 25; ++heap) {
       std::set<std::pair<std::uint64_t, std::vector<std::uint64_t>>> got;
       std::uint64_t taken = 0;
@@ -87,12 +90,12 @@ TEST(TakeAndBreakRule, MovesMatchTheDefinition) {
 }
 
 TEST(TakeAndBreakRule, WinningMovesAndWords) {
-  const auto kayles = make_take_and_break("kayles");
+  const auto kayles = make_take_and_break("kayles", testing::context());
   // Kayles heap 5 has value 4 (A002186); a move to 0 is a winning one.
-  const MoveList moves = kayles->moves_to_value(5, 0, 10);
+  const testing::TextMoveList moves = testing::heap_moves(kayles, 5, 0, 10);
   ASSERT_GT(moves.total, 0U);
   EXPECT_EQ(kayles->describe(9, HeapMove{2, {3, 4}}), "take 2 from the heap of 9 and split the rest into 3 and 4");
-  const auto grundy_game = make_take_and_break("grundy");
+  const auto grundy_game = make_take_and_break("grundy", testing::context());
   EXPECT_EQ(grundy_game->describe(7, HeapMove{0, {4, 3}}), "split the heap of 7 into 4 and 3");
   int count = 0;
   grundy_game->for_each_move(8, [&](const HeapMove& m) {
@@ -107,11 +110,11 @@ TEST(TakeAndBreakRule, WinningMovesAndWords) {
 // period) against walking every move (HeapRule's own moves_to_value).
 TEST(TakeAndBreakRule, MoveCountsByResidueMatchTheWalk) {
   for (const std::string code : {"kayles", "0.07", "0.137", "4.3", "0.4"}) {
-    const auto rule = make_take_and_break(code);
+    const auto rule = make_take_and_break(code, testing::context());
     for (std::uint64_t heap : {200'001ULL, 233'335ULL}) {
       for (Nimber target = 0; target < 9; ++target) {
-        const MoveList fast = rule->moves_to_value(heap, target, 5);
-        const MoveList walk = rule->HeapRule::moves_to_value(heap, target, 5);
+        const testing::TextMoveList fast = testing::heap_moves(rule, heap, target, 5);
+        const HeapMoveList walk = rule->HeapRule::moves_to_value(testing::context(), heap, target, 5);
         EXPECT_EQ(fast.total, walk.total) << code << " heap " << heap << " target " << target;
         EXPECT_EQ(fast.listed.size(), std::min<std::size_t>(5, fast.total));
       }
@@ -119,33 +122,33 @@ TEST(TakeAndBreakRule, MoveCountsByResidueMatchTheWalk) {
   }
   // Kayles at 10^18: moves to 0 number in the order of 10^18 / 12 (a split's
   // value depends on a mod 12 and each class holds ~4·10^16 splits).
-  const auto kayles = make_take_and_break("kayles");
-  const MoveList huge = kayles->moves_to_value(1'000'000'000'000'000'000, 0, 3);
+  const auto kayles = make_take_and_break("kayles", testing::context());
+  const testing::TextMoveList huge = testing::heap_moves(kayles, 1'000'000'000'000'000'000, 0, 3);
   EXPECT_GT(huge.total, 1'000'000'000'000'000ULL);
   EXPECT_EQ(huge.listed.size(), 3U);
 }
 
 TEST(TakeAndBreakRule, LaskerClosedFormAnyHeap) {
-  const auto lasker = make_take_and_break("lasker");
-  EXPECT_EQ(lasker->value(0), 0U);
-  EXPECT_EQ(lasker->value(3), 4U);
-  EXPECT_EQ(lasker->value(4), 3U);
-  EXPECT_EQ(lasker->value(1'000'000'000'000'000'000), 999'999'999'999'999'999U);  // 4k+4 -> 4k+3
-  EXPECT_EQ(lasker->value(1'000'000'000'000'000'001), 1'000'000'000'000'000'001U);
-  EXPECT_TRUE(lasker->table(10).pattern.proven());
+  EXPECT_THROW((void)make_take_and_break("lasker", testing::context()), InputError);  // a ruleset of its own
+  const auto lasker = make_lasker_nim();
+  EXPECT_EQ(lasker->value(testing::context(), 0), 0U);
+  EXPECT_EQ(lasker->value(testing::context(), 3), 4U);
+  EXPECT_EQ(lasker->value(testing::context(), 4), 3U);
+  EXPECT_EQ(lasker->value(testing::context(), 1'000'000'000'000'000'000), 999'999'999'999'999'999U);  // 4k+4 -> 4k+3
+  EXPECT_EQ(lasker->value(testing::context(), 1'000'000'000'000'000'001), 1'000'000'000'000'000'001U);
+  EXPECT_TRUE(lasker->table(testing::context(), 10).pattern.proven());
 }
 
 // Officers has no known period: a heap far beyond the limit is refused, not guessed.
 TEST(TakeAndBreakRule, UnprovenGameRefusesHugeHeaps) {
-  const auto officers = make_take_and_break("officers");
-  EXPECT_EQ(officers->value(20627), 277U);  // officers_0.6_rare_values_mvr.txt: last rare, G(20627) = 277
-  EXPECT_THROW((void)officers->value(1'000'000'000'000), LimitError);
-  // Winning moves of an unproven game past the residue threshold: the walk
-  // (whose move limit refuses a heap of 10^7).
-  EXPECT_THROW((void)officers->moves_to_value(10'000'000, 0, 3), LimitError);
-  EXPECT_THROW((void)make_take_and_break("0.7x"), InputError);
-  EXPECT_EQ(make_take_and_break("kayles")->text(), "kayles");
-  EXPECT_EQ(make_take_and_break(".770")->text(), "0.77");
+  const auto officers = make_take_and_break("officers", testing::context());
+  EXPECT_EQ(officers->value(testing::context(), 20627), 277U);  // officers_0.6_rare_values_mvr.txt: last rare, G(20627) = 277
+  EXPECT_THROW((void)officers->value(testing::context(), 1'000'000'000'000), LimitError);
+  // Moves of an unproven game beyond the on-demand limit are refused too.
+  EXPECT_THROW((void)testing::heap_moves(officers, 1'000'000'000'000, 0, 3), LimitError);
+  EXPECT_THROW((void)make_take_and_break("0.7x", testing::context()), InputError);
+  EXPECT_EQ(make_take_and_break("kayles", testing::context())->text(), "kayles");
+  EXPECT_EQ(make_take_and_break(".770", testing::context())->text(), "0.77");
 }
 
 }  // namespace

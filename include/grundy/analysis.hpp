@@ -1,8 +1,15 @@
-// Analysis of a position given as an expression: the value of every component,
-// the nim-value of the sum, the outcome, and the winning moves — the answer to
-// "who wins, and how?". Normal play uses nim-values (Sprague–Grundy); misère play
-// is answered only where theory allows (sums of Nim heaps by Bouton's misère rule,
-// a single heap of one rule by its misère table) and refused elsewhere.
+// Analysis of a position: the value of every component, the value of the sum,
+// the outcome, and the winning moves — the answer to "who wins, and how?".
+//
+// Normal play uses Sprague–Grundy values: with T the value of the sum, a winning
+// move turns one component of value v into one of value v xor T. Misère play is
+// answered only where theory allows, through the capabilities components declare
+// (capabilities.hpp): sums of Nim heaps by Bouton's misère rule, a single heap by
+// its misère table; other sums are refused.
+//
+// Sums with parts whose graphs have cycles (values ∞(K), outcome D) follow
+// Smith's rules; their winning moves, the reversal rule and the drawing moves
+// are in loopy_analysis.hpp (docs/loopy.md).
 #pragma once
 
 #include <cstddef>
@@ -13,39 +20,61 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "grundy/component.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/nimber.hpp"
+#include "grundy/context.hpp"
+#include "grundy/position.hpp"
+#include "grundy/value.hpp"
 
 namespace grundy {
 
-struct ComponentReport {
-  std::string text;
-  std::optional<Nimber> value;  // absent when only the outcome is known (Moore's Nim with large heaps)
+struct AnalysisOptions {
+  bool misere = false;
+  std::size_t max_moves = 20;  // winning moves listed; all are counted
+  // The opponent's move that led to this position (its `before` is the position
+  // before it). When it raised a component with cycles out of a P-position, the
+  // winning moves are its reversals: the rule that makes a win arrive.
+  std::optional<Move> last_move = std::nullopt;
 };
 
-struct WinningMove {
-  std::size_t component = 0;
-  std::string component_text;
-  Move move;
+struct ComponentReport {
+  ComponentPtr component;  // its text() is made only when printed: a sum of 10^5 heaps need not make 10^5 strings
+  [[nodiscard]] std::string text() const { return component->text(); }
+  // Absent when only the outcome is known (Moore's Nim with large heaps) and in
+  // misère play, where the components' values do not decide anything.
+  std::optional<Value> value;
 };
 
 struct SumAnalysis {
-  std::string expression_text;
+  Position position;
   bool misere = false;
   std::vector<ComponentReport> components;
-  std::optional<Nimber> value;  // normal play: g of the sum; misère on one heap: its misère value
-  std::string value_note;       // why value is absent
-  bool first_player_wins = false;
-  std::vector<WinningMove> winning_moves;  // listed (at most max_moves)
-  std::uint64_t winning_move_total = 0;    // all of them
-  bool winning_move_total_is_lower_bound = false;  // some component could only bound its count
+  std::optional<Value> value;  // normal play: of the sum; misère on one heap: its misère value
+  std::string value_note;      // why `value` is absent
+  Outcome outcome = Outcome::P;
+  std::vector<Move> winning_moves;          // listed (at most max_moves)
+  std::uint64_t winning_move_total = 0;     // all of them (saturating)
+  bool winning_move_total_is_lower_bound = false;
+  // Set when the winning moves answer options.last_move by the reversal rule.
+  bool reversal = false;
+  // A draw (outcome D): the moves after which it is still a draw.
+  std::vector<Move> drawing_moves;
+  std::uint64_t drawing_move_total = 0;
+  bool drawing_move_total_is_lower_bound = false;
 
+  [[nodiscard]] bool first_player_wins() const noexcept { return outcome == Outcome::N; }
   [[nodiscard]] std::string outcome_words() const;
+  // Fields: expression, play, components [{text, value}], value, value_note,
+  // outcome (P/N/D), winner (first/second/none), winning_move_count,
+  // winning_moves [{component, component_text, action, result, after}] where
+  // `result` is what the component becomes and `after` the whole position;
+  // reversal (true, when the moves answer the last move by the reversal rule);
+  // for a draw, drawing_move_count and drawing_moves (same fields).
   [[nodiscard]] nlohmann::json to_json() const;
 };
 
-// Throws InputError (bad terms, unsupported misère sums) and LimitError.
-[[nodiscard]] SumAnalysis analyze_sum(const Expression& expression, bool misere, std::size_t max_moves);
+// Throws InputError (unsupported misère sums), LimitError, Cancelled.
+[[nodiscard]] SumAnalysis analyze(const Position& position, Context& context, const AnalysisOptions& options = {});
+
+// A value as JSON: an integer when finite, {"infinite": [K…]} otherwise.
+[[nodiscard]] nlohmann::json value_json(const Value& value);
 
 }  // namespace grundy

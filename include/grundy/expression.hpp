@@ -2,11 +2,14 @@
 //
 //   expression := term { "+" term }
 //   term       := head { group }
-//   head       := NAME | CODE          NAME: a letter or _ then letters, digits, _ or -
+//   head       := NAME | CODE | "0"    NAME: a letter or _ then letters, digits, _ or -
 //                                      CODE: a take-and-break code such as 0.77, .6, 4.3, 0.F7
+//                                      "0" alone: the empty game (no move, value 0)
 //   group      := "(" [ arg { "," arg } ] ")" | "{" [ arg { "," arg } ] "}"
 //   arg        := INTEGER [ ".." INTEGER ]     a number or an inclusive range
-//               | WORD                          odd, all, 8x8, …
+//               | WORD                          odd, all, 8x8, …, or a board written inline:
+//                                               rows of 0 (free) / 1 (blocked) joined by '/',
+//                                               such as 0110/0000 (one row: 0110/)
 //               | "@" PATH | '"' TEXT '"'       a file
 //               | NAME group { group }          a nested call: allbut{2,5}
 //
@@ -44,8 +47,9 @@ struct ExprGroup {
 
 // One term: head and groups, as written.
 struct ExprTerm {
-  std::string head;  // a NAME or a CODE
+  std::string head;  // a NAME or a CODE ("0" for the empty game)
   bool head_is_code = false;
+  bool is_zero = false;  // the term "0": the empty game, with no groups
   std::vector<ExprGroup> groups;
   std::string text;        // the term's source text, trimmed
   std::size_t column = 0;  // of the head

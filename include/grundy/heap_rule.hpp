@@ -1,19 +1,25 @@
 // A rule for playing on one heap (subtraction games, [L,R]-Nim, octal games…):
-// the position is a heap size, a move leaves zero or more heaps. A heap rule gives
-// a Component for each heap it is applied to (`sub{1,2,3}(10)`), and a table for
-// `grundy table`.
+// the position is a heap size, a move leaves zero or more heaps. A heap rule
+// gives a component for each heap it is applied to (`sub{1,2,3}(10)`), and a
+// table for `grundy table`.
+//
+// REQUIRED: text, for_each_move (the definition) and value.
+// OPTIONAL (overridden where a closed form or an engine knows better; the
+// defaults follow the definition): moves_to_value, table, misere_table,
+// describe. The conformance suite holds each override to the definition.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "grundy/component.hpp"
+#include "grundy/capabilities.hpp"
+#include "grundy/context.hpp"
 #include "grundy/nimber.hpp"
+#include "grundy/position.hpp"
 #include "grundy/sequence.hpp"
 
 namespace grundy {
@@ -25,7 +31,14 @@ struct HeapMove {
   std::vector<std::uint64_t> leaves;  // sizes > 0 only
 };
 
-class HeapRule {
+// Moves of one heap to a given value: the first `limit` listed, all counted.
+struct HeapMoveList {
+  std::vector<HeapMove> listed;
+  std::uint64_t total = 0;  // saturates at UINT64_MAX
+  bool total_is_lower_bound = false;
+};
+
+class HeapRule : public std::enable_shared_from_this<HeapRule> {
  public:
   virtual ~HeapRule() = default;
 
@@ -33,41 +46,67 @@ class HeapRule {
   [[nodiscard]] virtual std::string text() const = 0;
 
   // g(heap). Throws LimitError when the heap is beyond what this rule can answer
-  // exactly (never a guess).
-  [[nodiscard]] virtual Nimber value(std::uint64_t heap) const = 0;
+  // exactly (never a guess), Cancelled when the context is stopped.
+  [[nodiscard]] virtual Nimber value(Context& context, std::uint64_t heap) const = 0;
 
   // Every move from `heap`, in order of increasing `taken`; the callback returns
   // false to stop early. Heaps of 10^18 under a rule with infinitely many moves are
   // enumerated lazily, so callers must stop.
-  virtual void for_each_move(std::uint64_t heap,
-                             const std::function<bool(const HeapMove&)>& visit) const = 0;
+  virtual void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const = 0;
 
   // Moves from `heap` that leave nim-value `target`. The default walks
-  // for_each_move (stopping after `limit` found and `scan_limit` moves seen); rules
-  // with a closed form override it to count exactly.
-  [[nodiscard]] virtual MoveList moves_to_value(std::uint64_t heap, Nimber target,
-                                                std::size_t limit) const;
+  // for_each_move (LimitError past a million moves); rules with a closed form
+  // or a proven pattern override it to count exactly.
+  [[nodiscard]] virtual HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target,
+                                                    std::size_t limit) const;
 
   // g(0..upto) and the pattern in it: `proven` where a theorem allows.
-  [[nodiscard]] virtual SequenceReport table(std::uint64_t upto) const;
+  [[nodiscard]] virtual SequenceReport table(Context& context, std::uint64_t upto) const;
 
   // Misère play of a single heap of this rule (the last player to move loses):
   // the misère nim-value g⁻, with g⁻ = 0 exactly for the P-positions. Not additive
   // over sums. Default: computed from for_each_move by the definition, for heaps
   // that fit a table; rules override with a pattern where one is proven.
-  [[nodiscard]] virtual SequenceReport misere_table(std::uint64_t upto) const;
-
-  // True only for plain Nim, whose sums the Anti-Nim rule solves in misère play.
-  [[nodiscard]] virtual bool is_plain_nim() const { return false; }
+  [[nodiscard]] virtual SequenceReport misere_table(Context& context, std::uint64_t upto) const;
 
   // Words for a move of this rule ("take 3", "take 2 and split the rest into 4 and 1").
   [[nodiscard]] virtual std::string describe(std::uint64_t heap, const HeapMove& move) const;
+
+  // The component "rule(heap)". Rules whose heaps have a capability (a Nim heap
+  // is NimHeapEquivalent) return a component class that declares it.
+  [[nodiscard]] virtual ComponentPtr component(std::uint64_t heap) const;
 };
 
 using HeapRulePtr = std::shared_ptr<const HeapRule>;
 
-// The Component "rule(heap)".
-[[nodiscard]] ComponentPtr make_heap_component(HeapRulePtr rule, std::uint64_t heap);
+// The component a heap rule gives by default: options from for_each_move,
+// values and moves from the rule, misère values of a lone heap from its misère
+// table. Rules that need a component class of their own derive from it.
+class HeapComponent : public Component, public MisereHeap {
+ public:
+  HeapComponent(HeapRulePtr rule, std::uint64_t heap) : rule_(std::move(rule)), heap_(heap) {}
+
+  [[nodiscard]] const HeapRule& rule() const noexcept { return *rule_; }
+  [[nodiscard]] std::uint64_t heap() const noexcept { return heap_; }
+
+  std::string head() const override { return rule_->text(); }
+  std::string arguments() const override { return std::to_string(heap_); }
+  std::string merge_key() const override { return rule_->text(); }
+  Value value(Context& context) const override { return rule_->value(context, heap_); }
+  void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override;
+  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override;
+  bool same_as(const Component& other) const override;
+
+  Nimber misere_value(Context& context) const override;
+  OptionList misere_options_to_zero(Context& context, std::size_t limit) const override;
+
+  // What the heap becomes after `move`: the heaps it leaves, or rule(0).
+  [[nodiscard]] Position after(const HeapMove& move) const;
+
+ private:
+  HeapRulePtr rule_;
+  std::uint64_t heap_;
+};
 
 // Largest table a default (definition-based) computation will build: beyond it a
 // value without a proven pattern is refused rather than computed for hours.

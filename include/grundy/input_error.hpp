@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace grundy {
 
@@ -29,6 +30,10 @@ class InputError : public std::runtime_error {
   SourceLocation where_;
   std::string message_;
 };
+
+// Text quoted in an error message, cut to at most about `limit` characters
+// ("123456…, 1000 characters in all") so a message stays one readable line.
+[[nodiscard]] std::string excerpt(std::string_view text, std::size_t limit = 40);
 
 // A request that is well-formed but beyond what can be computed here (a heap too
 // large for a ruleset with no proven pattern, a table beyond memory). Also exit 2.

@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -78,6 +80,10 @@ class Solver {
   [[nodiscard]] std::size_t table_bytes() const noexcept { return table_.memory_bytes(); }
   void set_memory_limit(std::size_t bytes) noexcept { table_.set_memory_limit(bytes); }
 
+  // Called every few thousand positions searched (Context::poll: cancellation);
+  // it may throw to abandon the search, which leaves the solver usable.
+  void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
+
  private:
   // Marks a position whose value is being computed (on the search stack).
   static constexpr Nimber kInProgress = ~Nimber{0};
@@ -122,6 +128,14 @@ class Solver {
   }
 
   void push(const Position& part) {
+    if (poll_ && (++pushes_ & 4095) == 0) {
+      try {
+        poll_();
+      } catch (...) {
+        reset_in_progress();
+        throw;
+      }
+    }
     table_.set(part, kInProgress);
     const std::size_t first = options_.size();
     game_->moves(part, options_);
@@ -213,6 +227,8 @@ class Solver {
   std::vector<Position> option_parts_;
   std::vector<Position> root_parts_;
   MexSet mex_;
+  std::function<void()> poll_;
+  std::uint64_t pushes_ = 0;
 };
 
 }  // namespace grundy

@@ -1,26 +1,32 @@
-// Long computations (take-and-break table runs, placement searches) stop cleanly
-// on Ctrl-C or SIGTERM: while a StopSignals lives, those signals only set a flag
-// that the computation polls; it then saves its work and returns. The previous
-// handlers come back when the StopSignals is destroyed. One instance at a time.
+// Ctrl-C and SIGTERM as a stop request to a Context: while a StopOnSignals
+// lives, SIGINT and SIGTERM are blocked in every thread the process starts from
+// then on, and a watcher thread waits for them (sigwait) and calls
+// Context::request_stop(). Long computations poll the context, save their work
+// and return; nothing is shared through globals. The previous signal mask comes
+// back when the StopOnSignals is destroyed. Make it before starting threads.
 #pragma once
 
 #include <csignal>
+#include <thread>
+
+#include "grundy/context.hpp"
 
 namespace grundy {
 
-class StopSignals {
+class StopOnSignals {
  public:
-  StopSignals();
-  ~StopSignals();
-  StopSignals(const StopSignals&) = delete;
-  StopSignals& operator=(const StopSignals&) = delete;
+  explicit StopOnSignals(Context& context);
+  ~StopOnSignals();
+  StopOnSignals(const StopOnSignals&) = delete;
+  StopOnSignals& operator=(const StopOnSignals&) = delete;
 
-  // True once SIGINT or SIGTERM arrived while a StopSignals was installed.
-  [[nodiscard]] static bool raised() noexcept;
+  // The signal that stopped the context (SIGINT or SIGTERM), or 0.
+  [[nodiscard]] int received() const noexcept { return received_; }
 
  private:
-  struct sigaction old_int_ {};
-  struct sigaction old_term_ {};
+  sigset_t old_mask_{};
+  std::thread watcher_;
+  volatile std::sig_atomic_t received_ = 0;
 };
 
 }  // namespace grundy

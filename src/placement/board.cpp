@@ -1,5 +1,6 @@
 #include "grundy/placement/board.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <iterator>
@@ -49,6 +50,57 @@ Board parse_board_size(std::string_view word, const SourceLocation& where) {
                   read_number(word, ++i, cols) && i == word.size();
   if (!ok) throw InputError("expected a board size such as 8x8, found '" + std::string(word) + "'", where);
   return empty_board(rows, cols, where);
+}
+
+std::string board_to_inline(const Board& board) {
+  bool all_free = true;
+  for (std::uint8_t cell : board.free) all_free = all_free && cell != 0;
+  if (all_free) return std::to_string(board.rows) + "x" + std::to_string(board.cols);
+  std::string out;
+  for (std::size_t r = 0; r < board.rows; ++r) {
+    if (r) out += '/';
+    for (std::size_t c = 0; c < board.cols; ++c) out += board.is_free(r, c) ? '0' : '1';
+  }
+  if (board.rows == 1) out += '/';
+  return out;
+}
+
+Board parse_inline_board(std::string_view word, const SourceLocation& where) {
+  if (word.find('/') == std::string_view::npos) return parse_board_size(word, where);
+  std::string_view rows = word;
+  if (rows.back() == '/') rows.remove_suffix(1);
+  Board b;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t end = std::min(rows.find('/', start), rows.size());
+    const std::string_view row = rows.substr(start, end - start);
+    SourceLocation at = where;
+    if (at.column != 0) at.column += start;
+    if (row.empty()) throw InputError("an inline board has an empty row (rows of 0/1 joined by '/')", at);
+    if (b.rows == 0) b.cols = row.size();
+    if (row.size() != b.cols) {
+      throw InputError("row " + std::to_string(b.rows + 1) + " of the board has " + std::to_string(row.size()) +
+                           " cells, the first row has " + std::to_string(b.cols),
+                       at);
+    }
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (row[c] != '0' && row[c] != '1') {
+        SourceLocation cell = at;
+        if (cell.column != 0) cell.column += c;
+        throw InputError(std::string("a cell must be 0 (free) or 1 (blocked), found '") + row[c] + "'", cell);
+      }
+      b.free.push_back(row[c] == '0' ? 1 : 0);
+    }
+    ++b.rows;
+    if (b.rows * b.cols > kMaxBoardCells) {
+      throw LimitError("the board has more than " + std::to_string(kMaxBoardCells) +
+                           " cells, the most this solver handles",
+                       where);
+    }
+    if (end == rows.size()) break;
+    start = end + 1;
+  }
+  return b;
 }
 
 Board parse_board_rows(std::string_view text, const std::string& file) {

@@ -6,12 +6,16 @@
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/placement/search_session.hpp"
+#include "grundy/placement/searches.hpp"
 #include "grundy/placement/solver.hpp"
 
 namespace grundy::placement {
 
-void run_boards(std::istream& in, const std::string& file, const BoardsOptions& options, std::ostream& out) {
+static void answer(const std::vector<BoardCase>& cases, const Rule& rule, PlacementSolver& solver,
+                   const BoardsOptions& options, std::ostream& out);
+
+void run_boards(std::istream& in, const std::string& file, const BoardsOptions& options, std::ostream& out,
+                Context& context) {
   Rule rule;
   if (options.game == "blocks2x2") {
     rule = blocks2x2_rule();
@@ -22,16 +26,15 @@ void run_boards(std::istream& in, const std::string& file, const BoardsOptions& 
   }
   // Parse everything first: bad input is reported before any long search.
   const std::vector<BoardCase> cases = parse_board_cases(in, file);
-  // An open SearchSession (the CLI's, for progress and signals) supplies the
-  // solver and its memory bound; otherwise the bound comes from the options.
-  std::shared_ptr<PlacementSolver> owned;
-  if (SearchSession* session = SearchSession::current()) {
-    owned = session->solver_for(rule);
-  } else {
-    owned = std::make_shared<PlacementSolver>(rule);
-    owned->set_memory_limit(options.memory_mb * 1024 * 1024);
-  }
+  // The run's solver for the rule: the context's memory bound, threads, progress and cancellation.
+  const auto searches = PlacementSearches::of(context);
+  const std::shared_ptr<PlacementSolver> owned = searches->solver_for(rule);
   PlacementSolver& solver = *owned;
+  searches->with_polling(solver, context, [&] { answer(cases, rule, solver, options, out); return 0; });
+}
+
+void answer(const std::vector<BoardCase>& cases, const Rule& rule, PlacementSolver& solver, const BoardsOptions& options,
+            std::ostream& out) {
 
   nlohmann::json report = nlohmann::json::array();
   for (const BoardCase& one : cases) {

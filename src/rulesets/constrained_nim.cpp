@@ -5,7 +5,8 @@
 #include <optional>
 
 #include "grundy/input_error.hpp"
-#include "heap_move_text.hpp"
+#include "builtin_specs.hpp"
+#include "heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {
@@ -32,7 +33,7 @@ class ConstrainedNimRule final : public HeapRule {
 
   std::string text() const override { return "lr(" + std::to_string(low_) + "," + std::to_string(high_) + ")"; }
 
-  Nimber value(std::uint64_t heap) const override { return residue(heap) / low_; }
+  Nimber value(Context&, std::uint64_t heap) const override { return residue(heap) / low_; }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     if (heap < low_) return;
@@ -47,8 +48,8 @@ class ConstrainedNimRule final : public HeapRule {
   // Options are the heaps y in [heap - min(heap, R), heap - L]; those of value t have
   // residue y mod P in [tL, tL + L - 1] (clipped to P - 1). Counted per period, listed
   // from the largest y (the smallest take) down by jumping between residue blocks.
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    MoveList result;
+  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    HeapMoveList result;
     if (heap < low_) return result;
     const std::uint64_t top = heap - low_;
     const std::uint64_t bottom = heap - std::min(heap, high_);
@@ -66,7 +67,7 @@ class ConstrainedNimRule final : public HeapRule {
       const std::uint64_t r = residue(y);
       std::uint64_t step = 0;
       if (r >= first && r <= last) {
-        result.listed.push_back(rulesets_detail::take_move(text(), heap, heap - y));
+        result.listed.push_back(rulesets_detail::take(heap, heap - y));
         step = 1;
       } else if (r > last) {
         step = r - last;  // down to residue `last` in this period
@@ -82,11 +83,11 @@ class ConstrainedNimRule final : public HeapRule {
     return result;
   }
 
-  SequenceReport table(std::uint64_t upto) const override {
+  SequenceReport table(Context&, std::uint64_t upto) const override {
     check_table_request(upto, text());
     SequenceReport report;
     report.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(value(n));
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(residue(n) / low_);
     if (period_) {
       report.pattern = proven_pattern(Periodicity::Kind::periodic, 0, *period_, 0,
                                       "g(x) = floor((x mod (L+R)) / L) for [L,R]-Nim (induction on x)");
@@ -124,6 +125,34 @@ HeapRulePtr make_constrained_nim(std::uint64_t low, std::uint64_t high) {
     throw InputError("lr(L,R) needs L <= R, got L = " + std::to_string(low) + " and R = " + std::to_string(high));
   }
   return std::make_shared<const ConstrainedNimRule>(low, high);
+}
+
+RulesetSpec constrained_nim_ruleset() {
+  RulesetSpec spec;
+  spec.name = "lr";
+  spec.help = {{"lr(L,R)(heaps…)", "[L,R]-constrained Nim: take between L and R"}};
+  spec.heap_rule = [](const TermReader& term, Context&) {
+    term.expect_parameters(1);
+    const ExprGroup& g = term.parameter(0);
+    term.expect_arguments(g, 2);
+    const std::uint64_t low = term.integer(g.args[0], "L");
+    const std::uint64_t high = term.integer(g.args[1], "R");
+    return term.guarded([&] { return make_constrained_nim(low, high); });
+  };
+  spec.samples = [](SampleRequest& request) {
+    auto& random = request.random;
+    const std::size_t count = request.count;
+    std::vector<std::string> out;
+    std::uniform_int_distribution<std::uint64_t> low(1, 4);
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::uint64_t l = low(random);
+      const std::uint64_t r = l + low(random) - 1;
+      const std::string rule = "lr(" + std::to_string(l) + "," + std::to_string(r) + ")";
+      out.push_back(rulesets_detail::heap_samples(rule, 40, random, 1).front());
+    }
+    return out;
+  };
+  return spec;
 }
 
 }  // namespace grundy

@@ -7,7 +7,9 @@
 
 #include "grundy/input_error.hpp"
 #include "grundy/solver.hpp"
-#include "heap_move_text.hpp"
+#include "builtin_specs.hpp"
+#include "grundy/capabilities.hpp"
+#include "heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {
@@ -83,38 +85,69 @@ constexpr std::uint64_t kMaxSearchWork = 400'000'000;
 // search node scans the heaps once). Past it the count is reported as a lower bound.
 constexpr std::uint64_t kCountBudget = 30'000'000;
 
-class MooreNim final : public Component {
+class MooreNim final : public Component, public OutcomeWithoutValue {
  public:
   MooreNim(std::uint64_t k, std::vector<std::uint64_t> heaps) : k_(k), heaps_(std::move(heaps)) {
     for (std::uint64_t h : heaps_)
       for (int bit = 0; bit < 64; ++bit) column_[bit] += (h >> bit) & 1U;
   }
 
-  std::string text() const override { return "moore(" + std::to_string(k_) + ")" + tuple_text(heaps_); }
+  std::string head() const override { return "moore(" + std::to_string(k_) + ")"; }
+  std::string arguments() const override { return list_text(heaps_); }
 
-  // Moore's theorem.
-  std::optional<bool> known_loss() const override {
+  // Moore's theorem: P exactly when every binary digit sum is divisible by k + 1.
+  Outcome outcome(Context&) const override { return is_loss() ? Outcome::P : Outcome::N; }
+
+  Value value(Context& context) const override {
+    if (k_ == 1) return nim_sum_of_heaps();
+    if (is_loss()) return Nimber{0};
+    check_search_size();
+    MooreGame game{k_};
+    Solver<MooreGame> solver(game);
+    solver.set_poll([&context] { context.poll(); });
+    return solver.value(heaps_);
+  }
+
+  // Every tuple that lowers between 1 and k of the heaps, in heap order.
+  void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
+    std::vector<std::uint64_t> current = heaps_;
+    std::uint64_t seen = 0;
+    enumerate(0, 0, current, [&](const std::vector<std::uint64_t>& after) {
+      if ((++seen & 4095) == 0) context.poll();
+      return visit(describe(after));
+    });
+  }
+
+  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
+    if (k_ == 1) return nim_moves(target, limit);
+    if (target == 0) return moves_to_losses(limit);
+    return searched_moves(context, target, limit);
+  }
+
+ private:
+  bool is_loss() const {
     for (std::uint64_t count : column_)
       if (!divisible(count)) return false;
     return true;
   }
 
-  Nimber value() const override {
-    if (k_ == 1) return nim_sum_of_heaps();
-    if (*known_loss()) return 0;
-    check_search_size();
-    MooreGame game{k_};
-    Solver<MooreGame> solver(game);
-    return solver.value(heaps_);
+  // Calls visit(after) for every option, depth first; stops when visit returns false.
+  template <class F>
+  bool enumerate(std::size_t index, std::uint64_t lowered, std::vector<std::uint64_t>& current, F&& visit) const {
+    if (index == heaps_.size()) return lowered == 0 || visit(current);
+    if (!enumerate(index + 1, lowered, current, visit)) return false;
+    if (lowered == k_) return true;
+    for (std::uint64_t v = 0; v < heaps_[index]; ++v) {
+      current[index] = v;
+      if (!enumerate(index + 1, lowered + 1, current, visit)) {
+        current[index] = heaps_[index];
+        return false;
+      }
+    }
+    current[index] = heaps_[index];
+    return true;
   }
 
-  MoveList moves_to_value(Nimber target, std::size_t limit) const override {
-    if (k_ == 1) return nim_moves(target, limit);
-    if (target == 0) return moves_to_losses(limit);
-    return searched_moves(target, limit);
-  }
-
- private:
   // count ≡ 0 (mod k + 1), where k + 1 may not fit 64 bits (then only 0 is).
   bool divisible(std::uint64_t count) const { return k_ == UINT64_MAX ? count == 0 : count % (k_ + 1) == 0; }
 
@@ -124,30 +157,30 @@ class MooreNim final : public Component {
     return x;
   }
 
-  static std::string tuple_text(const std::vector<std::uint64_t>& values) {
-    std::string out = "(";
+  static std::string list_text(const std::vector<std::uint64_t>& values) {
+    std::string out;
     for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
-    return out + ")";
+    return out;
   }
 
-  Move describe(const std::vector<std::uint64_t>& after) const {
+  ComponentOption describe(const std::vector<std::uint64_t>& after) const {
     std::string action;
     for (std::size_t i = 0; i < heaps_.size(); ++i) {
       if (after[i] == heaps_[i]) continue;
       action += (action.empty() ? "take " : " and ") + std::to_string(heaps_[i] - after[i]) + " from heap " +
                 std::to_string(i + 1) + " (of " + std::to_string(heaps_[i]) + ")";
     }
-    return Move{action, "moore(" + std::to_string(k_) + ")" + tuple_text(after)};
+    return ComponentOption{action, Position(std::make_shared<const MooreNim>(k_, after))};
   }
 
   // k = 1: Nim, one move per heap at most.
-  MoveList nim_moves(Nimber target, std::size_t limit) const {
-    MoveList result;
+  OptionList nim_moves(Nimber target, std::size_t limit) const {
+    OptionList result;
     const Nimber x = nim_sum_of_heaps();
     for (std::size_t i = 0; i < heaps_.size(); ++i) {
       const std::uint64_t wanted = x ^ heaps_[i] ^ target;
       if (wanted >= heaps_[i]) continue;
-      rulesets_detail::count_one(result);
+      rulesets_detail::count_one(result.total);
       if (result.listed.size() < limit) {
         std::vector<std::uint64_t> after = heaps_;
         after[i] = wanted;
@@ -180,16 +213,17 @@ class MooreNim final : public Component {
   }
 
   // Other targets: every option valued by the search.
-  MoveList searched_moves(Nimber target, std::size_t limit) const {
+  OptionList searched_moves(Context& context, Nimber target, std::size_t limit) const {
     check_search_size();
     MooreGame game{k_};
     Solver<MooreGame> solver(game);
+    solver.set_poll([&context] { context.poll(); });
     std::vector<std::vector<std::uint64_t>> options;
     game.moves(heaps_, options);
-    MoveList result;
+    OptionList result;
     for (const auto& option : options) {
       if (solver.value(option) != target) continue;
-      rulesets_detail::count_one(result);
+      rulesets_detail::count_one(result.total);
       if (result.listed.size() < limit) result.listed.push_back(describe(option));
     }
     return result;
@@ -243,8 +277,8 @@ class MooreNim final : public Component {
     return x;
   }
 
-  MoveList moves_to_losses(std::size_t limit) const {
-    MoveList result;
+  OptionList moves_to_losses(std::size_t limit) const {
+    OptionList result;
     Search search{std::vector<bool>(heaps_.size(), false), {}, heaps_};
     const int top = top_bit();
     if (top < 0) return result;
@@ -259,7 +293,7 @@ class MooreNim final : public Component {
   }
 
   // Lists moves in search order (fewest newly lowered heaps first) until `limit`.
-  void list_moves(Search& s, int bit, std::size_t limit, MoveList& out) const {
+  void list_moves(Search& s, int bit, std::size_t limit, OptionList& out) const {
     if (out.listed.size() >= limit) return;
     if (bit < 0) {
       if (!s.touched_list.empty()) out.listed.push_back(describe(s.after));
@@ -372,7 +406,33 @@ class MooreNim final : public Component {
 ComponentPtr make_moore_nim(std::uint64_t k, std::vector<std::uint64_t> heaps) {
   if (k == 0) throw InputError("moore(k) needs k >= 1: a move lowers at least one heap");
   if (heaps.empty()) throw InputError("moore(k)(...) needs at least one heap");
-  return std::make_unique<MooreNim>(k, std::move(heaps));
+  return std::make_shared<const MooreNim>(k, std::move(heaps));
+}
+
+RulesetSpec moore_nim_ruleset() {
+  RulesetSpec spec;
+  spec.name = "moore";
+  spec.help = {{"moore(k)(heaps…)", "Moore's Nim_k: take from at least 1 and at most k heaps (one component)"}};
+  spec.position = [](const TermReader& term, Context&) {
+    term.expect_parameters(1);
+    const std::uint64_t k = term.only_integer(term.parameter(0), "k");
+    auto heaps = term.integers(term.positions(), "heap sizes");
+    return Position(term.guarded([&] { return make_moore_nim(k, std::move(heaps)); }));
+  };
+  spec.samples = [](SampleRequest& request) {
+    auto& random = request.random;
+    const std::size_t count = request.count;
+    std::vector<std::string> out;
+    std::uniform_int_distribution<std::uint64_t> heap(0, 4);
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::size_t heaps = 1 + i % 3;
+      std::string text = "moore(" + std::to_string(1 + i % 3) + ")(";
+      for (std::size_t h = 0; h < heaps; ++h) text += (h ? "," : "") + std::to_string(heap(random));
+      out.push_back(text + ")");
+    }
+    return out;
+  };
+  return spec;
 }
 
 }  // namespace grundy

@@ -4,7 +4,8 @@
 #include <utility>
 
 #include "grundy/input_error.hpp"
-#include "heap_move_text.hpp"
+#include "builtin_specs.hpp"
+#include "heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {
@@ -23,19 +24,27 @@ class StaircaseNim final : public Component {
  public:
   explicit StaircaseNim(std::vector<std::uint64_t> coins) : coins_(std::move(coins)) {}
 
-  std::string text() const override { return "staircase" + tuple_text(coins_); }
+  std::string head() const override { return "staircase"; }
+  std::string arguments() const override { return list_text(coins_); }
 
-  Nimber value() const override {
-    Nimber x = 0;
-    for (std::size_t i = 1; i < coins_.size(); i += 2) x ^= coins_[i];
-    return x;
+  Value value(Context&) const override { return odd_step_xor(); }
+
+  // Every push of 1..c_i coins from step i >= 1 to step i - 1, bottom step first.
+  void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
+    std::uint64_t seen = 0;
+    for (std::size_t step = 1; step < coins_.size(); ++step) {
+      for (std::uint64_t pushed = 1; pushed <= coins_[step]; ++pushed) {
+        if ((++seen & 4095) == 0) context.poll();
+        if (!visit(describe(step, pushed))) return;
+      }
+    }
   }
 
   // Each step offers at most one move to a given value: the changed odd step
   // must become x xor (its coins) xor target. Listed by step, from the bottom.
-  MoveList moves_to_value(Nimber target, std::size_t limit) const override {
-    MoveList result;
-    const Nimber x = value();
+  OptionList options_to_value(Context&, Nimber target, std::size_t limit) const override {
+    OptionList result;
+    const Nimber x = odd_step_xor();
     for (std::size_t step = 1; step < coins_.size(); ++step) {
       std::uint64_t pushed = 0;
       if (step % 2 == 1) {
@@ -48,20 +57,26 @@ class StaircaseNim final : public Component {
         if (wanted > below && wanted - below <= coins_[step]) pushed = wanted - below;
       }
       if (pushed == 0) continue;
-      rulesets_detail::count_one(result);
+      rulesets_detail::count_one(result.total);
       if (result.listed.size() < limit) result.listed.push_back(describe(step, pushed));
     }
     return result;
   }
 
  private:
-  static std::string tuple_text(const std::vector<std::uint64_t>& values) {
-    std::string out = "(";
-    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
-    return out + ")";
+  Nimber odd_step_xor() const {
+    Nimber x = 0;
+    for (std::size_t i = 1; i < coins_.size(); i += 2) x ^= coins_[i];
+    return x;
   }
 
-  Move describe(std::size_t step, std::uint64_t pushed) const {
+  static std::string list_text(const std::vector<std::uint64_t>& values) {
+    std::string out;
+    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
+    return out;
+  }
+
+  ComponentOption describe(std::size_t step, std::uint64_t pushed) const {
     std::vector<std::uint64_t> after = coins_;
     after[step] -= pushed;
     // The floor may overflow 64 bits only in its count, which is out of play;
@@ -69,8 +84,8 @@ class StaircaseNim final : public Component {
     after[step - 1] = after[step - 1] > UINT64_MAX - pushed ? UINT64_MAX : after[step - 1] + pushed;
     const std::string noun = pushed == 1 ? " coin" : " coins";
     const std::string to = step == 1 ? "the floor" : "step " + std::to_string(step - 1);
-    return Move{"move " + std::to_string(pushed) + noun + " from step " + std::to_string(step) + " to " + to,
-                "staircase" + tuple_text(after)};
+    return ComponentOption{"move " + std::to_string(pushed) + noun + " from step " + std::to_string(step) + " to " + to,
+                           Position(std::make_shared<const StaircaseNim>(std::move(after)))};
   }
 
   std::vector<std::uint64_t> coins_;
@@ -80,7 +95,32 @@ class StaircaseNim final : public Component {
 
 ComponentPtr make_staircase_nim(std::vector<std::uint64_t> coins) {
   if (coins.empty()) throw InputError("staircase(...) needs at least the floor: write staircase(0, ...)");
-  return std::make_unique<StaircaseNim>(std::move(coins));
+  return std::make_shared<const StaircaseNim>(std::move(coins));
+}
+
+RulesetSpec staircase_nim_ruleset() {
+  RulesetSpec spec;
+  spec.name = "staircase";
+  spec.help = {{"staircase(c0,c1,c2,…)", "Staircase Nim: c_i coins on step i, step 0 is the floor (one component)"}};
+  spec.position = [](const TermReader& term, Context&) {
+    term.expect_parameters(0);
+    auto coins = term.integers(term.positions(), "coin counts");
+    return Position(term.guarded([&] { return make_staircase_nim(std::move(coins)); }));
+  };
+  spec.samples = [](SampleRequest& request) {
+    auto& random = request.random;
+    const std::size_t count = request.count;
+    std::vector<std::string> out;
+    std::uniform_int_distribution<std::uint64_t> coins(0, 3);
+    for (std::size_t i = 0; i < count; ++i) {
+      std::string text = "staircase(";
+      const std::size_t steps = 1 + i % 4;
+      for (std::size_t s = 0; s < steps; ++s) text += (s ? "," : "") + std::to_string(coins(random));
+      out.push_back(text + ")");
+    }
+    return out;
+  };
+  return spec;
 }
 
 }  // namespace grundy

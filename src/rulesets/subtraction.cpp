@@ -7,7 +7,10 @@
 #include <utility>
 
 #include "grundy/input_error.hpp"
-#include "heap_move_text.hpp"
+#include "builtin_specs.hpp"
+#include "grundy/capabilities.hpp"
+#include "heap_rule_helpers.hpp"
+#include "tabulated_rule.hpp"
 
 namespace grundy {
 namespace {
@@ -15,11 +18,24 @@ namespace {
 using rulesets_detail::check_table_request;
 using rulesets_detail::count_one;
 using rulesets_detail::proven_pattern;
-using rulesets_detail::take_move;
+using rulesets_detail::take;
 
+// A sorted set as written in expressions, runs of five or more consecutive
+// numbers as ranges ({1..6,9}; {1,2,3} stays as textbooks write it), so that
+// sub{1..9999999} does not print 10^7 numbers.
 std::string set_text(const std::vector<std::uint64_t>& set) {
   std::string out = "{";
-  for (std::size_t i = 0; i < set.size(); ++i) out += (i ? "," : "") + std::to_string(set[i]);
+  for (std::size_t i = 0; i < set.size();) {
+    std::size_t j = i;
+    while (j + 1 < set.size() && set[j + 1] == set[j] + 1) ++j;
+    if (i) out += ",";
+    if (j >= i + 4) {
+      out += std::to_string(set[i]) + ".." + std::to_string(set[j]);
+    } else {
+      for (std::size_t k = i; k <= j; ++k) out += (k > i ? "," : "") + std::to_string(set[k]);
+    }
+    i = j + 1;
+  }
   return out + "}";
 }
 
@@ -53,7 +69,8 @@ struct ProvenSequence {
 // window theorem proves a period. Brent's cycle finding on the windows keeps the
 // memory to the values themselves; windows are compared by a rolling hash and
 // then element by element, so a hash collision can never make a false proof.
-ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere, const std::string& rule_text) {
+ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere, const std::string& rule_text,
+                              Context& context) {
   const std::uint64_t k = set.back();
   const std::uint64_t smallest = set.front();
   const std::uint64_t value_limit = std::min<std::uint64_t>(kProofValueLimit, kProofWorkLimit / set.size());
@@ -72,6 +89,7 @@ ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere
     while (g.size() <= last) {
       const std::uint64_t n = g.size();
       if (n >= value_limit) refuse();
+      if ((n & 65535) == 0) context.poll();
       if (n < smallest) {
         g.push_back(misere ? 1 : 0);  // no move: normal 0, misère 1
         continue;
@@ -165,11 +183,7 @@ class FiniteSubtractionRule final : public HeapRule {
 
   std::string text() const override { return "sub" + set_text(set_); }
 
-  // From the proven pattern; if the proof was refused, small heaps by the definition.
-  Nimber value(std::uint64_t heap) const override {
-    if (const ProvenSequence* proven = sequence(false)) return value_from_pattern(proven->prefix, proven->pattern, heap);
-    return definition_value(heap);
-  }
+  Nimber value(Context& context, std::uint64_t heap) const override { return at(context, heap); }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     for (std::uint64_t s : set_) {
@@ -180,30 +194,38 @@ class FiniteSubtractionRule final : public HeapRule {
     }
   }
 
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    MoveList result;
+  HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    HeapMoveList result;
     for (std::uint64_t s : set_) {
       if (s > heap) break;
-      if (value(heap - s) != target) continue;
-      count_one(result);
-      if (result.listed.size() < limit) result.listed.push_back(take_move(text(), heap, s));
+      if (at(context, heap - s) != target) continue;
+      count_one(result.total);
+      if (result.listed.size() < limit) result.listed.push_back(take(heap, s));
     }
     return result;
   }
 
-  SequenceReport table(std::uint64_t upto) const override {
+  SequenceReport table(Context& context, std::uint64_t upto) const override {
     check_table_request(upto, text());
-    if (const ProvenSequence* proven = sequence(false)) return report_from(*proven, upto);
-    return HeapRule::table(upto);  // by the definition; a pattern there is only "detected"
+    if (const ProvenSequence* proven = sequence(context, false)) return report_from(*proven, upto);
+    return HeapRule::table(context, upto);  // by the definition; a pattern there is only "detected"
   }
 
-  SequenceReport misere_table(std::uint64_t upto) const override {
+  SequenceReport misere_table(Context& context, std::uint64_t upto) const override {
     check_table_request(upto, text());
-    if (const ProvenSequence* proven = sequence(true)) return report_from(*proven, upto);
-    return HeapRule::misere_table(upto);
+    if (const ProvenSequence* proven = sequence(context, true)) return report_from(*proven, upto);
+    return HeapRule::misere_table(context, upto);
   }
 
  private:
+  // From the proven pattern; if the proof was refused, small heaps by the definition.
+  Nimber at(Context& context, std::uint64_t heap) const {
+    if (const ProvenSequence* proven = sequence(context, false)) {
+      return value_from_pattern(proven->prefix, proven->pattern, heap);
+    }
+    return definition_value(heap);
+  }
+
   // Heaps answered by the definition when the period proof was refused.
   static constexpr std::uint64_t kUnprovenHeapLimit = 10'000'000;
 
@@ -213,12 +235,12 @@ class FiniteSubtractionRule final : public HeapRule {
   };
 
   // The proven sequence, computed once per play convention; nullptr if refused.
-  const ProvenSequence* sequence(bool misere) const {
+  const ProvenSequence* sequence(Context& context, bool misere) const {
     std::lock_guard lock(mutex_);
     Proof& proof = misere ? misere_ : normal_;
     if (!proof.sequence && !proof.refusal) {
       try {
-        proof.sequence = prove_periodic(set_, misere, text());
+        proof.sequence = prove_periodic(set_, misere, text(), context);
       } catch (const LimitError& refused) {
         proof.refusal = refused.message();
       }
@@ -267,7 +289,7 @@ class BashRule final : public HeapRule {
 
   std::string text() const override { return "bash(" + std::to_string(m_) + ")"; }
 
-  Nimber value(std::uint64_t heap) const override { return m_ == UINT64_MAX ? heap : heap % (m_ + 1); }
+  Nimber value(Context&, std::uint64_t heap) const override { return at(heap); }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     const std::uint64_t most = std::min(heap, m_);
@@ -280,31 +302,31 @@ class BashRule final : public HeapRule {
 
   // The only heap of value t among n-1..n-m is n - ((n - t) mod (m+1)), if t != g(n),
   // t <= m and it is not below 0.
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    MoveList result;
-    const Nimber current = value(heap);
+  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    HeapMoveList result;
+    const Nimber current = at(heap);
     if (target == current || target > m_ || target > heap) return result;
     // (heap - target) mod (m+1), with heap - target >= 0 here.
     const std::uint64_t taken = m_ == UINT64_MAX ? heap - target : (heap - target) % (m_ + 1);
     result.total = 1;
-    if (limit > 0) result.listed.push_back(take_move(text(), heap, taken));
+    if (limit > 0) result.listed.push_back(take(heap, taken));
     return result;
   }
 
-  SequenceReport table(std::uint64_t upto) const override {
+  SequenceReport table(Context&, std::uint64_t upto) const override {
     check_table_request(upto, text());
     SequenceReport report;
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(value(n));
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(at(n));
     report.pattern = m_ == UINT64_MAX
                          ? proven_pattern(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n: every smaller heap is an option")
                          : proven_pattern(Periodicity::Kind::periodic, 0, m_ + 1, 0, "g(n) = n mod (m+1) (induction on n)");
     return report;
   }
 
-  SequenceReport misere_table(std::uint64_t upto) const override {
+  SequenceReport misere_table(Context&, std::uint64_t upto) const override {
     check_table_request(upto, text());
     SequenceReport report;
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(swap_zero_one(value(n)));
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(swap_zero_one(at(n)));
     report.pattern =
         m_ == UINT64_MAX
             ? proven_pattern(Periodicity::Kind::arithmetic, 2, 1, 1, "misère g(n) = n for n >= 2 (induction on n)")
@@ -314,6 +336,8 @@ class BashRule final : public HeapRule {
   }
 
  private:
+  Nimber at(std::uint64_t heap) const { return m_ == UINT64_MAX ? heap : heap % (m_ + 1); }
+
   std::uint64_t m_;
 };
 
@@ -337,7 +361,7 @@ SequenceReport closed_table(const std::string& rule_text, std::uint64_t upto, F 
 class OddSubtractionRule final : public HeapRule {
  public:
   std::string text() const override { return "sub(odd)"; }
-  Nimber value(std::uint64_t heap) const override { return heap % 2; }
+  Nimber value(Context&, std::uint64_t heap) const override { return heap % 2; }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     for (std::uint64_t s = 1; s <= heap; s += 2) {
@@ -348,22 +372,22 @@ class OddSubtractionRule final : public HeapRule {
   }
 
   // Every option has value (heap + 1) mod 2; there are ceil(heap / 2) of them.
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    MoveList result;
+  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    HeapMoveList result;
     if (heap == 0 || target != (heap + 1) % 2) return result;
     result.total = heap / 2 + heap % 2;
     for (std::uint64_t s = 1; s <= heap && result.listed.size() < limit; s += 2) {
-      result.listed.push_back(take_move(text(), heap, s));
+      result.listed.push_back(take(heap, s));
       if (heap - s < 2) break;
     }
     return result;
   }
 
-  SequenceReport table(std::uint64_t upto) const override {
+  SequenceReport table(Context&, std::uint64_t upto) const override {
     return closed_table(text(), upto, [](std::uint64_t n) { return n % 2; },
                         proven_pattern(Periodicity::Kind::periodic, 0, 2, 0, "g(n) = n mod 2 (moves change parity)"));
   }
-  SequenceReport misere_table(std::uint64_t upto) const override {
+  SequenceReport misere_table(Context&, std::uint64_t upto) const override {
     return closed_table(text(), upto, [](std::uint64_t n) { return (n + 1) % 2; },
                         proven_pattern(Periodicity::Kind::periodic, 0, 2, 0,
                                        "misère g(n) = (n + 1) mod 2 (moves change parity; 0 is worth 1)"));
@@ -376,7 +400,7 @@ class OddSubtractionRule final : public HeapRule {
 class EvenSubtractionRule final : public HeapRule {
  public:
   std::string text() const override { return "sub(even)"; }
-  Nimber value(std::uint64_t heap) const override { return heap / 2; }
+  Nimber value(Context&, std::uint64_t heap) const override { return heap / 2; }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     for (std::uint64_t s = 2; s <= heap; s += 2) {
@@ -387,31 +411,37 @@ class EvenSubtractionRule final : public HeapRule {
   }
 
   // The heap of the same parity with half target: heap mod 2 + 2·target, if smaller.
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    MoveList result;
+  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    HeapMoveList result;
     if (target >= heap / 2) return result;
     result.total = 1;
-    if (limit > 0) result.listed.push_back(take_move(text(), heap, heap - (heap % 2 + 2 * target)));
+    if (limit > 0) result.listed.push_back(take(heap, heap - (heap % 2 + 2 * target)));
     return result;
   }
 
-  SequenceReport table(std::uint64_t upto) const override {
+  SequenceReport table(Context&, std::uint64_t upto) const override {
     return closed_table(text(), upto, [](std::uint64_t n) { return n / 2; },
                         proven_pattern(Periodicity::Kind::arithmetic, 0, 2, 1,
                                        "g(n) = floor(n/2): each parity class is a Nim heap of floor(n/2)"));
   }
-  SequenceReport misere_table(std::uint64_t upto) const override {
+  SequenceReport misere_table(Context&, std::uint64_t upto) const override {
     return closed_table(text(), upto, [](std::uint64_t n) { return swap_zero_one(n / 2); },
                         proven_pattern(Periodicity::Kind::arithmetic, 4, 2, 1,
                                        "misère: each parity class is a misère Nim heap of floor(n/2)"));
   }
 };
 
+class NimHeapOfSubtraction final : public HeapComponent, public NimHeapEquivalent {
+ public:
+  using HeapComponent::HeapComponent;
+  std::uint64_t nim_heap() const override { return heap(); }
+};
+
 // S = all positive numbers: Nim itself, so g(n) = n and misère g(n) = swap01(n).
 class AllSubtractionRule final : public HeapRule {
  public:
   std::string text() const override { return "sub(all)"; }
-  Nimber value(std::uint64_t heap) const override { return heap; }
+  Nimber value(Context&, std::uint64_t heap) const override { return heap; }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     for (std::uint64_t s = 1; s <= heap; ++s) {
@@ -421,107 +451,33 @@ class AllSubtractionRule final : public HeapRule {
     }
   }
 
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    MoveList result;
+  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    HeapMoveList result;
     if (target >= heap) return result;
     result.total = 1;
-    if (limit > 0) result.listed.push_back(take_move(text(), heap, heap - target));
+    if (limit > 0) result.listed.push_back(take(heap, heap - target));
     return result;
   }
 
-  SequenceReport table(std::uint64_t upto) const override {
+  SequenceReport table(Context&, std::uint64_t upto) const override {
     return closed_table(text(), upto, [](std::uint64_t n) { return n; },
                         proven_pattern(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n: this is Nim"));
   }
-  SequenceReport misere_table(std::uint64_t upto) const override {
+  SequenceReport misere_table(Context&, std::uint64_t upto) const override {
     return closed_table(text(), upto, swap_zero_one,
                         proven_pattern(Periodicity::Kind::arithmetic, 2, 1, 1, "misère Nim heap: g(n) = n for n >= 2"));
   }
 
-  bool is_plain_nim() const override { return true; }
+  // Its heaps are Nim heaps, also in misère sums (Bouton's misère rule).
+  ComponentPtr component(std::uint64_t heap) const override {
+    return std::make_shared<const NimHeapOfSubtraction>(shared_from_this(), heap);
+  }
 };
 
 // ---------------------------------------------------------------------------
-// Infinite sets without a proven pattern: values by the definition, cached up to
-// a bound; heaps beyond it are refused.
+// Infinite sets without a proven pattern: values by the definition (tabulated_rule.hpp).
 
-constexpr std::uint64_t kCachedValueLimit = 20'000'000;
-
-// A (possibly arithmetic) period over most of the table: sequence.hpp's detectors
-// require the preperiod to be at most half the table, so two equal values at the
-// end of a growing sequence are not called "period 1".
-Periodicity detect_pattern(const std::vector<Nimber>& values) {
-  Periodicity found = detect_periodicity(values);
-  if (found.kind == Periodicity::Kind::none) found = detect_arithmetic_periodicity(values);
-  return found;
-}
-
-class TabulatedRule : public HeapRule {
- public:
-  Nimber value(std::uint64_t heap) const override {
-    std::lock_guard lock(mutex_);
-    ensure(heap);
-    return values_[heap];
-  }
-
-  SequenceReport table(std::uint64_t upto) const override { return report(upto, false); }
-  SequenceReport misere_table(std::uint64_t upto) const override { return report(upto, true); }
-
-  // Every move leaves one heap below `heap`, all in the (bounded) table: scan the
-  // rule's own moves, smallest take first; exact count.
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    MoveList result;
-    if (heap == 0) return result;
-    with_values(heap - 1, [&](const std::vector<std::uint32_t>& values) {
-      for_each_move(heap, [&](const HeapMove& move) {
-        if (values[heap - move.taken] != target) return true;
-        count_one(result);
-        if (result.listed.size() < limit) result.listed.push_back(take_move(text(), heap, move.taken));
-        return true;
-      });
-    });
-    return result;
-  }
-
- protected:
-  // g(0..upto) by the definition, normal or misère (a heap with no move is worth 1).
-  virtual std::vector<std::uint32_t> compute(std::uint64_t upto, bool misere) const = 0;
-
-  // Runs `use(values)` with values covering heaps 0..upto (LimitError beyond the bound).
-  template <class F>
-  void with_values(std::uint64_t upto, F use) const {
-    std::lock_guard lock(mutex_);
-    ensure(upto);
-    use(static_cast<const std::vector<std::uint32_t>&>(values_));
-  }
-
- private:
-  void ensure(std::uint64_t heap) const {
-    if (heap < values_.size()) return;
-    if (heap >= kCachedValueLimit) {
-      throw LimitError("heap " + std::to_string(heap) + " of " + text() +
-                       " is beyond the computed table (" + std::to_string(kCachedValueLimit) +
-                       " heaps) and no pattern of this rule is proven");
-    }
-    // Doubling keeps the total work within twice the final table.
-    const std::uint64_t size = std::min<std::uint64_t>(std::max<std::uint64_t>({heap + 1, 2 * values_.size(), 1024}),
-                                                       kCachedValueLimit);
-    values_ = compute(size - 1, false);
-  }
-
-  SequenceReport report(std::uint64_t upto, bool misere) const {
-    check_table_request(upto, text());
-    SequenceReport result;
-    const std::vector<std::uint32_t> values = compute(upto, misere);
-    result.values.assign(values.begin(), values.end());
-    // Only a detection: no theorem bounds where these patterns start.
-    result.pattern = detect_pattern(result.values);
-    return result;
-  }
-
-  mutable std::mutex mutex_;
-  mutable std::vector<std::uint32_t> values_;
-};
+using rulesets_detail::TabulatedRule;
 
 // S = all positive numbers except a finite set E. g(n) = mex of g over the heaps
 // m < n except m = n - e (e in E). With count[v] = #{m < n : g(m) = v}, a value v is
@@ -547,13 +503,14 @@ class AllButSubtractionRule final : public TabulatedRule {
 
 
  protected:
-  std::vector<std::uint32_t> compute(std::uint64_t upto, bool misere) const override {
+  std::vector<std::uint32_t> compute(Context& context, std::uint64_t upto, bool misere) const override {
     std::vector<std::uint32_t> g;
     g.reserve(upto + 1);
     std::vector<std::uint32_t> count;  // count[v] = heaps so far of value v
     std::uint32_t never_seen = 0;       // least v with count[v] == 0
     std::vector<std::uint32_t> excluded_values;
     for (std::uint64_t n = 0; n <= upto; ++n) {
+      if ((n & 65535) == 0) context.poll();
       // A heap with no move: every take 1..n is excluded.
       const bool stuck = n < excluded_.size() + 1 && (n == 0 || excluded_[n - 1] == n);
       std::uint32_t v = 0;
@@ -617,11 +574,12 @@ class FibonacciSubtractionRule final : public TabulatedRule {
 
 
  protected:
-  std::vector<std::uint32_t> compute(std::uint64_t upto, bool misere) const override {
+  std::vector<std::uint32_t> compute(Context& context, std::uint64_t upto, bool misere) const override {
     std::vector<std::uint32_t> g;
     g.reserve(upto + 1);
     std::vector<std::uint64_t> seen(fibonacci_.size() + 2, UINT64_MAX);
     for (std::uint64_t n = 0; n <= upto; ++n) {
+      if ((n & 65535) == 0) context.poll();
       if (n == 0) {
         g.push_back(misere ? 1 : 0);
         continue;
@@ -662,5 +620,76 @@ HeapRulePtr make_subtraction_all_but(std::vector<std::uint64_t> excluded) {
 }
 
 HeapRulePtr make_subtraction_fibonacci() { return std::make_shared<const FibonacciSubtractionRule>(); }
+
+RulesetSpec subtraction_ruleset() {
+  RulesetSpec spec;
+  spec.name = "sub";
+  spec.help = {
+      {"sub{1,3,4}(heaps…)", "subtraction game with a finite set; ranges allowed: sub{1..5}"},
+      {"sub(odd)(heaps…)", "take any odd number"},
+      {"sub(even)(heaps…)", "take any even number"},
+      {"sub(all)(heaps…)", "take any number (Nim on one heap)"},
+      {"sub(allbut{2,5})(heaps…)", "take any number except those listed"},
+      {"sub(fib)(heaps…)", "take a Fibonacci number (1, 2, 3, 5, 8, …)"},
+  };
+  spec.heap_rule = [](const TermReader& term, Context&) -> HeapRulePtr {
+    term.expect_parameters(1);
+    const ExprGroup& group = term.parameter(0);
+    if (group.open == '{') {
+      auto set = term.integers(group, "the numbers of a subtraction set");
+      return term.guarded([&] { return make_subtraction(std::move(set)); });
+    }
+    term.expect_arguments(group, 1);
+    const ExprArg& arg = group.args[0];
+    if (arg.kind == ExprArg::Kind::word) {
+      if (arg.text == "odd") return make_subtraction_odd();
+      if (arg.text == "all") return make_subtraction_all();
+      if (arg.text == "even") return make_subtraction_even();
+      if (arg.text == "fib" || arg.text == "fibonacci") return make_subtraction_fibonacci();
+    }
+    if (arg.kind == ExprArg::Kind::call && arg.text.rfind("allbut", 0) == 0 && arg.groups.size() == 1) {
+      auto excluded = term.integers(arg.groups[0], "the excluded numbers");
+      return term.guarded([&] { return make_subtraction_all_but(std::move(excluded)); });
+    }
+    term.fail("unknown subtraction set '" + arg.text +
+                  "'; write sub{1,3,4}, sub(odd), sub(even), sub(all), sub(fib), sub(pow2), sub(squares) or "
+                  "sub(allbut{2,5})",
+              arg.column);
+  };
+  spec.samples = [](SampleRequest& request) {
+    auto& random = request.random;
+    const std::size_t count = request.count;
+    std::vector<std::string> out;
+    const std::vector<std::string> rules = {"sub{1,3,4}", "sub{2,5,7}", "sub{1..3}", "sub(odd)",        "sub(even)",
+                                            "sub(all)",   "sub(fib)",   "sub{3}",    "sub(allbut{2,5})", "sub{4,7,11}"};
+    for (std::size_t i = 0; i < count; ++i) {
+      auto one = rulesets_detail::heap_samples(rules[i % rules.size()], 40, random, 1);
+      out.push_back(one.front());
+    }
+    return out;
+  };
+  return spec;
+}
+
+RulesetSpec bash_ruleset() {
+  RulesetSpec spec;
+  spec.name = "bash";
+  spec.help = {{"bash(m)(heaps…)", "Bash: take 1 to m"}};
+  spec.heap_rule = [](const TermReader& term, Context&) {
+    term.expect_parameters(1);
+    const std::uint64_t m = term.only_integer(term.parameter(0), "m");
+    return term.guarded([&] { return make_bash(m); });
+  };
+  spec.samples = [](SampleRequest& request) {
+    auto& random = request.random;
+    const std::size_t count = request.count;
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < count; ++i) {
+      out.push_back(rulesets_detail::heap_samples("bash(" + std::to_string(1 + i % 5) + ")", 30, random, 1).front());
+    }
+    return out;
+  };
+  return spec;
+}
 
 }  // namespace grundy

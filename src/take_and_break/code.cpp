@@ -11,17 +11,16 @@ namespace {
 
 struct NamedGame {
   std::string_view name;
-  std::string_view code;  // empty for grundy and lasker
+  std::string_view code;  // empty for grundy
   GameCode::Family family;
 };
 
-constexpr std::array<NamedGame, 6> kNamedGames{{
+constexpr std::array<NamedGame, 5> kNamedGames{{
     {"kayles", "0.77", GameCode::Family::code},
     {"dawson", "0.07", GameCode::Family::code},
     {"officers", "0.6", GameCode::Family::code},
     {"treblecross", "0.007", GameCode::Family::code},
     {"grundy", "", GameCode::Family::grundy},
-    {"lasker", "", GameCode::Family::lasker},
 }};
 
 int digit_value(char c) noexcept {
@@ -55,8 +54,7 @@ std::uint64_t GameCode::max_take() const noexcept {
 
 unsigned GameCode::max_heaps_left() const noexcept {
   switch (family) {
-    case Family::grundy:
-    case Family::lasker: return 2;
+    case Family::grundy: return 2;
     case Family::code: break;
   }
   unsigned most = 0;
@@ -71,7 +69,6 @@ unsigned GameCode::max_heaps_left() const noexcept {
 std::string GameCode::normal_form() const {
   switch (family) {
     case Family::grundy: return "grundy";
-    case Family::lasker: return "lasker";
     case Family::code: break;
   }
   static constexpr char kDigits[] = "0123456789ABCDEF";
@@ -122,7 +119,7 @@ GameCode parse_game_code(std::string_view text) {
     if (d < 0) {
       fail_at(0, "unexpected " + quote_char(text[0]) +
                         "; a code starts with a digit or '.', or is one of the names kayles, dawson, "
-                        "officers, treblecross, grundy, lasker");
+                        "officers, treblecross, grundy");
     }
     if (d >= 8 && !hex) {
       fail_at(0, "digit " + quote_char(text[0]) + " is not octal (0-7); a hexadecimal code is written with 0x");

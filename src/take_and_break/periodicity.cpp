@@ -63,27 +63,4 @@ Periodicity find_periodicity(const GameCode& code, std::span<const Value> values
   return result;
 }
 
-Nimber lasker_value(std::uint64_t heap) {
-  if (heap == 0) return 0;
-  switch (heap % 4) {
-    case 1:
-    case 2: return heap;
-    case 3:
-      if (heap == UINT64_MAX) throw LimitError("the nim-value of lasker(" + std::to_string(heap) + ") exceeds 64 bits");
-      return heap + 1;
-    default: return heap - 1;
-  }
-}
-
-Periodicity lasker_pattern() {
-  Periodicity p;
-  p.kind = Periodicity::Kind::arithmetic;
-  p.status = Periodicity::Status::proven;
-  p.preperiod = 1;
-  p.period = 4;
-  p.saltus = 4;
-  p.proof = "Lasker's Nim closed form (Winning Ways): g(4k+1)=4k+1, g(4k+2)=4k+2, g(4k+3)=4k+4, g(4k+4)=4k+3";
-  return p;
-}
-
 }  // namespace grundy::take_and_break

@@ -11,7 +11,6 @@
 #include <memory>
 
 #include "grundy/input_error.hpp"
-#include "grundy/stop_signals.hpp"
 #include "grundy/take_and_break/checkpoint.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
@@ -94,16 +93,6 @@ void write_output(const TakeAndBreakRun& run) {
 void find_largest(TakeAndBreakRun& run) {
   run.largest = 0;
   run.largest_at = 0;
-  if (run.pattern.kind == Periodicity::Kind::arithmetic) {
-    // Lasker's Nim grows: the largest is among the last four heaps.
-    for (std::uint64_t n = run.upto >= 3 ? run.upto - 3 : 0; n <= run.upto; ++n) {
-      if (run.value(n) > run.largest) {
-        run.largest = run.value(n);
-        run.largest_at = n;
-      }
-    }
-    return;
-  }
   // Periodic or unproven: every value up to upto is among those computed.
   const std::uint64_t end = std::min<std::uint64_t>(run.values.size(), run.upto + 1);
   for (std::uint64_t n = 0; n < end; ++n) {
@@ -122,10 +111,9 @@ bool TakeAndBreakRun::complete() const noexcept {
 
 Nimber TakeAndBreakRun::value(std::uint64_t n) const {
   if (n < values.size()) return values[n];
-  if (!pattern.proven() || pattern.period == 0) {
+  if (!pattern.proven() || pattern.period == 0 || pattern.kind != Periodicity::Kind::periodic) {
     throw std::logic_error("TakeAndBreakRun::value: g(" + std::to_string(n) + ") not computed");
   }
-  if (pattern.kind == Periodicity::Kind::arithmetic) return lasker_value(n);
   return values[pattern.preperiod + (n - pattern.preperiod) % pattern.period];
 }
 
@@ -144,7 +132,9 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
   if (request.upto >= (std::uint64_t{1} << 62)) {
     throw InputError("--upto " + std::to_string(request.upto) + " is too large");
   }
-  if (request.checkpoint_seconds <= 0) throw InputError("the checkpoint interval must be positive");
+  // NaN fails the comparison too (and would never checkpoint).
+  if (!(request.checkpoint_seconds > 0) || !(request.checkpoint_seconds <= 1e9))
+    throw InputError("the checkpoint interval must be a positive number of seconds");
   // Files are written after the work (or during it): a directory that cannot
   // take them is reported now, not after hours.
   for (const auto& [what, path] : {std::pair{"output", request.output}, std::pair{"checkpoint", request.checkpoint}}) {
@@ -155,13 +145,6 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
                        " is not writable or does not exist");
     }
   }
-  if (code.family == GameCode::Family::lasker) {
-    if (request.format == TakeAndBreakFormat::binary && request.upto >= 65535) {
-      throw InputError("lasker's values reach " + std::to_string(lasker_value(request.upto)) +
-                       ", beyond the 16-bit binary format: use the text format");
-    }
-    return;  // a closed form: no memory needed
-  }
   const std::uint64_t bytes = (request.upto + 1) * sizeof(Value);
   const std::uint64_t memory = physical_memory();
   if (bytes > memory / 4 * 3) {
@@ -171,7 +154,7 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
   }
 }
 
-TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
+TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Context& context) {
   validate_take_and_break_request(request);
   const GameCode code = parse_game_code(request.rule);
   TakeAndBreakRun run;
@@ -184,13 +167,10 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
   run.format = request.format;
   const auto start = Clock::now();
 
-  if (code.family == GameCode::Family::lasker) {
-    run.pattern = lasker_pattern();
-    for (std::uint64_t n = 0; n <= std::min<std::uint64_t>(request.upto, 4); ++n) {
-      run.values.push_back(static_cast<Value>(lasker_value(n)));
-    }
-  } else {
-    auto engine = make_engine(code, request.engine, request.threads);
+  {
+    auto engine = make_engine(code, {.kind = request.engine,
+                                     .threads = request.threads,
+                                     .vector_kernels = context.fast_paths().vector_kernels});
     if (!request.checkpoint.empty()) {
       if (auto cp = read_checkpoint(request.checkpoint)) {
         if (cp->rule != run.code) {
@@ -202,14 +182,18 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
         engine->restore(std::move(cp->values));
       }
     }
-    std::unique_ptr<StopSignals> signals;
-    if (!request.checkpoint.empty()) signals = std::make_unique<StopSignals>();
     const bool theorem = periodicity_theorem_applies(code);
-    const std::uint64_t target = request.upto + 1;
-    engine->reserve(target);
+    const std::uint64_t asked = request.upto + 1;
+    // A period the theorem could prove may need more heaps than were asked for
+    // (Kayles: period 12 from 71 is proven at heap 168): go on past --upto, by
+    // 3·(upto + 1) heaps clamped to [4096, kProofContinuation], rather than stop
+    // short of a proof. Every game of the published list of trivial octal games
+    // is proven within 1000 heaps.
+    const std::uint64_t extra = std::clamp<std::uint64_t>(3 * asked, 4096, kProofContinuation);
+    const std::uint64_t target = theorem && request.stop_when_proven && request.continue_for_proof ? asked + extra : asked;
+    engine->reserve(asked);
     std::uint64_t next_check = engine->size();
     auto last_checkpoint = Clock::now();
-    auto last_progress = Clock::now();
     std::uint64_t chunk = 256;
     auto checkpoint = [&] {
       if (!request.checkpoint.empty()) write_checkpoint(request.checkpoint, run.code, engine->values());
@@ -226,33 +210,43 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request) {
       // Grow at most twofold: heaps get dearer as n grows, and the first heaps
       // are so cheap that their rate says nothing about later ones.
       chunk = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(rate * 0.25), 64, 2 * chunk);
-      if (theorem && request.stop_when_proven && engine->size() >= next_check) {
+      if (theorem && request.stop_when_proven && (engine->size() >= next_check || engine->size() == asked)) {
         run.pattern = find_periodicity(code, engine->values());
         if (run.pattern.proven()) break;
         next_check = engine->size() + std::max<std::uint64_t>(256, engine->size() / 4);
       }
-      if (signals && StopSignals::raised()) {
+      // poll() as well as the flag: a front end's poll hook (Python checking
+      // for Ctrl-C) is how some stops are requested.
+      bool stop = context.stop_requested();
+      if (!stop) {
+        try {
+          context.poll();
+        } catch (const Cancelled&) {
+          stop = true;
+        }
+      }
+      if (stop) {
         checkpoint();
         run.interrupted = true;
         break;
       }
       if (!request.checkpoint.empty() && seconds_since(last_checkpoint) >= request.checkpoint_seconds) checkpoint();
-      if (request.progress && seconds_since(last_progress) >= 1.0) {
-        last_progress = Clock::now();
+      if (context.progress_due()) {
         const double elapsed = seconds_since(start);
         const double done = static_cast<double>(engine->size() - run.resumed_from);
         const double speed = done / std::max(elapsed, 1e-6);
-        const double left = static_cast<double>(target - engine->size()) / std::max(speed, 1e-6);
-        std::fprintf(stderr, "\r%s: %llu/%llu heaps (%.1f%%), %s values/s, ETA %s   ", run.rule.c_str(),
-                     static_cast<unsigned long long>(engine->size()), static_cast<unsigned long long>(target),
-                     100.0 * static_cast<double>(engine->size()) / static_cast<double>(target),
-                     format_count(speed).c_str(), format_seconds(left).c_str());
-        std::fflush(stderr);
+        const double left = static_cast<double>(target - std::min(target, engine->size())) / std::max(speed, 1e-6);
+        char line[200];
+        std::snprintf(line, sizeof line, "%s: %llu/%llu heaps (%.1f%%), %s values/s, ETA %s", run.rule.c_str(),
+                      static_cast<unsigned long long>(engine->size()), static_cast<unsigned long long>(target),
+                      100.0 * static_cast<double>(engine->size()) / static_cast<double>(target),
+                      format_count(speed).c_str(), format_seconds(left).c_str());
+        context.progress(line);
       }
     }
     // A checkpoint that already holds more than this run needed stays as it is.
     if (!run.interrupted && engine->size() > run.resumed_from) checkpoint();
-    if (request.progress) std::fprintf(stderr, "\n");
+    context.end_progress();
     if (!run.pattern.proven()) run.pattern = find_periodicity(code, engine->values());
     run.sparse = engine->sparse_stats();
     run.values = engine->release();
@@ -278,7 +272,7 @@ std::string pattern_text(const Periodicity& p) {
 
 }  // namespace
 
-std::string render_text(const TakeAndBreakRun& run, bool list_values) {
+std::string render_text(const TakeAndBreakRun& run, std::optional<std::uint64_t> list_upto) {
   std::string out = "rule " + run.rule;
   if (run.rule != run.code) out += " (" + run.code + ")";
   out += ", g(0.." + std::to_string(run.upto) + ")\n";
@@ -312,16 +306,17 @@ std::string render_text(const TakeAndBreakRun& run, bool list_values) {
   if (!run.output.empty() && !run.interrupted) {
     out += "values written to " + run.output + (run.format == TakeAndBreakFormat::binary ? " (binary)\n" : " (text)\n");
   }
-  if (list_values && run.complete()) {
-    for (std::uint64_t n = 0; n <= run.upto; ++n) {
+  if (list_upto && run.complete()) {
+    const std::uint64_t last = std::min(*list_upto, run.upto);
+    for (std::uint64_t n = 0; n <= last; ++n) {
       out += std::to_string(run.value(n));
-      out += (n % 20 == 19 || n == run.upto) ? '\n' : ' ';
+      out += (n % 20 == 19 || n == last) ? '\n' : ' ';
     }
   }
   return out;
 }
 
-nlohmann::json render_json(const TakeAndBreakRun& run, bool list_values) {
+nlohmann::json render_json(const TakeAndBreakRun& run, std::optional<std::uint64_t> list_upto) {
   nlohmann::json j;
   j["rule"] = run.rule;
   j["code"] = run.code;
@@ -351,9 +346,9 @@ nlohmann::json render_json(const TakeAndBreakRun& run, bool list_values) {
   if (!run.output.empty()) {
     j["output"] = {{"file", run.output}, {"format", run.format == TakeAndBreakFormat::binary ? "binary" : "text"}};
   }
-  if (list_values && run.complete()) {
+  if (list_upto && run.complete()) {
     nlohmann::json values = nlohmann::json::array();
-    for (std::uint64_t n = 0; n <= run.upto; ++n) values.push_back(run.value(n));
+    for (std::uint64_t n = 0; n <= std::min(*list_upto, run.upto); ++n) values.push_back(run.value(n));
     j["values"] = std::move(values);
   }
   return j;

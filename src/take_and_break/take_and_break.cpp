@@ -1,9 +1,13 @@
 #include "grundy/take_and_break/take_and_break.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <mutex>
 #include <string>
 
+#include "../rulesets/builtin_specs.hpp"
+#include "../rulesets/heap_rule_helpers.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/engine.hpp"
@@ -16,50 +20,43 @@ using take_and_break::EngineKind;
 using take_and_break::GameCode;
 using take_and_break::Value;
 
-class TakeAndBreakRule final : public HeapRule {
+// Games whose moves may leave three heaps have no sparse engine: the naive one
+// spends about n^2/12 split visits on heap n, so n^3/36 on a table of n heaps.
+// 4096 heaps take ~2·10^9 visits (a few seconds); beyond, a value is refused.
+constexpr std::uint64_t kThreeHeapLimit = 4096;
+
+class Rule final : public HeapRule, public TakeAndBreakCode {
  public:
-  explicit TakeAndBreakRule(GameCode code)
-      : code_(std::move(code)), engine_(take_and_break::make_engine(code_, EngineKind::automatic)) {
-    if (code_.family == GameCode::Family::lasker) pattern_ = take_and_break::lasker_pattern();
-  }
+  Rule(GameCode code, const Context& context)
+      : code_(std::move(code)),
+        engine_(take_and_break::make_engine(
+            code_, {.kind = context.fast_paths().sparse_engine ? EngineKind::automatic : EngineKind::naive,
+                    .threads = context.options().threads,
+                    .vector_kernels = context.fast_paths().vector_kernels})) {}
+
+  const GameCode& code() const override { return code_; }
 
   std::string text() const override { return code_.display(); }
 
-  Nimber value(std::uint64_t heap) const override {
-    if (code_.family == GameCode::Family::lasker) return take_and_break::lasker_value(heap);
+  Nimber value(Context& context, std::uint64_t heap) const override {
     std::lock_guard lock(mutex_);
-    const std::uint64_t limit = heap < kTakeAndBreakValueLimit ? heap + 1 : kTakeAndBreakProofSearch;
-    extend(limit);
+    const std::uint64_t limit = heap < value_limit() ? heap + 1 : proof_search();
+    extend(context, limit);
     if (heap < engine_->size()) return engine_->values()[heap];
     if (pattern_.proven()) return pattern_value(heap);
     throw LimitError(text() + "(" + std::to_string(heap) + "): no period of " + text() +
-                     " is proven within the first " + std::to_string(engine_->size()) +
-                     " heaps, and heaps from " + std::to_string(kTakeAndBreakValueLimit) +
-                     " on are not computed on demand (grundy table computes further)");
+                     " is proven within the first " + std::to_string(engine_->size()) + " heaps, and heaps from " +
+                     std::to_string(value_limit()) + " on are not computed on demand (grundy table computes further)");
   }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     HeapMove move;
-    switch (code_.family) {
-      case GameCode::Family::grundy:
-        for (std::uint64_t a = 1; 2 * a < heap; ++a) {
-          move.leaves = {heap - a, a};
-          if (!visit(move)) return;
-        }
-        return;
-      case GameCode::Family::lasker:
-        for (std::uint64_t a = 1; 2 * a <= heap; ++a) {
-          move.leaves = {heap - a, a};
-          if (!visit(move)) return;
-        }
-        for (std::uint64_t k = 1; k <= heap; ++k) {
-          move.taken = k;
-          move.leaves.clear();
-          if (k < heap) move.leaves.push_back(heap - k);
-          if (!visit(move)) return;
-        }
-        return;
-      case GameCode::Family::code: break;
+    if (code_.family == GameCode::Family::grundy) {
+      for (std::uint64_t a = 1; 2 * a < heap; ++a) {
+        move.leaves = {heap - a, a};
+        if (!visit(move)) return;
+      }
+      return;
     }
     for (std::uint64_t k = 0; k < code_.digits.size() && k <= heap; ++k) {
       const unsigned d = code_.digits[k];
@@ -90,35 +87,153 @@ class TakeAndBreakRule final : public HeapRule {
     }
   }
 
-  // Heaps with a proven period and more splits than a walk should visit: the
-  // splits (a, m - a) with both parts in the periodic range have a value that
-  // depends only on a mod p, so each residue class is counted at once; the few
-  // splits with a part below the preperiod are listed one by one. Lasker's Nim,
-  // Grundy's game, three-heap splits and unproven games walk for_each_move.
-  MoveList moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    constexpr std::uint64_t kWalk = 200'000;
-    if (heap < kWalk || code_.family != GameCode::Family::code || code_.max_heaps_left() > 2) {
-      return HeapRule::moves_to_value(heap, target, limit);
-    }
-    bool by_residue = false;
-    {
-      std::lock_guard lock(mutex_);
-      extend(kTakeAndBreakProofSearch);
-      by_residue = pattern_.proven() && 2 * (pattern_.preperiod + pattern_.period) + code_.max_take() < heap;
-    }
-    // Without a usable period the walk answers (or refuses past its move limit);
-    // it calls value(), so the lock must not be held here.
-    if (!by_residue) return HeapRule::moves_to_value(heap, target, limit);
+  // Moves to a value, without valuing options one by one:
+  //  * a heap beyond the table whose period is proven: the splits (a, m - a)
+  //    with both parts periodic have a value that depends only on a mod p, so
+  //    each residue class is counted at once; the few splits with a part below
+  //    the preperiod are listed one by one;
+  //  * otherwise the heap is within the table (value() computes it) and every
+  //    move is checked against the table directly.
+  HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target,
+                              std::size_t limit) const override {
     std::lock_guard lock(mutex_);
-    MoveList result;
+    extend(context, heap < value_limit() ? heap + 1 : proof_search());
+    const bool in_table = heap < engine_->size();
+    if (!in_table && pattern_.proven() && code_.family == GameCode::Family::code && code_.max_heaps_left() <= 2 &&
+        2 * (pattern_.preperiod + pattern_.period) + code_.max_take() < heap) {
+      return by_residue(heap, target, limit);
+    }
+    if (!in_table) {
+      if (!pattern_.proven()) (void)value_unlocked(heap);  // refuses with the reason
+      // Proven but with three-heap splits or a heap just past the table: the
+      // values of every part come from the pattern.
+    }
+    return by_table(context, heap, target, limit);
+  }
+
+  SequenceReport table(Context& context, std::uint64_t upto) const override {
+    if (upto >= kDefaultTableLimit) {
+      throw LimitError("a table of " + text() + " up to " + std::to_string(upto) + " is beyond the limit of " +
+                       std::to_string(kDefaultTableLimit) + " heaps (grundy table --upto writes larger ones)");
+    }
+    std::lock_guard lock(mutex_);
+    extend(context, upto + 1);
+    SequenceReport report;
+    report.values.reserve(upto + 1);
+    const auto& g = engine_->values();
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(n < g.size() ? g[n] : pattern_value(n));
+    report.pattern = pattern_;
+    return report;
+  }
+
+  std::string describe(std::uint64_t heap, const HeapMove& move) const override {
+    std::string out = move.taken == 0 ? "split the heap of " + std::to_string(heap)
+                                      : "take " + std::to_string(move.taken) + " from the heap of " +
+                                            std::to_string(heap);
+    if (move.leaves.size() >= 2) {
+      out += move.taken == 0 ? " into " : " and split the rest into ";
+      for (std::size_t i = 0; i < move.leaves.size(); ++i) {
+        if (i) out += (i + 1 == move.leaves.size()) ? " and " : ", ";
+        out += std::to_string(move.leaves[i]);
+      }
+    }
+    return out;
+  }
+
+ private:
+  // Heaps computed on demand, and heaps computed in search of a proven period
+  // when a larger heap is asked for.
+  std::uint64_t value_limit() const {
+    return code_.max_heaps_left() >= 3 ? kThreeHeapLimit : kTakeAndBreakValueLimit;
+  }
+  std::uint64_t proof_search() const {
+    return code_.max_heaps_left() >= 3 ? kThreeHeapLimit : kTakeAndBreakProofSearch;
+  }
+
+  Nimber value_unlocked(std::uint64_t heap) const {
+    if (heap < engine_->size()) return engine_->values()[heap];
+    if (pattern_.proven()) return pattern_value(heap);
+    throw LimitError(text() + "(" + std::to_string(heap) + "): no period of " + text() +
+                     " is proven within the first " + std::to_string(engine_->size()) + " heaps, and heaps from " +
+                     std::to_string(value_limit()) + " on are not computed on demand (grundy table computes further)");
+  }
+
+  // Computes until `count` heaps are known, or a period is proven. The period is
+  // looked for after every quarter more heaps (at least 256), which keeps the
+  // search O(n) overall; the context is polled between chunks of about a tenth
+  // of a second, so Ctrl-C stops even a long extension promptly.
+  void extend(Context& context, std::uint64_t count) const {
+    const bool theorem = take_and_break::periodicity_theorem_applies(code_);
+    if (engine_->size() >= count || pattern_.proven()) return;
+    engine_->reserve(count);
+    std::uint64_t next_check = engine_->size();
+    std::uint64_t chunk = 256;
+    while (engine_->size() < count && !pattern_.proven()) {
+      context.poll();
+      const auto start = std::chrono::steady_clock::now();
+      const std::uint64_t before = engine_->size();
+      engine_->extend_to(std::min(count, before + chunk));
+      const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      // Grow at most twofold: heaps get dearer as n grows.
+      const double rate = static_cast<double>(engine_->size() - before) / std::max(took, 1e-6);
+      chunk = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(rate * 0.1), 16, 2 * chunk);
+      if (theorem && engine_->size() >= next_check) {
+        pattern_ = take_and_break::find_periodicity(code_, engine_->values());
+        next_check = engine_->size() + std::max<std::uint64_t>(256, engine_->size() / 4);
+      }
+      if (context.progress_due()) {
+        char line[160];
+        std::snprintf(line, sizeof line, "grundy: %s: %llu of %llu heaps computed, %.0f s", text().c_str(),
+                      static_cast<unsigned long long>(engine_->size()), static_cast<unsigned long long>(count),
+                      context.seconds());
+        context.progress(line);
+      }
+    }
+    if (!pattern_.proven()) pattern_ = take_and_break::find_periodicity(code_, engine_->values());
+  }
+
+  Nimber pattern_value(std::uint64_t heap) const {
+    if (heap < engine_->size()) return engine_->values()[heap];
+    const std::uint64_t p = pattern_.period;
+    return engine_->values()[pattern_.preperiod + (heap - pattern_.preperiod) % p];
+  }
+
+  HeapMoveList by_table(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const {
+    // The walk visits every move: about m/2 splits in two and m^2/12 in three
+    // per digit. Beyond a few hundred million it is refused, not started.
+    constexpr double kWalkLimit = 5e8;
+    double moves = 0;
+    for (std::uint64_t k = 0; k < code_.digits.size() && k <= heap; ++k) {
+      const double m = static_cast<double>(heap - k);
+      if (code_.digits[k] & 3) moves += 1;
+      if (code_.digits[k] & 4) moves += m / 2;
+      if (code_.digits[k] & 8) moves += m * m / 12;
+    }
+    if (code_.family == GameCode::Family::grundy) moves = static_cast<double>(heap) / 2;
+    if (moves > kWalkLimit) {
+      throw LimitError(text() + "(" + std::to_string(heap) + ") has about " + std::to_string(static_cast<std::uint64_t>(moves)) +
+                       " moves: too many to check one by one for the moves to value " + std::to_string(target));
+    }
+    HeapMoveList result;
+    std::uint64_t seen = 0;
+    for_each_move(heap, [&](const HeapMove& move) {
+      if ((++seen & 65535) == 0) context.poll();
+      Nimber v = 0;
+      for (std::uint64_t h : move.leaves) v ^= pattern_value(h);
+      if (v == target) {
+        rulesets_detail::count_one(result.total);
+        if (result.listed.size() < limit) result.listed.push_back(move);
+      }
+      return true;
+    });
+    return result;
+  }
+
+  HeapMoveList by_residue(std::uint64_t heap, Nimber target, std::size_t limit) const {
+    HeapMoveList result;
     auto add = [&](std::uint64_t taken, std::vector<std::uint64_t> leaves, std::uint64_t count) {
-      result.total = result.total + count < result.total ? UINT64_MAX : result.total + count;
-      if (result.listed.size() >= limit) return;
-      std::string after = text() + "(";
-      if (leaves.empty()) after += "0";
-      for (std::size_t i = 0; i < leaves.size(); ++i) after += (i ? "," : "") + std::to_string(leaves[i]);
-      after += ")";
-      result.listed.push_back({describe(heap, HeapMove{taken, std::move(leaves)}), after});
+      rulesets_detail::count_many(result.total, count);
+      if (result.listed.size() < limit) result.listed.push_back(HeapMove{taken, std::move(leaves)});
     };
     const std::uint64_t n0 = pattern_.preperiod;
     const std::uint64_t p = pattern_.period;
@@ -145,75 +260,72 @@ class TakeAndBreakRule final : public HeapRule {
     return result;
   }
 
-  SequenceReport table(std::uint64_t upto) const override {
-    if (upto >= kDefaultTableLimit) {
-      throw LimitError("a table of " + text() + " up to " + std::to_string(upto) + " is beyond the limit of " +
-                       std::to_string(kDefaultTableLimit) + " heaps (grundy table --upto writes larger ones)");
-    }
-    SequenceReport report;
-    report.values.reserve(upto + 1);
-    if (code_.family == GameCode::Family::lasker) {
-      for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(take_and_break::lasker_value(n));
-      report.pattern = pattern_;
-      return report;
-    }
-    std::lock_guard lock(mutex_);
-    extend(upto + 1);
-    const auto& g = engine_->values();
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(n < g.size() ? g[n] : pattern_value(n));
-    report.pattern = pattern_;
-    return report;
-  }
-
-  std::string describe(std::uint64_t heap, const HeapMove& move) const override {
-    std::string out = move.taken == 0 ? "split the heap of " + std::to_string(heap)
-                                      : "take " + std::to_string(move.taken) + " from the heap of " +
-                                            std::to_string(heap);
-    if (move.leaves.size() >= 2) {
-      out += move.taken == 0 ? " into " : " and split the rest into ";
-      for (std::size_t i = 0; i < move.leaves.size(); ++i) {
-        if (i) out += (i + 1 == move.leaves.size()) ? " and " : ", ";
-        out += std::to_string(move.leaves[i]);
-      }
-    }
-    return out;
-  }
-
- private:
-  // Computes until `count` heaps are known, or a period is proven; the period is
-  // looked for after every doubling (and every 256 heaps early on), which keeps
-  // the search O(n) overall.
-  void extend(std::uint64_t count) const {
-    const bool theorem = take_and_break::periodicity_theorem_applies(code_);
-    if (engine_->size() >= count || pattern_.proven()) return;
-    while (engine_->size() < count && !pattern_.proven()) {
-      const std::uint64_t size = engine_->size();
-      std::uint64_t next = std::max<std::uint64_t>(size + 256, size + size / 4);
-      if (!theorem) next = count;
-      engine_->extend_to(std::min(count, next));
-      if (theorem) pattern_ = take_and_break::find_periodicity(code_, engine_->values());
-    }
-    if (!theorem) pattern_ = take_and_break::find_periodicity(code_, engine_->values());
-  }
-
-  Nimber pattern_value(std::uint64_t heap) const {
-    if (heap < engine_->size()) return engine_->values()[heap];
-    const std::uint64_t p = pattern_.period;
-    return engine_->values()[pattern_.preperiod + (heap - pattern_.preperiod) % p];
-  }
-
   GameCode code_;
   mutable std::mutex mutex_;
   std::unique_ptr<take_and_break::SequenceEngine> engine_;
   mutable Periodicity pattern_;
 };
 
-}  // namespace
-
-HeapRulePtr make_take_and_break(std::string_view code_or_name) {
-  return std::make_shared<TakeAndBreakRule>(take_and_break::parse_game_code(code_or_name));
+// Small heaps of a game, for the conformance suite.
+std::vector<std::string> samples_of(const std::string& rule, std::uint64_t max_heap, std::mt19937_64& random,
+                                    std::size_t count) {
+  return rulesets_detail::heap_samples(rule, max_heap, random, count);
 }
 
-bool is_take_and_break_name(std::string_view name) { return take_and_break::is_game_name(name); }
+RulesetSpec named_game(std::string name, std::string syntax, std::string description) {
+  RulesetSpec spec;
+  spec.name = name;
+  spec.help = {{std::move(syntax), std::move(description)}};
+  spec.heap_rule = [name](const TermReader& term, Context& context) {
+    term.expect_parameters(0);
+    return make_take_and_break(name, context);
+  };
+  spec.samples = [name](SampleRequest& request) { return samples_of(name, 24, request.random, request.count); };
+  return spec;
+}
+
+}  // namespace
+
+HeapRulePtr make_take_and_break(std::string_view code_or_name, const Context& context) {
+  GameCode code = take_and_break::parse_game_code(code_or_name);
+  return std::make_shared<const Rule>(std::move(code), context);
+}
+
+RulesetSpec take_and_break_code_ruleset() {
+  RulesetSpec spec;
+  spec.name = "code";
+  spec.accepts_codes = true;
+  spec.help = {{"0.77(heaps…), .6(…), 4.3(…), 0x0.F7(…)", "octal and hexadecimal (prefix 0x) take-and-break codes"}};
+  spec.heap_rule = [](const TermReader& term, Context& context) {
+    term.expect_parameters(0);
+    return term.guarded([&] { return make_take_and_break(term.name(), context); });
+  };
+  spec.samples = [](SampleRequest& request) {
+    auto& random = request.random;
+    const std::size_t count = request.count;
+    const std::vector<std::string> codes = {"0.77", "0.07", "0.6", "4.3", "0.137", "0.4", "0.51", "0x0.8", "0x0.F7", "0.31"};
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::string& code = codes[i % codes.size()];
+      out.push_back(samples_of(code, code.rfind("0x", 0) == 0 ? 12 : 22, random, 1).front());
+    }
+    return out;
+  };
+  return spec;
+}
+
+RulesetSpec kayles_ruleset() { return named_game("kayles", "kayles(heaps…)", "Kayles, the octal game .77"); }
+RulesetSpec dawsons_kayles_ruleset() {
+  return named_game("dawson", "dawson(heaps…)",
+                    "Dawson's Kayles, the octal game .07; Dawson's chess with n pawns is dawson(n+1)");
+}
+RulesetSpec officers_ruleset() { return named_game("officers", "officers(heaps…)", "Officers, the octal game .6"); }
+RulesetSpec treblecross_ruleset() {
+  return named_game("treblecross", "treblecross(heaps…)",
+                    "the octal game .007; Treblecross on a strip of n cells is treblecross(n+2)");
+}
+RulesetSpec grundys_game_ruleset() {
+  return named_game("grundy", "grundy(heaps…)", "Grundy's game: split a heap into two unequal heaps");
+}
 
 }  // namespace grundy

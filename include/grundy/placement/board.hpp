@@ -42,6 +42,13 @@ struct Board {
 // The board in the same rows-of-0/1 form, one line per row (each ending in '\n').
 [[nodiscard]] std::string board_to_text(const Board& board);
 
+// The inline form used in expressions: "RxC" for a board with every cell free,
+// otherwise its rows of 0/1 joined by '/' ("0110/0000"); a single row ends with
+// '/' ("0110/") so that it does not read as a number.
+[[nodiscard]] std::string board_to_inline(const Board& board);
+// Parses the inline form ("RxC" or rows joined by '/').
+[[nodiscard]] Board parse_inline_board(std::string_view word, const SourceLocation& where = {});
+
 // The multi-board format: any number of cases until the end of input; a case is a
 // count n, then n boards, each "rows cols" and rows*cols cells '0'/'1' (white space
 // between cells is optional, as in the reference solution that reads chars). The

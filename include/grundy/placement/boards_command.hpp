@@ -9,16 +9,19 @@
 #include <ostream>
 #include <string>
 
+#include "grundy/context.hpp"
+
 namespace grundy::placement {
 
 struct BoardsOptions {
   std::string game = "blocks2x2";  // blocks2x2 or cram
   bool json = false;
-  std::size_t memory_mb = 1024;    // bound on all transposition tables together; 0 = none
   std::size_t moves_listed = 20;   // json: winning moves listed per case
 };
 
-// Throws InputError (file:line:column) on bad input or an unknown game.
-void run_boards(std::istream& in, const std::string& file, const BoardsOptions& options, std::ostream& out);
+// Throws InputError (file:line:column) on bad input or an unknown game. The
+// context carries the memory bound, threads, progress and cancellation.
+void run_boards(std::istream& in, const std::string& file, const BoardsOptions& options, std::ostream& out,
+                Context& context);
 
 }  // namespace grundy::placement

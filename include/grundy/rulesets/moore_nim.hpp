@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/component.hpp"
+#include "grundy/position.hpp"
 
 namespace grundy {
 

@@ -6,8 +6,8 @@
 
 namespace grundy {
 
-// The rule "nim": g(n) = n, proven for every heap; is_plain_nim() is true so the
-// Anti-Nim rule can play sums of it in misère.
+// The rule "nim": g(n) = n, proven for every heap. Its heaps are
+// NimHeapEquivalent, so misère sums of them follow Bouton's misère rule.
 [[nodiscard]] HeapRulePtr make_nim();
 
 }  // namespace grundy

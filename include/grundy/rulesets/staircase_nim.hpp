@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/component.hpp"
+#include "grundy/position.hpp"
 
 namespace grundy {
 

@@ -12,9 +12,9 @@
 //
 // Accepted spellings: "0.77", ".77", "4.3", "4." / "4" (only d0), hex "0x0.F7", "0x.F7"
 // (letters either case). Names: kayles (.77), dawson (Dawson's Kayles .07),
-// officers (.6), treblecross (.007), and two games no finite code describes:
-// grundy (split a heap into two unequal non-empty heaps) and lasker (Lasker's Nim:
-// take any number, or split a heap into two non-empty heaps).
+// officers (.6), treblecross (.007), and a game no finite code describes:
+// grundy (split a heap into two unequal non-empty heaps). Lasker's Nim, another
+// such game, has a closed form and a ruleset of its own (rulesets/lasker_nim.hpp).
 #pragma once
 
 #include <cstdint>
@@ -31,8 +31,7 @@ inline constexpr std::size_t kMaxCodeDigits = 1024;
 struct GameCode {
   enum class Family {
     code,    // finite octal/hexadecimal code in `digits`
-    grundy,  // Grundy's game
-    lasker   // Lasker's Nim
+    grundy   // Grundy's game
   };
   Family family = Family::code;
   // digits[k] for k = 0..t, trailing zeros removed (at least one digit kept).
@@ -44,13 +43,13 @@ struct GameCode {
   [[nodiscard]] std::uint64_t max_take() const noexcept;
   // The most heaps one move leaves (0..3).
   [[nodiscard]] unsigned max_heaps_left() const noexcept;
-  // "0.77", "4.3", "0x0.F7", "grundy", "lasker".
+  // "0.77", "4.3", "0x0.F7", "grundy".
   [[nodiscard]] std::string normal_form() const;
   // The name if it has one, else the normal form: what HeapRule::text() shows.
   [[nodiscard]] std::string display() const;
 };
 
-// True for kayles, dawson, officers, treblecross, grundy, lasker.
+// True for kayles, dawson, officers, treblecross, grundy.
 [[nodiscard]] bool is_game_name(std::string_view name) noexcept;
 
 // Parses a code or a name. Throws InputError naming the 1-based column of the

@@ -11,7 +11,13 @@
 //           listed, and the rare options below the least missing common value are
 //           found by a scan over the splits that usually stops early. Exact for
 //           any mask; fast when rare positions are few.
-//   automatic  sparse where it pays, naive otherwise (see SparseEngine in the source).
+//   automatic  sparse where it pays, naive otherwise (see
+//           src/take_and_break/sparse_engine.hpp).
+//
+// Fast paths are declared, not sniffed: the sparse engine's AVX-512 kernels run
+// where EngineOptions allow them and the CPU has them (cpu_features.hpp), both
+// known when the engine is made; elsewhere the portable code, which is their
+// definition, runs and gives the same values.
 //
 // Values are stored as uint16 (2 bytes a heap: 10^9 heaps take 2 GB); a value
 // that does not fit is a LimitError, never truncated.
@@ -80,12 +86,21 @@ class SequenceEngine {
   std::vector<Value> values_;
 };
 
-// `threads` (1 or 2): a helper thread takes half of each heap's splits (naive,
-// from 16384 splits a heap) or half of each block of 64 heaps (sparse, from heap
-// 2048; see docs/take_and_break.md). Whether it is used is measured, block by
-// block of 1024 heaps, by wall-clock rate: on a machine whose second core is
-// busy it loses and stays off. Values are identical either way.
-[[nodiscard]] std::unique_ptr<SequenceEngine> make_engine(const GameCode& code, EngineKind kind,
-                                                          unsigned threads = 1);
+struct EngineOptions {
+  EngineKind kind = EngineKind::automatic;
+  // 1 or 2. With 2, a helper thread takes half of each heap's splits (naive, from
+  // 16384 splits a heap) or half of each block of 64 heaps (sparse, from heap
+  // 2048; see docs/take_and_break.md). Whether it is used is measured, block by
+  // block of 1024 heaps, by wall-clock rate: on a machine whose second core is
+  // busy it loses and stays off. Values are identical either way.
+  unsigned threads = 1;
+  // Allow the AVX-512 kernels where the CPU has them; false: portable code only
+  // (tests run both; values are identical either way).
+  bool vector_kernels = true;
+};
+
+// Throws InputError for threads outside 1..2, std::invalid_argument for a game
+// the engines do not compute (they compute finite codes and Grundy's game).
+[[nodiscard]] std::unique_ptr<SequenceEngine> make_engine(const GameCode& code, const EngineOptions& options = {});
 
 }  // namespace grundy::take_and_break

@@ -51,9 +51,5 @@ namespace grundy::take_and_break {
 // O(size) for sequences that are not periodic near their end.
 [[nodiscard]] Periodicity find_periodicity(const GameCode& code, std::span<const Value> values);
 
-// Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3
-// (Winning Ways; proven by induction on the splits' nim-sums).
-[[nodiscard]] Nimber lasker_value(std::uint64_t heap);
-[[nodiscard]] Periodicity lasker_pattern();
 
 }  // namespace grundy::take_and_break

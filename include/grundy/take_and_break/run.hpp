@@ -9,18 +9,23 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "grundy/context.hpp"
 #include "grundy/sequence.hpp"
 #include "grundy/take_and_break/engine.hpp"
 
 namespace grundy {
 
 enum class TakeAndBreakFormat { text, binary };
+
+// Heaps computed past `upto` in search of a proof (see continue_for_proof).
+inline constexpr std::uint64_t kProofContinuation = std::uint64_t{1} << 16;
 
 struct TakeAndBreakRequest {
   std::string rule;            // a code (0.77, 4.3, 0.F7) or a name (kayles, grundy, …)
@@ -31,8 +36,11 @@ struct TakeAndBreakRequest {
   double checkpoint_seconds = 60;  // interval between checkpoints
   std::string output;          // file for the values; empty: none
   TakeAndBreakFormat format = TakeAndBreakFormat::text;
-  bool progress = false;       // progress lines on stderr
   bool stop_when_proven = true;  // stop computing once a period is proven
+  // Without a proof by heap `upto`, keep computing (3·(upto + 1) more heaps,
+  // at least 4096 and at most kProofContinuation) while the periodicity theorem
+  // may still prove one; values past `upto` are not shown or written.
+  bool continue_for_proof = false;
 };
 
 struct TakeAndBreakRun {
@@ -47,7 +55,7 @@ struct TakeAndBreakRun {
   unsigned threads = 1;
   take_and_break::SparseStats sparse;  // mask, rare positions (count, last)
   std::uint64_t resumed_from = 0;    // heaps read from the checkpoint (0: fresh start)
-  bool interrupted = false;          // stopped by SIGINT/SIGTERM (checkpoint written)
+  bool interrupted = false;          // stopped by the context (Ctrl-C/SIGTERM); checkpoint written
   double seconds = 0;                // wall time of this run's computing
   double values_per_second = 0;      // heaps computed by this run / seconds
   std::string output;                // file written, if any
@@ -67,14 +75,16 @@ struct TakeAndBreakRun {
 void validate_take_and_break_request(const TakeAndBreakRequest& request);
 
 // Validates, then runs. Throws InputError/LimitError for bad input, an unusable
-// checkpoint (corrupt, or of another rule) or an unwritable output.
-[[nodiscard]] TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request);
+// checkpoint (corrupt, or of another rule) or an unwritable output. A stop
+// requested of the context ends the run early with `interrupted` set (after a
+// checkpoint, if one was asked for); progress lines go to the context.
+[[nodiscard]] TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Context& context);
 
-// A summary for people; with `list_values`, g(0..upto) follow, 20 to a line
+// A summary for people; with `list_upto`, g(0..list_upto) follow, 20 to a line
 // (the caller decides; a table of 10^8 values belongs in --output).
-[[nodiscard]] std::string render_text(const TakeAndBreakRun& run, bool list_values);
+[[nodiscard]] std::string render_text(const TakeAndBreakRun& run, std::optional<std::uint64_t> list_upto);
 
-// The same as JSON; "values" holds g(0..upto) when `list_values`.
-[[nodiscard]] nlohmann::json render_json(const TakeAndBreakRun& run, bool list_values);
+// The same as JSON; "values" holds g(0..list_upto) when given.
+[[nodiscard]] nlohmann::json render_json(const TakeAndBreakRun& run, std::optional<std::uint64_t> list_upto);
 
 }  // namespace grundy

@@ -1,0 +1,73 @@
+#include "expression_input.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+#include "grundy/input_error.hpp"
+#include "grundy/registry.hpp"
+
+namespace grundy::cli {
+
+ExpressionSource read_expression_source(const std::string& argument, const std::string& file) {
+  ExpressionSource source;
+  if (!file.empty() || argument == "-") {
+    source.origin = file.empty() ? "<stdin>" : file;
+    if (file.empty()) {
+      source.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    } else {
+      std::ifstream in(file, std::ios::binary);
+      if (!in) throw InputError("cannot open the file", SourceLocation{file});
+      source.text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+      if (in.bad()) throw InputError("cannot read the file", SourceLocation{file});
+    }
+    source.text = without_comments(std::move(source.text));
+  } else {
+    source.text = argument;
+  }
+  return source;
+}
+
+std::string without_comments(std::string text) {
+  bool comment = false;
+  for (char& c : text) {
+    if (c == '\n') {
+      comment = false;
+    } else if (c == '#' || comment) {
+      comment = true;
+      c = ' ';
+    }
+  }
+  return text;
+}
+
+void relocate(const ExpressionSource& source) {
+  try {
+    throw;
+  } catch (const InputError& e) {
+    if (source.origin.empty() || !e.where().file.empty() || e.where().column == 0) throw;
+    // The parser counts columns in characters across the whole text.
+    std::size_t line = 1;
+    std::size_t column = 1;
+    std::size_t characters = 1;
+    for (std::size_t i = 0; i < source.text.size() && characters < e.where().column; ++i) {
+      if ((static_cast<unsigned char>(source.text[i]) & 0xC0) == 0x80) continue;  // inside a UTF-8 character
+      ++characters;
+      if (source.text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else {
+        ++column;
+      }
+    }
+    const SourceLocation where{source.origin, line, column};
+    if (dynamic_cast<const LimitError*>(&e) != nullptr) throw LimitError(e.message(), where);
+    throw InputError(e.message(), where);
+  }
+}
+
+Position build_position(const ExpressionSource& source, Context& context) {
+  return located(source, [&] { return Registry::builtin().parse(source.text, context); });
+}
+
+}  // namespace grundy::cli

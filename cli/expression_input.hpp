@@ -1,0 +1,47 @@
+// Where a command's expression comes from — the argument, a file (-f) or
+// standard input ("-") — and the position it describes. Errors name their
+// place as file:line:column for files and stdin, column for the argument. In
+// files and on stdin '#' starts a comment to the end of the line.
+#pragma once
+
+#include <string>
+
+#include "grundy/context.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/position.hpp"
+
+namespace grundy::cli {
+
+struct ExpressionSource {
+  std::string text;
+  std::string origin;  // file name, "<stdin>", or empty for the command line
+};
+
+// `argument` "-" reads stdin; a non-empty `file` reads that file.
+[[nodiscard]] ExpressionSource read_expression_source(const std::string& argument, const std::string& file);
+
+// Parses and builds with the built-in registry.
+[[nodiscard]] Position build_position(const ExpressionSource& source, Context& context);
+
+// Blanks '#' comments to the end of each line (keeping every column in place).
+[[nodiscard]] std::string without_comments(std::string text);
+
+// Reruns `work`; an InputError with a column but no file is rethrown with the
+// file:line:column of `source` (the line and column counted in characters).
+template <class F>
+auto located(const ExpressionSource& source, F&& work);
+
+// ---- implementation ----
+
+[[noreturn]] void relocate(const ExpressionSource& source);
+
+template <class F>
+auto located(const ExpressionSource& source, F&& work) {
+  try {
+    return work();
+  } catch (const InputError&) {
+    relocate(source);
+  }
+}
+
+}  // namespace grundy::cli

@@ -1,0 +1,146 @@
+// The explicit context of one run: everything a computation needs besides the
+// game itself, passed by reference instead of living in globals.
+//
+//  - cancellation: request_stop() from any thread (the CLI's signal watcher,
+//    Python's Ctrl-C check); long computations call poll(), which throws
+//    Cancelled once a stop was requested. Tables keep only finished values, so
+//    an interrupted computation leaves them exact and saveable.
+//  - progress: a sink for one-line reports, rate-limited here (the first after
+//    `progress_after` seconds, then at most one a second).
+//  - settings: a memory bound for the tables of long searches, threads, and
+//    which optional fast paths may run (tests turn each off to compare it with
+//    the definition).
+//  - per-run caches: one engine per rule per run (kayles(10) + kayles(20) share
+//    the sequence they extend), one placement solver per rule.
+//  - work to save: long searches with a table file register a saver; the caller
+//    runs them at the end and on interruption.
+//
+// A Context is not copyable; computations take it by reference. poll() and
+// request_stop() may be called from several threads; the caches are locked.
+#pragma once
+
+#include <any>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace grundy {
+
+// Thrown out of a computation by Context::poll() after request_stop().
+class Cancelled : public std::runtime_error {
+ public:
+  Cancelled() : std::runtime_error("the computation was interrupted") {}
+};
+
+// Fast paths that have a slower, definition-based fallback. All on by default;
+// a test turns one off to hold it equal to what the fallback computes.
+struct FastPaths {
+  bool vector_kernels = true;   // AVX-512 kernels of the take-and-break sparse engine, where the CPU has them
+  bool sparse_engine = true;    // the rare/common engine for take-and-break games (off: the naive bitset engine)
+  bool mirror_strategy = true;  // placement: a board symmetric under a half turn, for a rule that allows it, is 0
+};
+
+struct ContextOptions {
+  std::size_t memory_bytes = 0;  // bound on the tables of long searches together; 0 = none
+  // Components one position may have: a 15-byte nim(0..9999999) would otherwise
+  // take gigabytes. 2·10^6 components take about 160 MB.
+  std::size_t max_components = 2'000'000;
+  unsigned threads = 1;          // 1 or 2 (take-and-break engines, placement searches)
+  FastPaths fast_paths;
+  // Placement searches: a table file loaded when the first solver is made and
+  // saved every `table_seconds` during the search, at the end and on interruption.
+  std::string table_path;
+  double table_seconds = 60;
+};
+
+// Where progress lines go (the CLI: stderr, rewritten in place on a terminal).
+class ProgressSink {
+ public:
+  virtual ~ProgressSink() = default;
+  virtual void line(std::string_view text) = 0;
+  // The run's last report was written; end a line rewritten in place.
+  virtual void end() = 0;
+};
+
+class Context {
+ public:
+  Context() : Context(ContextOptions{}) {}
+  explicit Context(ContextOptions options);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  [[nodiscard]] const ContextOptions& options() const noexcept { return options_; }
+  [[nodiscard]] const FastPaths& fast_paths() const noexcept { return options_.fast_paths; }
+
+  // ---- cancellation ----
+  // Async-signal-safe (one atomic store).
+  void request_stop() noexcept { stop_.store(true, std::memory_order_relaxed); }
+  [[nodiscard]] bool stop_requested() const noexcept { return stop_.load(std::memory_order_relaxed); }
+  // Called by long computations every few milliseconds of work: throws Cancelled
+  // after request_stop(), and runs the poll hook (at most every 20 ms), which may
+  // itself request a stop or throw.
+  void poll();
+  void set_poll_hook(std::function<void()> hook) { poll_hook_ = std::move(hook); }
+
+  // ---- progress ----
+  // `after`: seconds of work before the first line.
+  void set_progress(ProgressSink* sink, double after = 1.0);
+  // True when a progress line would be shown now (producers build it only then).
+  [[nodiscard]] bool progress_due();
+  void progress(std::string_view text);
+  // Ends the progress display (a line rewritten in place gets its newline).
+  void end_progress();
+  [[nodiscard]] double seconds() const;  // since the context was made
+
+  // ---- per-run caches ----
+  // The object stored under `key`, made by make() on first use. Objects of
+  // different types must use different keys.
+  template <class T, class Make>
+  std::shared_ptr<T> shared(const std::string& key, Make&& make) {
+    std::lock_guard lock(cache_mutex_);
+    auto it = cache_.find(key);
+    if (it != cache_.end()) return std::any_cast<std::shared_ptr<T>>(it->second);
+    std::shared_ptr<T> made = make();
+    cache_.emplace(key, made);
+    return made;
+  }
+
+  // ---- work to save ----
+  // A saver writes what its computation has finished (a table file) and returns
+  // a line for the user, or nullopt when it had nothing to save.
+  void add_saver(std::function<std::optional<std::string>()> saver);
+  // Runs every saver; their messages in order. Errors propagate.
+  std::vector<std::string> save_work();
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  ContextOptions options_;
+  std::atomic<bool> stop_{false};
+  std::function<void()> poll_hook_;
+  std::mutex hook_mutex_;  // one thread runs the hook at a time
+  Clock::time_point last_hook_{};
+  Clock::time_point start_ = Clock::now();
+
+  std::mutex progress_mutex_;
+  ProgressSink* progress_ = nullptr;
+  double progress_after_ = 1.0;
+  bool progress_shown_ = false;
+  Clock::time_point last_progress_{};
+
+  std::mutex cache_mutex_;
+  std::map<std::string, std::any> cache_;
+  std::vector<std::function<std::optional<std::string>()>> savers_;
+};
+
+}  // namespace grundy

@@ -1,0 +1,77 @@
+// Reading a term's parameter groups and positions: the one reader every
+// ruleset's builder uses, so that every ruleset reports a bad argument the same
+// way (one line, with the column, naming the ruleset's usage).
+//
+// In a sum, a term's last "(...)" group holds its positions and the groups
+// before it are parameters: sub{1,2,3}(10), lr(1,2)(2,3,3). A rule for
+// `grundy table` has no position group.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "grundy/expression.hpp"
+#include "grundy/input_error.hpp"
+
+namespace grundy {
+
+// A list argument expands ranges a..b; this bounds what one list may expand to.
+inline constexpr std::uint64_t kMaxListLength = 10'000'000;
+
+class TermReader {
+ public:
+  // `usage`: how the ruleset is written ("bash(m)(heaps…)"), quoted in errors.
+  TermReader(const ExprTerm& term, bool with_positions, std::string usage);
+
+  [[nodiscard]] const ExprTerm& term() const noexcept { return *term_; }
+  [[nodiscard]] const std::string& name() const noexcept { return term_->head; }
+  [[nodiscard]] const std::string& usage() const noexcept { return usage_; }
+  [[nodiscard]] bool has_positions() const noexcept { return positions_ != nullptr; }
+
+  [[nodiscard]] std::size_t parameter_count() const noexcept { return parameters_.size(); }
+  [[nodiscard]] const ExprGroup& parameter(std::size_t i) const { return *parameters_.at(i); }
+  // The position group; only for a term in a sum.
+  [[nodiscard]] const ExprGroup& positions() const;
+
+  // Exactly `count` parameter groups (InputError with the usage otherwise).
+  void expect_parameters(std::size_t count) const;
+  // A group of exactly `count` arguments.
+  void expect_arguments(const ExprGroup& group, std::size_t count) const;
+
+  [[nodiscard]] std::uint64_t integer(const ExprArg& arg, std::string_view what) const;
+  // Integers and ranges a..b of a group, in order (at most kMaxListLength).
+  [[nodiscard]] std::vector<std::uint64_t> integers(const ExprGroup& group, std::string_view what) const;
+  // The one integer of a group that must hold exactly one.
+  [[nodiscard]] std::uint64_t only_integer(const ExprGroup& group, std::string_view what) const;
+  [[nodiscard]] const std::string& word(const ExprArg& arg, std::string_view what) const;
+  [[nodiscard]] const std::string& path(const ExprArg& arg, std::string_view what) const;
+
+  [[noreturn]] void fail(const std::string& message, std::size_t column) const;
+  // An error about the term as a whole ("name: message" at the term's column).
+  [[noreturn]] void fail_term(const std::string& message) const;
+
+  // Runs a factory (make_bash(m), parse a code…): an InputError without a place
+  // gets the term's column and name; a column counted within the term's head (a
+  // take-and-break code) is moved to the column in the whole text.
+  template <class F>
+  auto guarded(F&& make) const {
+    try {
+      return make();
+    } catch (const InputError& e) {
+      relocate(e);
+    }
+  }
+
+ private:
+  [[noreturn]] void relocate(const InputError& e) const;
+
+  const ExprTerm* term_;
+  std::string usage_;
+  std::vector<const ExprGroup*> parameters_;
+  const ExprGroup* positions_ = nullptr;
+};
+
+}  // namespace grundy

@@ -1,0 +1,25 @@
+"""grundy: impartial games by Sprague–Grundy theory, from Python.
+
+    >>> import grundy
+    >>> r = grundy.value("sub{1,2,3}(10) + sub(odd)(7) + nim(9,12)")
+    >>> r.value, r.outcome, r.winning_moves
+    >>> grundy.table("sub{1,3,4}", upto=30).period      # 7, proven
+    >>> g = grundy.Game(lambda n: [n - k for k in (1, 2, 3) if k <= n])
+    >>> g.value(10), g.table(upto=30).period             # your own rule
+    >>> g(7) + grundy.parse("nim(3)")                    # in sums with built-in games
+
+docs/python.md is the tutorial.
+"""
+
+from . import _grundy
+from ._grundy import InfiniteValue, Move, Option, Position, Result, rulesets
+from .api import boards, graph, load, parse, table, value
+from .errors import CycleError, GameError, InputError, LimitError
+from .game import Game
+from .table import Table
+
+__all__ = [
+    "value", "parse", "load", "table", "boards", "graph", "rulesets",
+    "Game", "Position", "Result", "Move", "Option", "Table", "InfiniteValue",
+    "InputError", "LimitError", "CycleError", "GameError",
+]

@@ -1,0 +1,63 @@
+#include "python_errors.hpp"
+
+#include <pybind11/stl.h>
+
+#include <exception>
+#include <string>
+
+#include "grundy/context.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/solver.hpp"
+
+namespace py = pybind11;
+
+namespace grundy::python {
+namespace {
+
+py::object errors_module() { return py::module_::import("grundy.errors"); }
+
+// The Python exception of `type` for an InputError, with its place.
+py::object python_error(const char* type, const InputError& error, py::kwargs extra = {}) {
+  const SourceLocation& where = error.where();
+  extra["detail"] = error.message();
+  extra["file"] = where.file.empty() ? py::object(py::none()) : py::object(py::str(where.file));
+  extra["line"] = where.line == 0 ? py::object(py::none()) : py::object(py::int_(where.line));
+  extra["column"] = where.column == 0 ? py::object(py::none()) : py::object(py::int_(where.column));
+  return errors_module().attr(type)(error.what(), **extra);
+}
+
+void set_error(const py::object& error) {
+  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
+}
+
+}  // namespace
+
+py::object game_error_type() { return errors_module().attr("GameError"); }
+py::object cycle_error_type() { return errors_module().attr("CycleError"); }
+
+void register_error_translators() {
+  py::register_exception_translator([](std::exception_ptr thrown) {
+    try {
+      try {
+        if (thrown) std::rethrow_exception(thrown);
+      } catch (const CycleError& e) {
+        py::kwargs extra;
+        extra["cycle"] = py::cast(e.cycle());
+        set_error(python_error("CycleError", e, extra));
+      } catch (const LimitError& e) {
+        set_error(python_error("LimitError", e));
+      } catch (const InputError& e) {
+        set_error(python_error("InputError", e));
+      } catch (const Cancelled&) {
+        // Stopped outside an InterruptibleCall's run(), which raises the
+        // exception that stopped it; a bare stop is an interrupt.
+        PyErr_SetNone(PyExc_KeyboardInterrupt);
+      }
+    } catch (py::error_already_set& e) {
+      // Making the exception failed (grundy.errors not importable?): say so.
+      e.restore();
+    }
+  });
+}
+
+}  // namespace grundy::python

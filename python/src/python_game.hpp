@@ -1,0 +1,153 @@
+// A game written in Python: a moves function from a position (any hashable
+// Python value) to an iterable of options, each a position or a `list` of
+// positions (a sum of independent games, such as the two heaps a split leaves).
+//
+// Values come from an iterative depth-first search (no recursion, so a chain of
+// 10^6 positions needs no Python recursion limit and no C++ stack), memoised in
+// a table of Python objects (python_object_table.hpp): moves() is called once
+// per position the search meets. The components of a sum option are valued
+// separately and xored (Sprague–Grundy), so only single positions are stored.
+//
+// Failures never crash and always name the position:
+//   - moves() raising, returning something that is not iterable, or an option
+//     that is not hashable (or whose == or hash raises): grundy.GameError, with
+//     the original exception as its __cause__;
+//   - a position met again while its own value is being computed: CycleError
+//     listing the positions on the cycle;
+//   - the table outgrowing `memory_bytes`: LimitError;
+//   - KeyboardInterrupt (raised inside moves() by the interpreter, or by the
+//     poll hook through the Context) goes through unchanged.
+// After any of them the positions that were being computed are forgotten and
+// the finished values kept, so the game stays usable.
+//
+// Everything here runs with the GIL held. One search at a time per game: a
+// second Python thread waits (without the GIL) for the first; moves() calling
+// its own game's solver is refused.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "grundy/context.hpp"
+#include "grundy/nimber.hpp"
+#include "python_object_table.hpp"
+
+namespace grundy::python {
+
+class PythonGame : public std::enable_shared_from_this<PythonGame> {
+ public:
+  PythonGame(pybind11::object moves, std::string name, std::size_t memory_bytes);
+  ~PythonGame();
+  PythonGame(const PythonGame&) = delete;
+  PythonGame& operator=(const PythonGame&) = delete;
+
+  [[nodiscard]] const std::string& name() const noexcept { return name_; }
+  [[nodiscard]] const pybind11::object& moves() const noexcept { return moves_; }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept { return memory_bytes_; }
+
+  // The value of a position, or of a sum (a list) of them.
+  [[nodiscard]] Nimber value(pybind11::handle position, Context& context);
+  // g(0), g(1), …, g(upto) of integer positions.
+  [[nodiscard]] std::vector<Nimber> values_upto(std::uint64_t upto, Context& context);
+
+  // The options of a position as moves() lists them (a list of options; each
+  // option a position or a list). Remembered for the few positions asked about
+  // most recently (and the last position valued), so that asking a position for
+  // its value, then its options, calls moves() on it once.
+  [[nodiscard]] pybind11::list options(pybind11::handle position);
+
+  // The parts of a position or sum: [position] or the flattened list.
+  [[nodiscard]] std::vector<pybind11::object> parts(pybind11::handle position_or_sum) const;
+
+  // repr(position), shortened for messages.
+  [[nodiscard]] static std::string describe(pybind11::handle position, std::size_t limit = 200);
+
+  [[nodiscard]] std::size_t stored_positions() const noexcept { return table_.size(); }
+  [[nodiscard]] std::size_t table_bytes() const noexcept { return table_.bytes(); }
+  // Forgets every stored value (not during a search).
+  void clear();
+  // The stored values as a dict (a copy).
+  [[nodiscard]] pybind11::dict stored_values() const;
+
+  // Raises grundy.GameError naming `position` (the current Python error, if
+  // any, becomes its __cause__).
+  [[noreturn]] void raise_game_error(const std::string& message, pybind11::handle position) const;
+  // The hash of a position given to or by this game; GameError naming `source`
+  // (whose moves listed it) when it is not hashable.
+  [[nodiscard]] Py_hash_t hash_of(pybind11::handle position, pybind11::handle source) const;
+
+ private:
+  // A part of an option: a single position, with its hash (owned reference).
+  struct Part {
+    PyObject* object;
+    Py_hash_t hash;
+  };
+  // An option: parts [first_part, end_part) of parts_.
+  struct Option {
+    std::size_t first_part;
+    std::size_t end_part;
+  };
+  // A position whose options are being valued.
+  struct Frame {
+    PyObject* position;  // owned by the table (stored as in progress)
+    Py_hash_t hash;
+    std::size_t first_option;  // into options_ / option_values_
+    std::size_t next_option;
+    std::size_t next_part;     // of the next option: parts before it are summed in `partial`
+    Nimber partial;
+    std::size_t first_part;    // into parts_: where this frame's options begin
+  };
+
+  // Holds the game's search for one thread; refuses re-entry from moves().
+  class SearchLock;
+
+  Nimber value_of_part(PyObject* position, Py_hash_t hash, Context& context);
+  // Stores `position` as in progress, calls moves() and appends a frame.
+  void push(PyObject* position, Py_hash_t hash, Context& context);
+  // Calls moves(position): the options as a list or tuple (GameError naming the
+  // position when it raises or returns something that is not iterable).
+  [[nodiscard]] pybind11::object call_moves(PyObject* position) const;
+  // Reads the options into options_/parts_.
+  void read_options(PyObject* position, PyObject* listed);
+  void append_part(PyObject* part, PyObject* position);
+  // CycleError: the positions from frame `first_frame` up, then `again`.
+  [[noreturn]] void raise_cycle(std::size_t first_frame, PyObject* again);
+  // Forgets the positions in progress and the search's buffers (after an error).
+  void abandon() noexcept;
+  void check_memory(PyObject* key) const;
+  void remember_options(pybind11::handle position, Py_hash_t hash, pybind11::list options);
+
+  pybind11::object moves_;
+  std::string name_;
+  std::size_t memory_bytes_;
+  PythonObjectTable table_;
+
+  std::vector<Frame> stack_;
+  std::vector<Option> options_;
+  std::vector<Nimber> option_values_;
+  std::vector<Part> parts_;
+  MexSet mex_;
+  std::uint64_t pushes_ = 0;
+  // The root of the current search, whose options are kept for options().
+  PyObject* root_ = nullptr;
+
+  struct RememberedOptions {
+    pybind11::object position;
+    Py_hash_t hash;
+    pybind11::list options;
+  };
+  std::vector<RememberedOptions> remembered_;  // most recent last
+
+  std::mutex search_mutex_;
+  std::thread::id searching_thread_;  // read and written with the GIL held
+};
+
+using PythonGamePtr = std::shared_ptr<PythonGame>;
+
+}  // namespace grundy::python

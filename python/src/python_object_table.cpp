@@ -1,0 +1,124 @@
+#include "python_object_table.hpp"
+
+#include <pybind11/pybind11.h>
+
+
+namespace grundy::python {
+
+std::size_t shallow_size(PyObject* object) noexcept {
+  const PyTypeObject* type = Py_TYPE(object);
+  std::size_t size = static_cast<std::size_t>(type->tp_basicsize);
+  if (type->tp_itemsize != 0) {
+    // Variable-sized objects (int, tuple, str…): ob_size counts their items
+    // (negative for a negative int).
+    const Py_ssize_t items = Py_SIZE(object);
+    size += static_cast<std::size_t>(items < 0 ? -items : items) * static_cast<std::size_t>(type->tp_itemsize);
+  }
+  return size;
+}
+
+PythonObjectTable::PythonObjectTable() : slots_(64), mask_(63) {}
+
+PythonObjectTable::~PythonObjectTable() { clear(); }
+
+std::size_t PythonObjectTable::home(Py_hash_t hash) const noexcept {
+  // Python's hash of a small int is the int itself: consecutive heaps would fill
+  // consecutive slots and make long probe runs; mix the bits (murmur3 finalizer).
+  auto h = static_cast<std::uint64_t>(hash);
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return static_cast<std::size_t>(h) & mask_;
+}
+
+std::size_t PythonObjectTable::find_slot(PyObject* key, Py_hash_t hash) const {
+  for (std::size_t i = home(hash);; i = (i + 1) & mask_) {
+    const Slot& s = slots_[i];
+    if (s.key == nullptr) return kAbsent;
+    if (s.key == key) return i;
+    if (s.hash == hash) {
+      // User code (__eq__) runs here; the game's lock keeps it from touching this table.
+      const int equal = PyObject_RichCompareBool(s.key, key, Py_EQ);
+      if (equal < 0) throw pybind11::error_already_set();
+      if (equal == 1) return i;
+    }
+  }
+}
+
+Nimber* PythonObjectTable::find(PyObject* key, Py_hash_t hash) {
+  const std::size_t i = find_slot(key, hash);
+  return i == kAbsent ? nullptr : &slots_[i].value;
+}
+
+std::size_t PythonObjectTable::bytes_after_insert(PyObject* key) const noexcept {
+  const std::size_t slots = needs_growth() ? slots_.size() * 2 : slots_.size();
+  return slots * sizeof(Slot) + key_bytes_ + shallow_size(key);
+}
+
+void PythonObjectTable::insert(PyObject* key, Py_hash_t hash, Nimber value) {
+  if (needs_growth()) grow();
+  std::size_t i = home(hash);
+  while (slots_[i].key != nullptr) i = (i + 1) & mask_;
+  Py_INCREF(key);
+  slots_[i] = Slot{key, hash, value};
+  ++size_;
+  key_bytes_ += shallow_size(key);
+}
+
+std::size_t PythonObjectTable::find_exact_slot(PyObject* key, Py_hash_t hash) const noexcept {
+  for (std::size_t i = home(hash);; i = (i + 1) & mask_) {
+    if (slots_[i].key == nullptr) return kAbsent;
+    if (slots_[i].key == key) return i;
+  }
+}
+
+Nimber* PythonObjectTable::find_exact(PyObject* key, Py_hash_t hash) noexcept {
+  const std::size_t i = find_exact_slot(key, hash);
+  return i == kAbsent ? nullptr : &slots_[i].value;
+}
+
+void PythonObjectTable::erase_exact(PyObject* key, Py_hash_t hash) noexcept {
+  std::size_t hole = find_exact_slot(key, hash);
+  if (hole == kAbsent) return;
+  PyObject* removed = slots_[hole].key;
+  key_bytes_ -= shallow_size(removed);
+  slots_[hole] = Slot{};
+  --size_;
+  // Backward-shift: move later entries of the probe run into the hole when the
+  // hole lies between their home slot and where they are.
+  for (std::size_t j = (hole + 1) & mask_; slots_[j].key != nullptr; j = (j + 1) & mask_) {
+    const std::size_t want = home(slots_[j].hash);
+    const bool movable = hole <= j ? (want <= hole || want > j) : (want <= hole && want > j);
+    if (movable) {
+      slots_[hole] = slots_[j];
+      slots_[j] = Slot{};
+      hole = j;
+    }
+  }
+  Py_DECREF(removed);  // last: its destructor may run Python code
+}
+
+void PythonObjectTable::clear() {
+  std::vector<Slot> old(64);
+  old.swap(slots_);
+  mask_ = 63;
+  size_ = 0;
+  key_bytes_ = 0;
+  for (Slot& s : old) Py_XDECREF(s.key);
+}
+
+void PythonObjectTable::grow() {
+  std::vector<Slot> old(slots_.size() * 2);
+  old.swap(slots_);
+  mask_ = slots_.size() - 1;
+  for (const Slot& s : old) {
+    if (s.key == nullptr) continue;
+    std::size_t i = home(s.hash);
+    while (slots_[i].key != nullptr) i = (i + 1) & mask_;
+    slots_[i] = s;
+  }
+}
+
+}  // namespace grundy::python

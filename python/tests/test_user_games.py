@@ -1,0 +1,212 @@
+"""grundy.Game: rules written in Python, held to brute force written here, to
+published sequences (../shared/reference) and to closed forms computed here."""
+
+import functools
+import math
+
+import numpy as np
+import pytest
+
+import grundy
+from conftest import mex, reference_terms
+
+
+def take_1_to_3(n):
+    return [n - k for k in (1, 2, 3) if k <= n]
+
+
+def test_take_1_to_3():
+    g = grundy.Game(take_1_to_3)
+    assert g.name == "take_1_to_3"
+    assert [g.value(n) for n in range(12)] == [n % 4 for n in range(12)]
+    assert (g.outcome(4), g.outcome(5), g.outcome(6)) == ("P", "N", "N")
+    assert g.winning_moves(5) == [4] and g.winning_moves(6) == [4] and g.winning_moves(4) == []
+    assert g.options(6) == [(5, 1), (4, 0), (3, 3)]
+    t = g.table(upto=40)
+    assert (t.kind, t.period, t.preperiod, t.status, t.proven) == ("periodic", 4, 0, "detected", False)
+    assert t.values.dtype == np.uint64 and list(t.values) == [n % 4 for n in range(41)]
+    with pytest.raises(ValueError, match="not proven"):
+        t.value(1000)
+
+
+def test_moves_called_once_per_position():
+    calls = {}
+
+    def moves(n):
+        calls[n] = calls.get(n, 0) + 1
+        return take_1_to_3(n)
+    g = grundy.Game(moves)
+    g.value(30)
+    g.winning_moves(30)   # the options of the position just valued are kept
+    g.table(upto=30)
+    assert calls == {n: 1 for n in range(31)}
+    assert g.stored == 31 and g.known_values() == {n: n % 4 for n in range(31)}
+    g.clear()
+    assert g.stored == 0
+
+
+def test_random_rules_against_brute_force():
+    import random
+    rng = random.Random(7)
+    for _ in range(10):
+        subtract = sorted(rng.sample(range(1, 9), rng.randint(1, 4)))
+        g = grundy.Game(lambda n, s=tuple(subtract): [n - k for k in s if k <= n])
+
+        @functools.lru_cache(maxsize=None)
+        def brute(n, s=tuple(subtract)):
+            return mex(brute(n - k) for k in s if k <= n)
+        assert list(g.table(upto=200).values) == [brute(n) for n in range(201)], subtract
+
+
+def test_grundys_game_equals_oeis_a002188():
+    terms = reference_terms("oeis_A002188_grundys_game_terms.txt")
+    # The issue's own spelling: an option that is a list is a sum of heaps.
+    g = grundy.Game(lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)])
+    t = g.table(upto=max(terms))
+    assert [int(t[n]) for n in sorted(terms)] == [terms[n] for n in sorted(terms)]
+    # The same game built in, for good measure, far beyond the reference.
+    assert np.array_equal(g.table(upto=1000).values, grundy.table("grundy", upto=1000).values)
+
+
+def test_node_kayles_on_paths_with_frozensets_equals_oeis_a002187():
+    """Node Kayles on a path (take a vertex and its neighbours) is the octal game
+    0.137, Dawson's chess: positions are frozensets of the vertices left, and an
+    option splits into the runs of consecutive vertices (a sum)."""
+    terms = reference_terms("oeis_A002187_dawsons_chess_0.137_terms.txt")
+
+    def runs(vertices):
+        out, run = [], []
+        for v in sorted(vertices):
+            if run and v != run[-1] + 1:
+                out.append(frozenset(run))
+                run = []
+            run.append(v)
+        if run:
+            out.append(frozenset(run))
+        return out
+
+    def moves(vertices):
+        return [runs(vertices - {v - 1, v, v + 1}) for v in vertices]
+    g = grundy.Game(moves, name="nodekayles_py")
+    for n in range(min(40, max(terms) + 1)):
+        assert g.value(frozenset(range(n))) == terms[n], n
+
+
+def test_wythoff_p_positions_are_the_beatty_pairs():
+    def moves(position):
+        a, b = position
+        return ([(a - k, b) for k in range(1, a + 1)] + [(a, b - k) for k in range(1, b + 1)]
+                + [(a - k, b - k) for k in range(1, min(a, b) + 1)])
+    g = grundy.Game(moves, name="wythoff_py")
+    size = 80
+    losing = {(a, b) for a in range(size) for b in range(size) if g.value((a, b)) == 0}
+    # Beatty pairs (floor(k φ), floor(k φ²)) in integer arithmetic: floor(k φ) = (k + isqrt(5 k²)) // 2.
+    beatty = set()
+    for k in range(size):
+        a = (k + math.isqrt(5 * k * k)) // 2
+        for pair in ((a, a + k), (a + k, a)):
+            if max(pair) < size:
+                beatty.add(pair)
+    assert losing == beatty
+    assert g.value((3, 5)) == 0 and g.outcome((4, 7)) == "P" and g.outcome((4, 6)) == "N"
+
+
+def test_cutting_game_against_a_full_game_tree_search():
+    """The cutting game (a W×H sheet; cut a piece in two along a grid line; whoever
+    cuts out a 1×1 piece wins). As a Sprague–Grundy game a player never leaves a
+    piece of width 1 (the opponent would cut a 1×1 from it), so a move splits a
+    piece into two of width and height at least 2 — a sum. The check searches the
+    real game: every cut, winning at once on a 1×1 piece."""
+    def moves(sheet):
+        w, h = sheet
+        return ([[(a, h), (w - a, h)] for a in range(2, w - 1)]
+                + [[(w, b), (w, h - b)] for b in range(2, h - 1)])
+    g = grundy.Game(moves, name="cutting")
+
+    @functools.lru_cache(maxsize=None)
+    def first_player_wins(pieces):
+        for i, (w, h) in enumerate(pieces):
+            rest = pieces[:i] + pieces[i + 1:]
+            cuts = [((a, h), (w - a, h)) for a in range(1, w)] + [((w, b), (w, h - b)) for b in range(1, h)]
+            for p, q in cuts:
+                if (1, 1) in (p, q):
+                    return True
+                if not first_player_wins(tuple(sorted(rest + (p, q)))):
+                    return True
+        return False
+    for w in range(2, 6):
+        for h in range(2, 6):
+            assert (g.value((w, h)) != 0) == first_player_wins(((w, h),)), (w, h)
+    # POJ 2311's samples: 2 2 -> LOSE, 3 2 -> LOSE, 4 2 -> WIN.
+    assert [g.outcome(s) for s in ((2, 2), (3, 2), (4, 2))] == ["P", "P", "N"]
+
+
+def test_a_chain_of_a_million_positions():
+    g = grundy.Game(lambda n: [n - 1] if n > 0 else [], name="chain")
+    assert g.value(10**6) == 0 and g.value(10**6 - 1) == 1
+    assert g.stored == 10**6 + 1
+
+
+def test_user_positions_join_sums_with_built_in_games():
+    g = grundy.Game(take_1_to_3, name="take3")
+    p = g(7) + grundy.parse("nim(3) + kayles(4)")
+    assert str(p) == "take3(7) + nim(3) + kayles(4)"
+    r = grundy.value(p)
+    assert r.value == 3 ^ 3 ^ 1  # g(take3 7) = 3, kayles(4) = 1 (OEIS A002186)
+    assert r.first_player_wins
+    for move in r.winning_moves:
+        assert move.after_position.value() == 0
+    assert any(m.component == "take3(7)" and m.action == "move to 6" and m.after == "take3(6) + nim(3) + kayles(4)"
+               for m in r.winning_moves)
+    assert grundy.value(g(4) + grundy.parse("nim(0)")).outcome == "P"
+    # A list is a sum of the game's positions; positions of two user games add too.
+    h = grundy.Game(lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)], name="splits")
+    q = g([1, 2]) + h(9)
+    assert len(q) == 3 and q.value() == 1 ^ 2 ^ h.value(9)
+    options = g(5).options()
+    assert [(o.action, str(o.after), o.value) for o in options] == [
+        ("move to 4", "take3(4)", 0), ("move to 3", "take3(3)", 3), ("move to 2", "take3(2)", 2)]
+    assert g(5) == g(5) and g(5) != g(6) and g(5) != h(5)
+
+
+def test_sum_options_and_tuple_positions():
+    # Kayles written as splits: knock down 1 or 2 adjacent pins, leaving two rows.
+    def kayles(n):
+        return [[a, n - k - a] for k in (1, 2) for a in range(0, (n - k) // 2 + 1) if n >= k]
+    g = grundy.Game(kayles, name="kayles_py")
+    assert np.array_equal(g.table(upto=150).values, grundy.table("kayles", upto=150).values)
+    assert g.value([3, 4, 5]) == g.value(3) ^ g.value(4) ^ g.value(5)
+    # Sums nest: a list inside a list is still a sum.
+    assert g.value([[3], [4, [5]]]) == g.value([3, 4, 5])
+    # Strings are positions too.
+    s = grundy.Game(lambda word: [word[:i] + word[i + 1:] for i in range(len(word))], name="shorten")
+    assert s.value("abcd") == 0 and s.value("abc") == 1
+
+
+def test_decorator_and_repr():
+    @grundy.Game
+    def subtract_square(n):
+        return [n - k * k for k in range(1, math.isqrt(n) + 1)]
+    assert subtract_square.name == "subtract_square"
+    # OEIS A030193 (subtract a square) starts with P-positions 0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34.
+    assert [n for n in range(35) if subtract_square.value(n) == 0] == [0, 2, 5, 7, 10, 12, 15, 17, 20, 22, 34]
+    assert repr(subtract_square).startswith("Game('subtract_square', ")
+    assert repr(subtract_square(5)) == "Position('subtract_square(5)')"
+
+
+def test_threads_share_a_game():
+    """Two threads asking one game: one search at a time, the other waits without
+    holding the GIL; both get the same values."""
+    import threading
+    g = grundy.Game(lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)], name="splits")
+    results = {}
+
+    def work(i):
+        results[i] = g.table(upto=400 + i).values[:400].tolist()
+    threads = [threading.Thread(target=work, args=(i,), daemon=True) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert not any(t.is_alive() for t in threads), "deadlock"
+    assert results[0] == results[1] == results[2] == list(grundy.table("grundy", upto=399).values)

@@ -1,0 +1,66 @@
+#include "grundy/context.hpp"
+
+namespace grundy {
+
+Context::Context(ContextOptions options) : options_(std::move(options)) {}
+
+Context::~Context() = default;
+
+void Context::poll() {
+  if (stop_requested()) throw Cancelled();
+  if (poll_hook_) {
+    // The hook may be costly (Python takes its lock to check for signals); 20 ms
+    // keeps Ctrl-C prompt without calling it every few microseconds. A second
+    // search thread polling meanwhile skips it.
+    std::unique_lock lock(hook_mutex_, std::try_to_lock);
+    if (!lock.owns_lock()) return;
+    const auto now = Clock::now();
+    if (now - last_hook_ >= std::chrono::milliseconds(20)) {
+      last_hook_ = now;
+      poll_hook_();
+      if (stop_requested()) throw Cancelled();
+    }
+  }
+}
+
+void Context::set_progress(ProgressSink* sink, double after) {
+  std::lock_guard lock(progress_mutex_);
+  progress_ = sink;
+  progress_after_ = after;
+}
+
+double Context::seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+bool Context::progress_due() {
+  std::lock_guard lock(progress_mutex_);
+  if (progress_ == nullptr) return false;
+  const auto now = Clock::now();
+  if (std::chrono::duration<double>(now - start_).count() < progress_after_) return false;
+  return !progress_shown_ || now - last_progress_ >= std::chrono::seconds(1);
+}
+
+void Context::progress(std::string_view text) {
+  std::lock_guard lock(progress_mutex_);
+  if (progress_ == nullptr) return;
+  progress_->line(text);
+  progress_shown_ = true;
+  last_progress_ = Clock::now();
+}
+
+void Context::end_progress() {
+  std::lock_guard lock(progress_mutex_);
+  if (progress_ != nullptr && progress_shown_) progress_->end();
+  progress_shown_ = false;
+}
+
+void Context::add_saver(std::function<std::optional<std::string>()> saver) { savers_.push_back(std::move(saver)); }
+
+std::vector<std::string> Context::save_work() {
+  std::vector<std::string> messages;
+  for (auto& saver : savers_) {
+    if (auto message = saver()) messages.push_back(std::move(*message));
+  }
+  return messages;
+}
+
+}  // namespace grundy

@@ -1,0 +1,80 @@
+#include "grundy/placement/searches.hpp"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "grundy/input_error.hpp"
+
+namespace grundy::placement {
+
+std::shared_ptr<PlacementSearches> PlacementSearches::of(Context& context) {
+  return context.shared<PlacementSearches>("placement searches", [&] {
+    auto made = std::make_shared<PlacementSearches>(context.options());
+    if (!context.options().table_path.empty()) {
+      // The context owns the searches, so the saver (run while the context
+      // lives) may hold a plain pointer.
+      PlacementSearches* searches = made.get();
+      context.add_saver([searches] { return searches->save(); });
+    }
+    return made;
+  });
+}
+
+PlacementSearches::PlacementSearches(const ContextOptions& options) : options_(options) {}
+
+std::shared_ptr<PlacementSolver> PlacementSearches::solver_for(const Rule& rule) {
+  std::lock_guard lock(mutex_);
+  for (const auto& s : solvers_) {
+    if (s->rule().name == rule.name) return s;
+  }
+  if (!options_.table_path.empty() && !solvers_.empty()) {
+    throw InputError("--table keeps one rule's table, but the position has placement games of two rules (" +
+                     solvers_.front()->rule().name + " and " + rule.name + ")");
+  }
+  auto solver = std::make_shared<PlacementSolver>(rule);
+  solver->set_threads(options_.threads);
+  solvers_.push_back(solver);
+  // One bound for the run: solvers of different rules share it evenly.
+  for (const auto& s : solvers_) s->set_memory_limit(options_.memory_bytes / solvers_.size());
+  if (!options_.table_path.empty() && std::filesystem::exists(options_.table_path)) {
+    solver->load_table(options_.table_path);
+    loaded_ = solver->stored_positions();
+  }
+  return solver;
+}
+
+std::size_t PlacementSearches::stored_positions() const {
+  std::size_t n = 0;
+  for (const auto& s : solvers_) n += s->stored_positions();
+  return n;
+}
+
+std::size_t PlacementSearches::searched_sums() const {
+  std::size_t n = 0;
+  for (const auto& s : solvers_) n += s->searched_sums();
+  return n;
+}
+
+std::optional<std::string> PlacementSearches::save() {
+  if (options_.table_path.empty() || solvers_.empty()) return std::nullopt;
+  solvers_.front()->save_table(options_.table_path);
+  last_save_ = Clock::now();
+  return "table " + options_.table_path + " saved: " + std::to_string(stored_positions()) + " positions (" +
+         std::to_string(loaded_) + " loaded, " + std::to_string(searched_sums()) + " outcome-search nodes)";
+}
+
+void PlacementSearches::tick(Context& context) {
+  context.poll();
+  if (context.progress_due()) {
+    char line[160];
+    std::snprintf(line, sizeof line, "grundy: placement search: %zu positions stored, %zu outcome-search nodes, %.1f s",
+                  stored_positions(), searched_sums(), context.seconds());
+    context.progress(line);
+  }
+  if (!options_.table_path.empty() &&
+      std::chrono::duration<double>(Clock::now() - last_save_).count() >= options_.table_seconds) {
+    save();
+  }
+}
+
+}  // namespace grundy::placement

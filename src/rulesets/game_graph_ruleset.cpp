@@ -1,0 +1,128 @@
+// graph(@file)(vertices…): vertices of a game graph file (docs/graph-format.md)
+// as components of a sum. A file is read and valued once per run (Context
+// cache), however many terms name it. A graph with cycles gets the generalized
+// Sprague–Grundy function (docs/loopy.md): values ∞(K), and counters for the
+// reversal rule (LoopyCounter).
+#include <cctype>
+#include <fstream>
+#include <memory>
+
+#include "builtin_specs.hpp"
+#include "grundy/capabilities.hpp"
+#include "grundy/game_graph.hpp"
+#include "grundy/game_graph_values.hpp"
+#include "grundy/input_error.hpp"
+
+namespace grundy {
+namespace {
+
+struct ValuedGraph {
+  GameGraph graph;
+  GameGraphValues values;
+  std::string path;
+};
+
+// "@path", or "\"path\"" when the path holds a character that ends an @path.
+std::string path_argument(const std::string& path) {
+  for (char c : path) {
+    if (c == ',' || c == ')' || c == '}' || c == '(' || c == '{' || c == '+' || std::isspace(static_cast<unsigned char>(c)))
+      return "\"" + path + "\"";
+  }
+  return "@" + path;
+}
+
+class GraphVertex final : public Component, public LoopyCounter {
+ public:
+  GraphVertex(std::shared_ptr<const ValuedGraph> graph, GameGraph::Vertex vertex)
+      : graph_(std::move(graph)), vertex_(vertex) {}
+
+  std::string head() const override { return "graph(" + path_argument(graph_->path) + ")"; }
+  std::string arguments() const override { return graph_->graph.name(vertex_); }
+  std::string merge_key() const override { return head(); }
+
+  Value value(Context&) const override { return graph_->values.value(graph_->graph, vertex_); }
+
+  std::optional<std::uint64_t> counter(Context&) const override { return graph_->values.counter(vertex_); }
+
+  void for_each_option(Context&, const std::function<bool(ComponentOption&&)>& visit) const override {
+    for (GameGraph::Vertex w : graph_->graph.successors(vertex_)) {
+      if (!visit(option(w))) return;
+    }
+  }
+
+  OptionList options_to_value(Context&, Nimber target, std::size_t limit) const override {
+    OptionList result;
+    for (GameGraph::Vertex w : graph_->graph.successors(vertex_)) {
+      if (!graph_->values.has_value(w, target)) continue;
+      ++result.total;
+      if (result.listed.size() < limit) result.listed.push_back(option(w));
+    }
+    return result;
+  }
+
+  bool same_as(const Component& other) const override {
+    const auto* vertex = dynamic_cast<const GraphVertex*>(&other);
+    return vertex != nullptr && vertex->vertex_ == vertex_ &&
+           (vertex->graph_ == graph_ || vertex->graph_->path == graph_->path);
+  }
+
+ private:
+  ComponentOption option(GameGraph::Vertex w) const {
+    return {"move from " + graph_->graph.name(vertex_) + " to " + graph_->graph.name(w),
+            Position(std::make_shared<const GraphVertex>(graph_, w))};
+  }
+
+  std::shared_ptr<const ValuedGraph> graph_;
+  GameGraph::Vertex vertex_;
+};
+
+}  // namespace
+
+RulesetSpec game_graph_ruleset() {
+  RulesetSpec spec;
+  spec.name = "graph";
+  spec.help = {{"graph(@file)(vertices…)", "vertices of a game graph file (docs/graph-format.md)"}};
+  spec.position = [](const TermReader& term, Context& context) {
+    term.expect_parameters(1);
+    term.expect_arguments(term.parameter(0), 1);
+    const std::string& path = term.path(term.parameter(0).args[0], "a graph file");
+    auto graph = context.shared<const ValuedGraph>("graph file " + path, [&] {
+      auto made = std::make_shared<ValuedGraph>();
+      made->graph = GameGraph::load(path);
+      made->values = GameGraphValues::compute(made->graph, context);
+      made->path = path;
+      return std::shared_ptr<const ValuedGraph>(std::move(made));
+    });
+    std::vector<ComponentPtr> parts;
+    for (const ExprArg& arg : term.positions().args) {
+      if (arg.kind == ExprArg::Kind::path || arg.kind == ExprArg::Kind::call || arg.kind == ExprArg::Kind::range)
+        term.fail("a vertex is named by its name in the graph file", arg.column);
+      auto vertex = graph->graph.find(arg.text);
+      if (!vertex) term.fail("the graph " + path + " has no vertex '" + arg.text + "'", arg.column);
+      parts.push_back(std::make_shared<const GraphVertex>(graph, *vertex));
+    }
+    return Position(std::move(parts));
+  };
+  spec.samples = [](SampleRequest& request) {
+    // A random DAG of 12 vertices (edges from higher to lower numbers), with
+    // comments and a vertex named only as a successor, written once.
+    const std::string file = request.scratch_directory + "/sample.graph";
+    std::ofstream out(file);
+    out << "# random DAG for the conformance suite\n";
+    for (int v = 1; v < 12; ++v) {
+      out << "v" << v << ":";
+      for (int w = 0; w < v; ++w) {
+        if ((v == 1 && w == 0) || request.random() % 3 == 0) out << " v" << w;
+      }
+      out << "\n";
+    }
+    std::vector<std::string> positions;
+    for (std::size_t i = 0; i < request.count; ++i) {
+      positions.push_back("graph(@" + file + ")(v" + std::to_string(request.random() % 12) + ")");
+    }
+    return positions;
+  };
+  return spec;
+}
+
+}  // namespace grundy

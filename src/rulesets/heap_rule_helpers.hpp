@@ -1,0 +1,39 @@
+// Small helpers shared by the heap rulesets: the move "take some tokens from a
+// heap", a table-size check, a pattern marked proven, and sample positions for
+// the conformance suite.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "grundy/heap_rule.hpp"
+#include "grundy/sequence.hpp"
+
+namespace grundy::rulesets_detail {
+
+// Taking `taken` tokens from `heap` (leaving one heap, or none).
+[[nodiscard]] HeapMove take(std::uint64_t heap, std::uint64_t taken);
+
+// Adds to a move count, saturating at UINT64_MAX as the move lists require.
+inline void count_one(std::uint64_t& total) {
+  if (total != UINT64_MAX) ++total;
+}
+inline void count_many(std::uint64_t& total, std::uint64_t more) {
+  total = total > UINT64_MAX - more ? UINT64_MAX : total + more;
+}
+
+// Throws LimitError when a table of heaps 0..upto would be beyond kDefaultTableLimit.
+void check_table_request(std::uint64_t upto, const std::string& rule_text);
+
+// A pattern that a theorem guarantees.
+[[nodiscard]] Periodicity proven_pattern(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period,
+                                         Nimber saltus, std::string proof);
+
+// "rule(h1) + rule(h2,h3)"-style samples: `count` terms "rule(h)" with heaps in
+// [0, max_heap], a few of them sums of two heaps.
+[[nodiscard]] std::vector<std::string> heap_samples(const std::string& rule, std::uint64_t max_heap,
+                                                    std::mt19937_64& random, std::size_t count);
+
+}  // namespace grundy::rulesets_detail

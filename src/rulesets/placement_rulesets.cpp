@@ -1,0 +1,262 @@
+// Placement games in the expression language: blocks2x2(8x8), cram(@board.txt),
+// bars(3)(5x5), polyominoes(i3,v3)(6x6), nodekayles_grid(4x5),
+// nodekayles_king(5x5), and boards written inline, cram(0110/0000). The last
+// "(...)" group holds the board (RxC, @file, or rows of 0/1 joined by '/');
+// groups before it are the rule's parameters. A board prints inline, so every
+// position after a move parses back.
+//
+// nodekayles_path(n) is Node Kayles on a path of n vertices, which is exactly
+// the octal game 0.137 (Dawson's chess) on a heap of n: choosing an end vertex
+// removes 2 (1 when n = 1) and leaves one path; an inner vertex removes 3 and
+// leaves up to two. So it is a heap rule, exact for any n, whose moves are told
+// as vertices.
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "builtin_specs.hpp"
+#include "grundy/capabilities.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/placement/board.hpp"
+#include "grundy/placement/moves.hpp"
+#include "grundy/placement/rule.hpp"
+#include "grundy/placement/searches.hpp"
+#include "grundy/take_and_break/take_and_break.hpp"
+#include "heap_rule_helpers.hpp"
+
+namespace grundy {
+namespace {
+
+using placement::Board;
+using placement::PlacementSearches;
+using placement::PlacementSolver;
+using placement::Rule;
+
+// A board of one placement rule. Its value is searched once, on demand, by the
+// run's solver for the rule (shared by every board of the rule).
+class PlacementBoard final : public Component, public DrawnAsBoard {
+ public:
+  PlacementBoard(std::string head, Board board, std::shared_ptr<PlacementSearches> searches,
+                 std::shared_ptr<PlacementSolver> solver)
+      : head_(std::move(head)), board_(std::move(board)), searches_(std::move(searches)), solver_(std::move(solver)) {}
+
+  std::string head() const override { return head_; }
+  std::string arguments() const override { return placement::board_to_inline(board_); }
+  std::string drawing() const override { return placement::board_to_text(board_); }
+
+  Value value(Context& context) const override {
+    std::lock_guard lock(mutex_);
+    if (!value_) value_ = searches_->with_polling(*solver_, context, [&] { return solver_->value(board_); });
+    return *value_;
+  }
+
+  void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
+    for (placement::PlacementMove& m : placement::legal_moves(solver_->rule(), board_)) {
+      context.poll();
+      if (!visit(option(std::move(m)))) return;
+    }
+  }
+
+  // "Is the board after this move worth `target`?" is asked of the outcome
+  // search, which stops at the first winning reply: far faster than valuing
+  // every option.
+  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
+    std::lock_guard lock(mutex_);
+    OptionList list;
+    searches_->with_polling(*solver_, context, [&] {
+      for (placement::PlacementMove& m : placement::legal_moves(solver_->rule(), board_)) {
+        if (!solver_->has_value(m.after, target)) continue;
+        rulesets_detail::count_one(list.total);
+        if (list.listed.size() < limit) list.listed.push_back(option(std::move(m)));
+      }
+      return 0;
+    });
+    return list;
+  }
+
+  bool same_as(const Component& other) const override {
+    const auto* board = dynamic_cast<const PlacementBoard*>(&other);
+    return board != nullptr && board->head_ == head_ && board->board_ == board_;
+  }
+
+ private:
+  ComponentOption option(placement::PlacementMove&& m) const {
+    return {std::move(m.action), Position(std::make_shared<const PlacementBoard>(head_, std::move(m.after), searches_, solver_))};
+  }
+
+  std::string head_;
+  Board board_;
+  std::shared_ptr<PlacementSearches> searches_;
+  std::shared_ptr<PlacementSolver> solver_;
+  mutable std::mutex mutex_;
+  mutable std::optional<Nimber> value_;
+};
+
+Board board_of(const TermReader& term) {
+  const ExprGroup& g = term.positions();
+  if (g.args.size() != 1) term.fail(term.name() + " takes one board, e.g. " + term.usage(), g.column);
+  const ExprArg& a = g.args.front();
+  const SourceLocation at{"", 0, a.column};
+  if (a.kind == ExprArg::Kind::word) return placement::parse_inline_board(a.text, at);
+  if (a.kind == ExprArg::Kind::path) return placement::read_board_file(term.path(a, "a board file"));
+  term.fail("expected a board: a size such as 8x8, rows such as 0110/0000, or a file @board.txt", a.column);
+}
+
+Position board_position(const TermReader& term, Context& context, const Rule& rule, std::string head) {
+  Board board = board_of(term);
+  auto searches = PlacementSearches::of(context);
+  auto solver = searches->solver_for(rule);
+  return Position(std::make_shared<const PlacementBoard>(std::move(head), std::move(board), std::move(searches),
+                                                         std::move(solver)));
+}
+
+// Small boards with a few blocked cells, inline.
+std::vector<std::string> board_samples(const std::string& head, SampleRequest& request, std::size_t max_cells) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < request.count; ++i) {
+    const std::size_t rows = 1 + request.random() % 4;
+    const std::size_t cols = 1 + request.random() % std::max<std::size_t>(1, std::min<std::size_t>(5, max_cells / rows));
+    Board b = placement::empty_board(rows, cols);
+    for (auto& cell : b.free) cell = request.random() % 5 != 0;
+    out.push_back(head + "(" + placement::board_to_inline(b) + ")");
+  }
+  return out;
+}
+
+RulesetSpec board_game(std::string name, std::string syntax, std::string description, Rule (*make)()) {
+  RulesetSpec spec;
+  spec.name = name;
+  spec.help = {{std::move(syntax), std::move(description)}};
+  spec.position = [name, make](const TermReader& term, Context& context) {
+    term.expect_parameters(0);
+    return board_position(term, context, make(), name);
+  };
+  spec.samples = [name](SampleRequest& request) { return board_samples(name, request, 16); };
+  return spec;
+}
+
+// ---- nodekayles_path: the octal game 0.137 with moves told as vertices ----
+
+class PathRule final : public HeapRule {
+ public:
+  explicit PathRule(HeapRulePtr code) : code_(std::move(code)) {}
+
+  std::string text() const override { return "nodekayles_path"; }
+  Nimber value(Context& context, std::uint64_t heap) const override { return code_->value(context, heap); }
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    code_->for_each_move(heap, visit);
+  }
+  HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    return code_->moves_to_value(context, heap, target, limit);
+  }
+  SequenceReport table(Context& context, std::uint64_t upto) const override { return code_->table(context, upto); }
+
+  // A move of 0.137 from a path of n vertices, as the vertex chosen: the
+  // smaller part is taken to lie to its left.
+  std::string describe(std::uint64_t heap, const HeapMove& move) const override {
+    std::uint64_t vertex = 0;
+    if (move.leaves.size() == 2) {
+      vertex = move.leaves[1] + 2;
+    } else if (move.leaves.size() == 1) {
+      vertex = move.taken == 2 ? 1 : 2;
+    } else {
+      vertex = (move.taken + 1) / 2;
+    }
+    return "take vertex " + std::to_string(vertex) + " of the path of " + std::to_string(heap) +
+           " (with its neighbours)";
+  }
+
+ private:
+  HeapRulePtr code_;
+};
+
+}  // namespace
+
+RulesetSpec blocks2x2_ruleset() {
+  return board_game("blocks2x2", "blocks2x2(8x8), blocks2x2(@board.txt)",
+                    "place 2x2 blocks on free cells of a board (one component)", &placement::blocks2x2_rule);
+}
+
+RulesetSpec cram_ruleset() {
+  return board_game("cram", "cram(7x7), cram(0110/0000)", "Cram: place dominoes in either orientation", &placement::cram_rule);
+}
+
+RulesetSpec node_kayles_grid_ruleset() {
+  return board_game("nodekayles_grid", "nodekayles_grid(RxC)", "Node Kayles on a grid graph (free cells are vertices)",
+                    [] { return placement::node_kayles_rule(placement::GraphFamily::grid); });
+}
+
+RulesetSpec node_kayles_king_ruleset() {
+  return board_game("nodekayles_king", "nodekayles_king(RxC)", "Node Kayles on a king graph (8 neighbours)",
+                    [] { return placement::node_kayles_rule(placement::GraphFamily::king); });
+}
+
+RulesetSpec bars_ruleset() {
+  RulesetSpec spec;
+  spec.name = "bars";
+  spec.help = {{"bars(k)(RxC)", "place straight 1xk bars in either orientation"}};
+  spec.position = [](const TermReader& term, Context& context) {
+    term.expect_parameters(1);
+    const ExprGroup& g = term.parameter(0);
+    const std::uint64_t length = term.only_integer(g, "the bar length");
+    if (length < 1 || length > 32) term.fail("bars needs one length from 1 to 32, as in bars(3)(5x5)", g.column);
+    return board_position(term, context, placement::bars_rule(static_cast<int>(length)),
+                          "bars(" + std::to_string(length) + ")");
+  };
+  spec.samples = [](SampleRequest& request) {
+    std::vector<std::string> out;
+    for (int length = 1; out.size() < request.count; length = length % 3 + 1) {
+      SampleRequest one{request.random, 1, request.scratch_directory};
+      out.push_back(board_samples("bars(" + std::to_string(length) + ")", one, 16).front());
+    }
+    return out;
+  };
+  return spec;
+}
+
+RulesetSpec polyominoes_ruleset() {
+  RulesetSpec spec;
+  spec.name = "polyominoes";
+  spec.help = {{"polyominoes(i3,v3,…)(RxC)", "place any of the named polyominoes (docs/placement.md)"}};
+  spec.position = [](const TermReader& term, Context& context) {
+    term.expect_parameters(1);
+    const ExprGroup& g = term.parameter(0);
+    std::vector<std::string> names;
+    for (const ExprArg& a : g.args) {
+      if (a.kind != ExprArg::Kind::word || !placement::is_polyomino_name(a.text)) {
+        term.fail("unknown polyomino '" + a.text + "' (known: mono, domino, i3, v3, i4, o4, t4, s4, l4)", a.column);
+      }
+      names.push_back(a.text);
+    }
+    if (names.empty()) term.fail("polyominoes needs at least one piece", g.column);
+    std::string head = "polyominoes(";
+    for (std::size_t i = 0; i < names.size(); ++i) head += (i ? "," : "") + names[i];
+    return board_position(term, context, placement::polyominoes_rule(names), head + ")");
+  };
+  spec.samples = [](SampleRequest& request) {
+    const std::vector<std::string> heads = {"polyominoes(i3,v3)", "polyominoes(domino,o4)", "polyominoes(mono,l4)"};
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < request.count; ++i) {
+      SampleRequest one{request.random, 1, request.scratch_directory};
+      out.push_back(board_samples(heads[i % heads.size()], one, 16).front());
+    }
+    return out;
+  };
+  return spec;
+}
+
+RulesetSpec node_kayles_path_ruleset() {
+  RulesetSpec spec;
+  spec.name = "nodekayles_path";
+  spec.help = {{"nodekayles_path(n)", "Node Kayles on a path of n vertices (the octal game 0.137, exact for any n)"}};
+  spec.heap_rule = [](const TermReader& term, Context& context) -> HeapRulePtr {
+    term.expect_parameters(0);
+    return std::make_shared<const PathRule>(make_take_and_break("0.137", context));
+  };
+  spec.samples = [](SampleRequest& request) {
+    return rulesets_detail::heap_samples("nodekayles_path", 20, request.random, request.count);
+  };
+  return spec;
+}
+
+}  // namespace grundy

@@ -1,0 +1,86 @@
+// sub(squares): a move takes a perfect square (1, 4, 9, 16, …) from a heap.
+//
+// No closed form is known, and no period exists: the P-positions (OEIS A030193)
+// are infinitely many (Golomb 1966) yet of density zero (a consequence of the
+// Furstenberg–Sárközy theorem), which no eventually periodic sequence allows. So
+// values come from the definition, O(√n) options a heap, computed into a table
+// on demand, and no pattern is ever claimed, not even as detected.
+#include <memory>
+
+#include "builtin_specs.hpp"
+#include "heap_rule_helpers.hpp"
+#include "tabulated_rule.hpp"
+
+namespace grundy {
+namespace {
+
+class SquaresRule final : public rulesets_detail::TabulatedRule {
+ public:
+  std::string text() const override { return "sub(squares)"; }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    // r * r <= heap, without overflow: r <= 2^32 - 1.
+    for (std::uint64_t r = 1; r <= 0xFFFFFFFFULL && r * r <= heap; ++r) {
+      if (!visit(rulesets_detail::take(heap, r * r))) return;
+    }
+  }
+
+  SequenceReport table(Context& context, std::uint64_t upto) const override {
+    SequenceReport report = TabulatedRule::table(context, upto);
+    report.pattern = Periodicity{};  // none claimed
+    return report;
+  }
+  SequenceReport misere_table(Context& context, std::uint64_t upto) const override {
+    SequenceReport report = TabulatedRule::misere_table(context, upto);
+    report.pattern = Periodicity{};
+    return report;
+  }
+
+ protected:
+  // 10^6 heaps take about 10^9 option visits (a second or two); the bound keeps
+  // an on-demand value within that.
+  std::uint64_t value_limit() const override { return 1'000'001; }
+
+  std::vector<std::uint32_t> compute(Context& context, std::uint64_t upto, bool misere) const override {
+    std::vector<std::uint32_t> g;
+    g.reserve(upto + 1);
+    std::vector<std::uint64_t> seen(2048, UINT64_MAX);  // seen[v] == n: v is an option's value of n
+    for (std::uint64_t n = 0; n <= upto; ++n) {
+      if ((n & 4095) == 0) context.poll();
+      if (n == 0) {
+        g.push_back(misere ? 1 : 0);
+        continue;
+      }
+      for (std::uint64_t r = 1; r * r <= n; ++r) {
+        const std::uint32_t v = g[n - r * r];
+        if (v >= seen.size()) seen.resize(v + 1, UINT64_MAX);
+        seen[v] = n;
+      }
+      std::uint32_t mex = 0;
+      while (mex < seen.size() && seen[mex] == n) ++mex;
+      g.push_back(mex);
+    }
+    return g;
+  }
+};
+
+}  // namespace
+
+RulesetSpec subtraction_squares_ruleset() {
+  RulesetSpec spec;
+  spec.name = "sub";
+  spec.variant = "squares";
+  spec.help = {{"sub(squares)(heaps…)", "take a perfect square (1, 4, 9, …); computed, no period known"}};
+  spec.heap_rule = [](const TermReader& term, Context&) -> HeapRulePtr {
+    term.expect_parameters(1);
+    return std::make_shared<const SquaresRule>();
+  };
+  spec.samples = [](SampleRequest& request) {
+    auto& random = request.random;
+    const std::size_t count = request.count;
+    return rulesets_detail::heap_samples("sub(squares)", 60, random, count);
+  };
+  return spec;
+}
+
+}  // namespace grundy

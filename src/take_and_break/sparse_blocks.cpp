@@ -1,0 +1,474 @@
+// The sparse engine's blocks: heaps n .. n + L - 1 (lanes j = 0 .. L - 1,
+// L = kLanes = 64) at once, in two phases.
+//
+// Parallel phase (lanes split between the threads; reads only g(0..n-1)):
+// every option whose parts are all below n that comes from a part p in the
+// rare list or in 1..kPrefixSplits is marked in the lane's byte row. For a
+// fixed p the other parts g(n + j - k - p) of consecutive lanes are
+// consecutive in the table, so the rare list is walked once per block instead
+// of once per heap and the reads stay in a few cache lines. Then each lane
+// takes c0, the least common value not marked, and scans the remaining splits
+// (first part above kPrefixSplits, both parts below n) for the rare values
+// below c0 not marked yet, stopping when all are found.
+//
+// Sequential phase (lane after lane, main thread): the options with a part in
+// n .. n + j - 1 (computed by then) are added, which may raise the least
+// missing common value to c. A rare value below c0 still unmarked after an
+// exhaustive scan is proven missing; rare values in [c0, c) are looked for by
+// a scan over all splits. g(n + j) is the least missing of these, or c.
+//
+// The AVX-512 kernels run where the engine was given them (kernels_, fixed
+// when it was made); otherwise their portable definitions, inlined here.
+#include "sparse_engine.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "portable_kernels.hpp"
+#include "vector_kernels.hpp"
+
+namespace grundy::take_and_break::detail {
+
+namespace {
+
+using avx512::kCandidates;
+using portable::load8;
+
+// Splits marked outright in every lane, at most (n / 4 below 4096): with the
+// AVX-512 scan, whose hits are cheap, fewer (see avx512::scan_512). Officers at 10^7
+// on Zen 4, cycles a heap (the rare parts up to 512 marked either way, see
+// compared_from): 128 splits 2 188, 192 2 150, 256 2 170, 384 2 187, 512
+// 2 233: a split scanned costs ~0.35 cycles, a split marked ~0.8.
+constexpr std::uint64_t kPrefixSplits = 1024;
+constexpr std::uint64_t kPrefixSplitsSimd = 256;
+// The rare parts up to this are marked whatever the prefix (then kMarkedRare
+// more): with a shorter prefix they would otherwise count towards
+// kMarkedRare, and more lanes would need a second round of candidates.
+constexpr std::uint64_t kMarkedRareFrom = 512;
+
+// How many rare parts (past the prefix and kMarkedRareFrom) a block marks
+// before comparing the rest with each lane's kCandidates least unmarked
+// common values. Officers at 10^7: after 600 marked parts, 14% of the heaps
+// have more than 12 unmarked common values up to c0 (those lanes take a
+// second round of candidates); 300, 450 and 800 measured slower on Zen 4
+// (400, 800 and 1000 on the Xeon before the second round).
+constexpr std::size_t kMarkedRare = 600;
+
+// A 512-wide table whose mask has a low bit: its rows' stride, for which
+// mark_run is compiled with the stride a constant.
+constexpr std::size_t kStride512 = 512 + 64 + 64;
+
+}  // namespace
+
+struct SparseEngine::LaneResult {
+  std::uint64_t c0 = 0;
+  bool exhaustive = false;
+  bool partial = false;   // the compared rare parts are not marked in the row (common values above c0)
+  bool fallback = false;  // they were compared, but all candidates were hit: marked after all
+  bool second = false;    // c0 was found among the second round's candidates
+};
+
+// ---- A block ----
+
+// Computes g(n .. n + lanes - 1), or fewer when the width grows or the mask is
+// due to be chosen again (the caller goes on heap by heap or block by block).
+void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
+  const std::size_t span = row_stride();
+  if (block_marks_.size() < kLanes * span + 64) block_marks_.assign(kLanes * span + 64, 0);  // + room for 64-byte reads
+  for (auto& w : block_want_) {
+    if (w.size() < 2 * width_) w.assign(2 * width_, 0);
+  }
+  LaneResult results[kLanes];
+  // Fixed for the whole block (both threads' lanes), and kept for phase 2.
+  block_compared_ = compared_from(n, 0, lanes, prefix_of(n));
+  block_rare_end_ = rare_.size();
+  std::uint64_t work = 0;
+  const bool two = helper_ && choice_.use();
+  if (two) {
+    const std::uint64_t half = lanes / 2;
+    std::uint64_t helper_work = 0;
+    helper_->post([this, n, half, lanes, &results, &helper_work] {
+      helper_work = mark_block(n, half, lanes, block_want_[1].data(), results);
+    });
+    work += mark_block(n, 0, half, block_want_[0].data(), results);
+    helper_->wait();
+    work += helper_work;
+  } else {
+    work += mark_block(n, 0, lanes, block_want_[0].data(), results);
+  }
+
+  const std::size_t width = width_;
+  std::uint64_t done = 0;
+  const bool unequal = shape_.unequal;
+  for (std::uint64_t j = 0; j < lanes; ++j) {
+    const Value* g = values_.data();
+    std::uint8_t* row = block_marks_.data() + j * span;
+    if (results[j].partial || results[j].fallback) ++stats_.compared_heaps;
+    if (results[j].fallback) ++stats_.compare_fallbacks;
+    if (results[j].second) ++stats_.compare_second_rounds;
+    if (!results[j].exhaustive) {
+      // Usually none of the options with a part in n .. n + j - 1 is c0,
+      // and then g(n + j) is c0 (checked without marking them).
+      const std::uint64_t c0 = results[j].c0;
+      bool taken = false;
+      for (std::uint64_t k : shape_.single) taken |= k <= j && g[n + j - k] == c0;
+      for (std::uint64_t k : shape_.pair) {
+        const std::uint64_t m = n + j - k;
+        if (j <= k) continue;
+        taken |= kernels_.scan && !unequal ? avx512::split_has(g, m, j - k, static_cast<unsigned>(c0))
+                                           : portable::split_has(g, m, j - k, static_cast<unsigned>(c0), unequal);
+      }
+      if (!taken) {
+        push_tracked(c0);
+        ++done;
+        if (c0 >= width || values_.size() >= next_eval_) break;
+        continue;
+      }
+    }
+    // Options with a part in n .. n + j - 1.
+    for (std::uint64_t k : shape_.single) {
+      if (k <= j) row[g[n + j - k]] = 1;
+    }
+    for (std::uint64_t k : shape_.pair) {
+      const std::uint64_t m = n + j - k;
+      for (std::uint64_t a = 1; a + k <= j; ++a) {
+        if (unequal && 2 * a == m) continue;
+        row[g[a] ^ g[m - a]] = 1;
+      }
+    }
+    // A row missing its compared parts' values above c0 is completed when c0
+    // itself was taken by the options just added (rare).
+    if (results[j].partial && row[results[j].c0] != 0) {
+      mark_compared(row, n, j, block_compared_, block_rare_end_);
+      results[j].partial = false;
+      ++stats_.compare_completions;
+    }
+    // Not below c0: the options so far are among the lane's options now.
+    std::uint64_t c = results[j].c0 & ~std::uint64_t{7};
+    for (;; c += 8) {
+      const std::uint64_t open = load8(common_.data() + c) & ~load8(row + c);
+      if (open != 0) {
+        c += static_cast<std::uint64_t>(std::countr_zero(open)) / 8;
+        break;
+      }
+    }
+    const LaneResult r = results[j];
+    std::uint64_t result = c;
+    if (r.exhaustive || c > r.c0) {
+      // Below c0 after an exhaustive scan: missing unless a new option gave it.
+      std::uint64_t proven = c;
+      if (r.exhaustive) {
+        for (std::uint64_t v = 0; v < std::min(r.c0, c); ++v) {
+          if (!common_[v] && !row[v]) {
+            proven = v;
+            break;
+          }
+        }
+      }
+      result = proven;
+      if (proven > r.c0) {
+        ++stats_.c0_rescans;
+        result = kernels_.scan && width <= 512 ? rescan_512(n + j, r.c0, proven, row) : rescan(n + j, r.c0, proven, row);
+      }
+    }
+    push_tracked(result);
+    ++done;
+    if (result >= width || values_.size() >= next_eval_) break;
+  }
+  stats_.sparse_heaps += done;
+  scratch_[0].work += work;
+  for (std::uint64_t j = 0; j < done; ++j) {
+    for (std::uint64_t k : shape_.pair) scratch_[0].naive_work += (n + j - k) / 2;
+  }
+  if (helper_) choice_.heaps_done(done);
+  block_heaps_ += done;
+  if (block_heaps_ >= kBlock) end_block();
+}
+
+// ---- Phase 1 ----
+
+// The prefix of splits a block marks outright.
+std::uint64_t SparseEngine::prefix_of(std::uint64_t n) const noexcept {
+  const bool simd_scan = kernels_.scan && width_ <= 512;
+  return std::min(simd_scan ? kPrefixSplitsSimd : kPrefixSplits, n / 4);
+}
+
+// Parallel phase for lanes [j0, j1); `want` is this thread's, all zero on entry
+// and exit. Returns the work done (pairs marked + splits scanned).
+std::uint64_t SparseEngine::mark_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
+                                       LaneResult* results) {
+  return row_stride() == kStride512 ? mark_block_with<kStride512>(n, j0, j1, want, results)
+                                    : mark_block_with<0>(n, j0, j1, want, results);
+}
+
+// mark_block, with the rows' stride a constant when it is kStride512 (0: a
+// variable).
+template <std::size_t kStride>
+std::uint64_t SparseEngine::mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
+                                            LaneResult* results) {
+  const std::uint64_t prefix = prefix_of(n);
+  const Value* g = values_.data();
+  const std::size_t stride = row_stride();
+  const bool simd_scan = kernels_.scan && width_ <= 512;  // avx512::scan_512 (and lane_c0)
+  std::uint8_t* const marks = block_marks_.data();
+  std::fill(marks + j0 * stride, marks + j1 * stride, std::uint8_t{0});
+  std::uint64_t work = 0;
+  const std::size_t compared = block_compared_;
+  for (std::uint64_t k : shape_.single) {
+    for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * stride + g[n + j - k]] = 1;
+  }
+  for (std::uint64_t k : shape_.pair) {
+    // Lane j splits m = n + j - k; part p pairs with m - p, which must lie in
+    // [1, n - 1]: j in [p + k + 1 - n, p + k - 1] (the first bound only bites
+    // for p near n).
+    auto part = [&](std::uint64_t p) {
+      const std::uint64_t lo = std::max<std::uint64_t>(j0, p + k + 1 > n ? p + k + 1 - n : 0);
+      const std::uint64_t hi = std::min<std::uint64_t>(j1, p + k);
+      if (lo >= hi) return;
+      const unsigned gp = g[p];
+      const Value* other = g + (n - k - p);  // other[j] = g(n + j - k - p)
+      auto run = [&](std::uint64_t from, std::uint64_t to) {
+        if (from < to) mark_run<kStride>(marks + from * stride, other + from, gp, to - from, stride);
+      };
+      // Grundy's game: not the split into two equal heaps (lane 2p + k - n).
+      const std::uint64_t equal = 2 * p + k >= n ? 2 * p + k - n : kNone;
+      if (shape_.unequal && equal >= lo && equal < hi) {
+        run(lo, equal);
+        run(equal + 1, hi);
+      } else {
+        run(lo, hi);
+      }
+      work += hi - lo;
+    };
+    for (std::uint64_t p = 1; p <= prefix; ++p) part(p);
+    const auto first = std::upper_bound(rare_.begin(), rare_.end(), prefix);
+    for (auto it = first; it != rare_.begin() + static_cast<std::ptrdiff_t>(compared); ++it) part(*it);
+  }
+  if (compared < block_rare_end_) work += compare_block(n, j0, j1, compared, results);
+  for (std::uint64_t j = j0; j < j1; ++j) {
+    std::uint8_t* row = marks + j * stride;
+    // c0, the least common value not marked, then the rare values below it
+    // not marked, flagged in `want` and, below 512, in `bits`.
+    std::uint64_t needed = 0;
+    std::uint64_t bits[8] = {};
+    const std::uint64_t c0 = simd_scan ? avx512::lane_c0(row, common_bits_.data(), want, bits, needed)
+                                       : portable::lane_c0(row, common_.data(), want, bits, needed);
+    bool exhaustive = needed > 0;
+    for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
+      const std::uint64_t m = n + j - shape_.pair[i];
+      const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+      const std::uint64_t a = simd_scan ? avx512::scan_512(g, m, prefix + 1, last, bits, want, row, needed)
+                                        : portable::scan(g, m, prefix + 1, last, want, row, needed);
+      work += a - prefix;
+    }
+    if (needed > 0) std::fill(want, want + c0, std::uint8_t{0});
+    exhaustive = exhaustive && needed > 0;
+    results[j].c0 = c0;
+    results[j].exhaustive = exhaustive;
+  }
+  return work;
+}
+
+// Marks {gp ^ other[j]} in the rows of lanes [0, count) from `row` on. The
+// usual case (all lanes of one thread, rows of a 512-wide table) has its
+// trip count and stride known here, so the loop unrolls into a load, a xor
+// and a store a pair.
+template <std::size_t kStride>
+void SparseEngine::mark_run(std::uint8_t* row, const Value* other, unsigned gp, std::uint64_t count,
+                            std::size_t stride) noexcept {
+  if constexpr (kStride != 0) {
+    if (count == kLanes) {
+#pragma GCC unroll 64
+      for (std::size_t j = 0; j < kLanes; ++j) row[j * kStride + (gp ^ other[j])] = 1;
+      return;
+    }
+    if (count == kLanes / 2) {
+#pragma GCC unroll 64
+      for (std::size_t j = 0; j < kLanes / 2; ++j) row[j * kStride + (gp ^ other[j])] = 1;
+      return;
+    }
+    // Other counts (the first prefix parts, whose partners reach into the
+    // block for the last lanes): the stride still a constant (as a variable
+    // it was reloaded from the stack at every store).
+    for (std::size_t j = 0; j < count; ++j) row[j * kStride + (gp ^ other[j])] = 1;
+    return;
+  }
+  for (std::size_t j = 0; j < count; ++j) row[j * stride + (gp ^ other[j])] = 1;
+}
+
+// ---- Phase 1: the compared rare parts (VectorKernels::compare) ----
+
+// Whether the rare parts after the first kMarkedRare may be compared (see
+// compare_candidates) in the block of lanes [j0, j1) from heap n: one split move,
+// each compared part valid in every lane, every part it pairs with common
+// (so all these options are common), and values that the low byte tells apart.
+std::size_t SparseEngine::compared_from(std::uint64_t n, std::uint64_t j0, std::uint64_t j1,
+                                       std::uint64_t prefix) const {
+  if (!kernels_.compare || shape_.pair.size() != 1 || shape_.unequal || width_ > 512) return rare_.size();
+  if (width_ > 256 && (stats_.mask & 0x100) == 0) return rare_.size();
+  const std::uint64_t k = shape_.pair[0];
+  const std::size_t first = static_cast<std::size_t>(
+      std::upper_bound(rare_.begin(), rare_.end(), std::max(prefix, kMarkedRareFrom)) - rare_.begin());
+  if (rare_.size() - first <= kMarkedRare) return rare_.size();
+  const std::size_t from = first + kMarkedRare;
+  const std::uint64_t last = rare_.back();
+  if (rare_[from] < j1 + k || n + j0 < 2 * last + k + 1) return rare_.size();
+  return from;
+}
+
+// The rare parts rare_[compared..] for lanes [j0, j1) (see compared_from):
+// each lane's kCandidates least unmarked common values are compared with
+// their options; the candidates hit are marked in the row, so that the least
+// unmarked common value of the row is c0 as if every part had been marked.
+// A lane whose candidates are all hit marks the parts after all. The rows
+// then lack only common values above c0 (results[j].partial; phase 2
+// completes a row if c0 is taken there). Returns the pairs looked at.
+std::uint64_t SparseEngine::compare_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t compared,
+                                          LaneResult* results) {
+  const std::size_t stride = row_stride();
+  std::uint8_t* const marks = block_marks_.data();
+  alignas(64) std::uint8_t cand[kCandidates * 64] = {};  // lanes past `lanes` are compared too, and ignored
+  alignas(64) std::uint8_t acc[kCandidates * 64];
+  alignas(64) std::uint16_t value[kCandidates * 64];
+  const unsigned lanes = static_cast<unsigned>(j1 - j0);
+  for (unsigned t = 0; t < lanes; ++t) {
+    avx512::find_candidates(marks + (j0 + t) * stride, common_bits_.data(), candidate_end(), value + t, cand + t);
+  }
+  const std::size_t count = block_rare_end_ - compared;
+  avx512::compare_candidates(values_.data(), n + j0 - shape_.pair[0], rare_.data() + compared, count, lanes, cand, acc);
+  unsigned again[64];  // the lanes whose candidates were all hit
+  unsigned more = 0;
+  for (unsigned t = 0; t < lanes; ++t) {
+    std::uint8_t* row = marks + (j0 + t) * stride;
+    int i = 0;
+    // A candidate from the width on is no option at all.
+    while (i < kCandidates && acc[i * 64 + t] == 0 && value[i * 64 + t] < width_) ++i;
+    if (i == kCandidates) {
+      again[more++] = t;
+      continue;
+    }
+    for (int h = 0; h < i; ++h) row[value[h * 64 + t]] = 1;
+    results[j0 + t].partial = true;
+  }
+  if (more > 0) second_round(n, j0, lanes, compared, again, more, value, results);
+  return count * lanes;
+}
+
+// The second round of compare_block for the `more` lanes again[] whose
+// kCandidates candidates (value[i * 64 + t]) were all hit: their next
+// unmarked common values are compared in one pass, each such lane spread over
+// 64 / more slots of the vectors, so that a lane gets at least kCandidates
+// more candidates from ceil(kCandidates · more / 64) candidate vectors (one
+// vector for up to five lanes; the first round takes kCandidates vectors for
+// all 64 lanes). Officers at 10^7: 14% of the lanes need this, and 80% of
+// them are done after 8 more candidates. A lane whose second candidates are
+// all hit too marks the compared parts after all.
+void SparseEngine::second_round(std::uint64_t n, std::uint64_t j0, unsigned lanes, std::size_t compared,
+                                const unsigned* again, unsigned more, const std::uint16_t* value,
+                                LaneResult* results) {
+  const std::size_t stride = row_stride();
+  std::uint8_t* const marks = block_marks_.data();
+  const unsigned per = 64 / more;  // slots a lane
+  const unsigned vectors = (kCandidates + per - 1) / per;
+  const unsigned extra = per * vectors;  // candidates a lane
+  alignas(64) std::uint8_t pick[64] = {};
+  alignas(64) std::uint8_t cand[kCandidates * 64] = {};
+  alignas(64) std::uint8_t acc[kCandidates * 64];
+  alignas(64) std::uint16_t next[64 * kCandidates + 96];  // lane i's candidates at next[i * extra ...]
+  for (unsigned i = 0; i < more; ++i) {
+    const unsigned t = again[i];
+    std::uint16_t* mine = next + i * extra;
+    // (Values from the width on are no options, never hit; the row ends
+    // past the first common one.)
+    avx512::open_values(marks + (j0 + t) * stride, common_bits_.data(), value[(kCandidates - 1) * 64 + t] + 1U,
+                        extra, candidate_end(), mine);
+    for (unsigned r = 0; r < per; ++r) {
+      const unsigned slot = i * per + r;
+      pick[slot] = static_cast<std::uint8_t>(2 * t);
+      for (unsigned u = 0; u < vectors; ++u) cand[u * 64 + slot] = static_cast<std::uint8_t>(mine[u * per + r] & 0xFF);
+    }
+  }
+  const Value* g = values_.data();
+  const std::uint64_t base = n + j0 - shape_.pair[0];
+  const std::uint64_t* parts = rare_.data() + compared;
+  const std::size_t count = block_rare_end_ - compared;
+  avx512::compare_slots(vectors, g, base, parts, count, lanes, pick, cand, acc);
+  for (unsigned i = 0; i < more; ++i) {
+    const unsigned t = again[i];
+    const std::uint16_t* mine = next + i * extra;
+    std::uint8_t* row = marks + (j0 + t) * stride;
+    unsigned k = 0;
+    while (k < extra && acc[(k / per) * 64 + i * per + k % per] == 0 && mine[k] < width_) ++k;
+    if (k == extra) {
+      mark_compared(row, n, j0 + t, compared, block_rare_end_);
+      results[j0 + t].partial = false;
+      results[j0 + t].fallback = true;
+      continue;
+    }
+    for (int h = 0; h < kCandidates; ++h) row[value[h * 64 + t]] = 1;
+    for (unsigned h = 0; h < k; ++h) row[mine[h]] = 1;
+    results[j0 + t].partial = true;
+    results[j0 + t].second = true;
+  }
+}
+
+// Marks the options of lane j from the compared rare parts rare_[from..to).
+void SparseEngine::mark_compared(std::uint8_t* row, std::uint64_t n, std::uint64_t j, std::size_t from,
+                                 std::size_t to) const {
+  const Value* g = values_.data();
+  const std::uint64_t m = n + j - shape_.pair[0];
+  for (std::size_t i = from; i < to; ++i) row[g[rare_[i]] ^ g[m - rare_[i]]] = 1;
+}
+
+// ---- Phase 2: the rare values above c0 ----
+
+// Phase 2 when an option inside the block took c0 (about 1% of the heaps at
+// Officers 10^7): the least rare value in [from, to) that is no option of
+// `heap`, or `to`, the rare options in `row` being those of the marked splits
+// only. A scan over all splits with avx512::scan_512 (the scalar scan took ~50 cycles
+// a heap on average, a third of phase 2). Rare values from the width on are
+// no option at all.
+std::uint64_t SparseEngine::rescan_512(std::uint64_t heap, std::uint64_t from, std::uint64_t to, std::uint8_t* row) {
+  const std::uint64_t lim = std::min<std::uint64_t>(to, width_);
+  std::uint8_t* want = block_want_[0].data();
+  std::uint64_t needed = 0;
+  for (std::uint64_t v = from; v < lim; ++v) {
+    want[v] = !common_[v] && !row[v] ? 1 : 0;
+    needed += want[v];
+  }
+  const Value* g = values_.data();
+  for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
+    const std::uint64_t k = shape_.pair[i];
+    if (heap < k + 2) continue;
+    const std::uint64_t m = heap - k;
+    const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
+    std::uint64_t bits[8] = {};
+    for (std::uint64_t v = from; v < lim; ++v) bits[v >> 6] |= std::uint64_t{want[v]} << (v & 63);
+    avx512::scan_512(g, m, 1, last, bits, want, row, needed);
+  }
+  std::uint64_t result = to;
+  for (std::uint64_t v = from; v < lim && result == to; ++v) {
+    if (want[v]) result = v;
+  }
+  for (std::uint64_t v = lim; v < to && result == to; ++v) {
+    if (!common_[v]) result = v;
+  }
+  std::fill(want + from, want + lim, std::uint8_t{0});
+  return result;
+}
+
+// The same with the portable scan of the heap-by-heap engine.
+std::uint64_t SparseEngine::rescan(std::uint64_t heap, std::uint64_t from, std::uint64_t to, std::uint8_t* row) {
+  Scratch& s = scratch_[0];
+  s.begin();
+  std::uint64_t needed = 0;
+  for (std::uint64_t v = from; v < to; ++v) {
+    const bool missing = !common_[v] && !row[v];
+    s.want[v] = missing ? 1 : 0;
+    needed += missing ? 1 : 0;
+  }
+  needed = scan(heap, kNone, needed, s);
+  return finish(to, needed, s);
+}
+
+}  // namespace grundy::take_and_break::detail

@@ -1,0 +1,166 @@
+// The sparse engine: the rare/common split (Gangolli–Plambeck, Flammenkamp).
+// For a mask M call a value v common when popcount(v & M) is odd, rare when it
+// is even. The xor of two commons is rare and the xor of a rare and a common is
+// common, so every common option of a split has a rare part: when few positions
+// are rare they are all listed, and the least missing common value c comes from
+// them alone; the rare options below c are found by a scan over the splits that
+// usually stops early. Exact for any mask; fast when rare positions are few.
+//
+// Heaps before the first mask evaluation, and heaps where the mask does not
+// fit, are computed naively. Evaluation (at 1024 heaps and each doubling, or
+// early when rare positions pile up) picks the mask M minimising the number of
+// rare positions so far: with h the histogram of values, the number of
+// positions with popcount(g & M) even is (N + Ĥ(M)) / 2 where Ĥ is the
+// Walsh–Hadamard transform of h, so all masks cost O(w log w) for values below
+// w. In automatic mode the sparse way is used only when at most 1/8 of
+// positions are rare, and dropped for the rest of a doubling if a block of
+// heaps shows the sparse work above half the naive work (falling back, not
+// crawling).
+//
+// Three ways to compute sparse heaps, in sparse_engine.cpp heap by heap and two
+// heaps at once on two threads, in sparse_blocks.cpp 64 consecutive heaps at
+// once (from heap 2048, while values stay below 4096), which is where the
+// AVX-512 kernels (vector_kernels.hpp) run, when the engine was given them.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "naive_engine.hpp"
+#include "vector_kernels.hpp"
+
+namespace grundy::take_and_break::detail {
+
+class SparseEngine final : public NaiveEngine {
+ public:
+  // forced: sparse whenever a mask exists (EngineKind::sparse, for tests), else
+  // only where it pays (automatic). `kernels`: the vector kernels to run,
+  // allowed by the options and supported by the CPU (make_engine decides).
+  SparseEngine(const GameCode& code, unsigned threads, bool forced, VectorKernels kernels);
+
+  void extend_to(std::uint64_t count) override;
+  void restore(std::vector<Value> values) override;
+  SparseStats sparse_stats() const override;
+  EngineKind kind() const noexcept override { return forced_ ? EngineKind::sparse : EngineKind::automatic; }
+
+ private:
+  // ---- The mask and the rare list (sparse_engine.cpp) ----
+
+  // Heaps between checks of the sparse work against the naive work.
+  static constexpr std::uint64_t kBlock = 4096;
+
+  [[nodiscard]] bool common(std::uint64_t v) const noexcept { return std::popcount(v & stats_.mask) & 1; }
+
+  void set_width(std::size_t width) override;
+  // common_, common_bits_ and the lane rows' stride for the current mask.
+  void rebuild_common();
+  // push(g), and the heap into the rare list if g is rare.
+  void push_tracked(std::uint64_t g);
+  // Chooses the mask (see above), or leaves the sparse way.
+  void evaluate();
+  // The sparse-against-naive work check after kBlock heaps.
+  void end_block();
+
+  // ---- Heap by heap, and two heaps on two threads (sparse_engine.cpp) ----
+
+  // Per-thread working memory of one heap's sparse computation.
+  struct Scratch {
+    std::vector<std::uint32_t> stamp;  // stamp[v] == generation: v is an option, or a rare value found
+    std::vector<std::uint8_t> want;    // rare values still looked for (all 0 between heaps)
+    std::uint32_t generation = 0;
+    std::uint64_t work = 0;            // rare pairs listed + splits scanned
+    std::uint64_t naive_work = 0;      // splits a naive computation would visit
+
+    void resize(std::size_t size) {
+      stamp.assign(size, 0);
+      want.assign(size, 0);
+      generation = 0;
+    }
+    // A new heap: the stamps of the last one no longer count.
+    void begin() {
+      if (++generation == 0) {
+        std::fill(stamp.begin(), stamp.end(), 0);
+        generation = 1;
+      }
+    }
+  };
+
+  static constexpr std::uint64_t kNone = UINT64_MAX;
+
+  void mark_listed(std::uint64_t n, std::uint64_t pending, Scratch& s) const;
+  std::uint64_t least_common_missing(const Scratch& s) const;
+  std::uint64_t want_rare_below(std::uint64_t c, Scratch& s) const;
+  std::uint64_t scan(std::uint64_t n, std::uint64_t pending, std::uint64_t needed, Scratch& s) const;
+  static std::uint64_t finish(std::uint64_t c, std::uint64_t needed, Scratch& s);
+  std::uint64_t compute_sparse(std::uint64_t n, Scratch& s) const;
+  template <class Ready>
+  std::uint64_t compute_second(std::uint64_t n, Scratch& s, Ready ready) const;
+  void compute_pair(std::uint64_t n);
+
+  // ---- Blocks of 64 consecutive heaps (sparse_blocks.cpp) ----
+
+  static constexpr std::uint64_t kLanes = 64;
+  static constexpr std::size_t kBlockedWidth = 4096;  // rows of up to 2·width bytes a lane
+
+  struct LaneResult;  // what phase 1 found for a lane
+
+  void compute_block(std::uint64_t n, std::uint64_t lanes);
+  [[nodiscard]] std::uint64_t prefix_of(std::uint64_t n) const noexcept;
+  std::uint64_t mark_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
+                           LaneResult* results);
+  template <std::size_t kStride>
+  std::uint64_t mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
+                                LaneResult* results);
+  template <std::size_t kStride>
+  static void mark_run(std::uint8_t* row, const Value* other, unsigned gp, std::uint64_t count,
+                       std::size_t stride) noexcept;
+  [[nodiscard]] std::size_t compared_from(std::uint64_t n, std::uint64_t j0, std::uint64_t j1,
+                                          std::uint64_t prefix) const;
+  std::uint64_t compare_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t compared,
+                              LaneResult* results);
+  void second_round(std::uint64_t n, std::uint64_t j0, unsigned lanes, std::size_t compared, const unsigned* again,
+                    unsigned more, const std::uint16_t* value, LaneResult* results);
+  void mark_compared(std::uint8_t* row, std::uint64_t n, std::uint64_t j, std::size_t from, std::size_t to) const;
+  std::uint64_t rescan(std::uint64_t heap, std::uint64_t from, std::uint64_t to, std::uint8_t* row);
+  std::uint64_t rescan_512(std::uint64_t heap, std::uint64_t from, std::uint64_t to, std::uint8_t* row);
+
+  // Lane rows are this far apart (see rebuild_common).
+  [[nodiscard]] std::size_t row_stride() const noexcept { return row_stride_; }
+  // Where open_values stops reading a row and the common values.
+  [[nodiscard]] std::uint64_t candidate_end() const noexcept {
+    return std::min<std::uint64_t>(row_stride_, common_bits_.size() * 64);
+  }
+
+  // ---- State ----
+
+  const bool forced_;
+  const VectorKernels kernels_;
+  bool usable_ = false;  // the game has the shape the sparse way needs
+  bool sparse_mode_ = false;
+  bool rare_valid_ = false;
+  std::uint64_t next_eval_ = 1024;
+  std::uint64_t rare_at_eval_ = 0;
+  std::vector<std::uint64_t> rare_;         // ascending positions with rare values
+  std::vector<std::uint8_t> common_;        // common_[v]: v is common under the mask
+  std::vector<std::uint64_t> common_bits_;  // the same, a bit a value
+  Scratch scratch_[2];                      // [0] main thread, [1] helper
+  std::uint64_t round_ = 0;
+  std::atomic<std::uint64_t> published_{0};  // round whose first value is in the table
+  SparseStats stats_;
+  std::uint64_t block_heaps_ = 0;
+  std::uint64_t block_sparse_work_ = 0;
+  std::uint64_t block_naive_work_ = 0;
+
+  std::uint64_t blocked_from_ = 0;
+  std::vector<std::uint8_t> block_marks_;    // kLanes rows of row_stride_ bytes
+  std::size_t row_stride_ = 0;
+  std::vector<std::uint8_t> block_want_[2];  // per thread, 2·width bytes, all zero between uses
+  std::size_t block_compared_ = 0;  // this block's rare parts rare_[block_compared_ .. block_rare_end_) are compared
+  std::size_t block_rare_end_ = 0;
+};
+
+}  // namespace grundy::take_and_break::detail

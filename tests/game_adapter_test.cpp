@@ -1,0 +1,141 @@
+// A user's own C++ game (the ImpartialGame concept) as positions: values,
+// sums with built-in games, winning moves, printing and parsing back through a
+// registry of the user's own. The game here is Grundy's game written from its
+// rules (split a heap into two unequal heaps), held to OEIS A002188.
+#include "grundy/game_adapter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "grundy/analysis.hpp"
+#include "grundy/input_error.hpp"
+
+namespace grundy {
+namespace {
+
+// Positions are sorted lists of heaps; a move splits one heap into two unequal
+// non-empty heaps, so it produces a sum — which components() takes apart.
+struct UsersGrundysGame {
+  using Position = std::vector<std::uint64_t>;
+  void moves(const Position& p, std::vector<Position>& out) const {
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      for (std::uint64_t a = 1; 2 * a < p[i]; ++a) {
+        Position q = p;
+        q[i] = p[i] - a;
+        q.push_back(a);
+        std::sort(q.begin(), q.end());
+        out.push_back(q);
+      }
+    }
+  }
+  void components(const Position& p, std::vector<Position>& out) const {
+    for (std::uint64_t h : p) out.push_back({h});
+  }
+  std::size_t hash(const Position& p) const {
+    std::size_t h = p.size();
+    for (std::uint64_t x : p) h = h * 1000003u + x;
+    return h;
+  }
+  std::string describe(const Position& p) const {
+    std::string out;
+    for (std::size_t i = 0; i < p.size(); ++i) out += (i ? "," : "") + std::to_string(p[i]);
+    return out;
+  }
+};
+
+std::vector<Nimber> oeis_grundys_game() {
+  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/oeis_A002188_grundys_game_terms.txt");
+  std::vector<Nimber> a;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    a.push_back(std::stoull(line.substr(line.find(' ') + 1)));
+  }
+  return a;
+}
+
+TEST(GameAdapter, UsersGrundysGameEqualsOeis) {
+  const std::vector<Nimber> a = oeis_grundys_game();
+  ASSERT_GE(a.size(), 100u);
+  auto game = GameAdapter<UsersGrundysGame>::make(UsersGrundysGame{}, "mygrundy");
+  Context context;
+  for (std::uint64_t n = 0; n < 60; ++n) {
+    const Position p = game->position({n});
+    ASSERT_EQ(p.value(context), Value(a[n])) << n;
+    ASSERT_EQ(p.text(), "mygrundy(" + std::to_string(n) + ")");
+  }
+}
+
+TEST(GameAdapter, JoinsSumsWithBuiltInGames) {
+  auto game = GameAdapter<UsersGrundysGame>::make(UsersGrundysGame{}, "mygrundy");
+  Context context;
+  // g(mygrundy(7)) = A002188(7) = 0, g(nim(3)) = 3: the sum is worth 3; the
+  // winning moves are to nim(0), and in mygrundy(7) to parts worth 3.
+  const Position p = game->position({7}) + Registry::builtin().parse("nim(3) + kayles(4)", context);
+  EXPECT_EQ(p.size(), 3u);
+  const SumAnalysis a = analyze(p, context);
+  EXPECT_EQ(a.value, Value(0 ^ 3 ^ 1));  // kayles(4) = 1 (A002186)
+  ASSERT_TRUE(a.first_player_wins());
+  ASSERT_FALSE(a.winning_moves.empty());
+  for (const Move& m : a.winning_moves) {
+    EXPECT_EQ(m.after().value(context), Value(0)) << m.after().text();
+  }
+  // A split leaves a sum: two components in place of one.
+  bool split_seen = false;
+  for_each_move(p, context, [&](Move&& m) {
+    if (m.component == 0) {
+      EXPECT_EQ(m.replacement.size(), 2u) << m.replacement.text();
+      split_seen = true;
+    }
+    return true;
+  });
+  EXPECT_TRUE(split_seen);
+}
+
+TEST(GameAdapter, RegisteredGamesParseBack) {
+  auto game = GameAdapter<UsersGrundysGame>::make(UsersGrundysGame{}, "mygrundy");
+  Registry registry = Registry::builtin();
+  registry.add(game->ruleset([](const TermReader& term) {
+    term.expect_parameters(0);
+    return UsersGrundysGame::Position{term.integers(term.positions(), "heap sizes")};
+  }));
+  Context context;
+  const Position p = registry.parse("mygrundy(9) + nim(2)", context);
+  EXPECT_EQ(p.text(), "mygrundy(9) + nim(2)");
+  for_each_move(p, context, [&](Move&& m) {
+    const Position after = m.after();
+    EXPECT_TRUE(registry.parse(after.text(), context) == after) << after.text();
+    return true;
+  });
+  EXPECT_THROW((void)registry.add(game->ruleset([](const TermReader&) { return UsersGrundysGame::Position{}; })),
+               InputError);  // the name is taken
+}
+
+// With the normal-play solver only, a game with a cycle is reported, naming
+// the positions on it; by default the loopy solver values it (docs/loopy.md):
+// a 3-cycle with no way out is a draw.
+struct Loop {
+  using Position = int;
+  void moves(int p, std::vector<int>& out) const { out.push_back((p + 1) % 3); }
+};
+
+TEST(GameAdapter, CyclesAreValuedOrReported) {
+  Context context;
+  auto loopy = GameAdapter<Loop>::make(Loop{}, "loop");
+  EXPECT_EQ(loopy->position(0).value(context), Value::infinite({}));
+  EXPECT_EQ(analyze(loopy->position(1), context).outcome, Outcome::D);
+  auto game = GameAdapter<Loop>::make(Loop{}, "loop", SolverChoice::normal_play);
+  try {
+    (void)game->position(0).value(context);
+    ADD_FAILURE() << "no cycle reported";
+  } catch (const CycleError& e) {
+    EXPECT_EQ(e.cycle().size(), 4u);
+  }
+}
+
+}  // namespace
+}  // namespace grundy

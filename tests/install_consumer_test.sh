@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `cmake --install` into a scratch prefix, then a consumer project that finds the
+# package with find_package(grundy CONFIG), links grundy::grundy, builds and runs;
+# and the installed bin/grundy answers. Arguments: the build directory, the
+# consumer project's sources.
+set -euo pipefail
+build=$1
+consumer=$2
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
+test -x "$scratch/prefix/bin/grundy"
+test -f "$scratch/prefix/include/grundy/position.hpp"
+test -f "$scratch/prefix/lib/cmake/grundy/grundyConfig.cmake" || test -f "$scratch/prefix/lib/x86_64-linux-gnu/cmake/grundy/grundyConfig.cmake"
+cmake -S "$consumer" -B "$scratch/consumer" -DCMAKE_PREFIX_PATH="$scratch/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build "$scratch/consumer" -j2 >/dev/null
+answer=$("$scratch/consumer/consumer" 'nim(3,4,5) + kayles(7)')
+# nim(3,4,5) = 2, kayles(7) = 2 (OEIS A002186): the xor is 0, the second player wins.
+if [ "$answer" != "0 second" ]; then
+  echo "consumer answered '$answer', expected '0 second'" >&2
+  exit 1
+fi
+installed=$("$scratch/prefix/bin/grundy" value 'nim(3,4,5)' --json | grep -c '"value": 2')
+[ "$installed" -ge 1 ]
+echo "installed package found and used"
