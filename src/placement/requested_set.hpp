@@ -278,6 +278,9 @@ Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
         v = in_set(f.parts[o.first], std::uint64_t{1} << (r ^ x));
       }
       if (v == kNotInSet) {
+        // Kept as "not r ^ x" (the outcome search's mask): listing the winning
+        // moves next asks these same options, and symmetric twins of them.
+        remember_win(f.parts[o.first], std::uint64_t{1} << (r ^ x));
         ++k;
         continue;
       }
@@ -333,7 +336,13 @@ bool Engine<N>::cells_have_value(const Geometry<N>& g, const Bits<N>& free, Nimb
     if (i != largest) x ^= exact_value(parts[i]);
   }
   if (x >= 64) return exact_value(parts[largest]) == x;
-  return in_set(parts[largest], std::uint64_t{1} << x) == x;
+  // The answers "not x" are kept (the outcome search's mask of values a
+  // region does not have): winning moves are asked of every option of a
+  // board, and options equal under a symmetry have one canonical part.
+  if (((win_mask(parts[largest]) >> x) & 1U) != 0) return false;
+  const Nimber v = in_set(parts[largest], std::uint64_t{1} << x);
+  if (v == kNotInSet) remember_win(parts[largest], std::uint64_t{1} << x);
+  return v == x;
 }
 
 }  // namespace grundy::placement::detail
