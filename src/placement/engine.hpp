@@ -33,8 +33,8 @@
 #include "grundy/nimber.hpp"
 #include "grundy/placement/bits.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/transposition_table.hpp"
 #include "reductions.hpp"
+#include "region_table.hpp"
 
 namespace grundy::placement::detail {
 
@@ -43,6 +43,7 @@ struct TablesFull {};
 
 template <std::size_t N>
 struct Region {
+  static constexpr std::size_t kWords = N;
   Bits<N> cells;
   std::uint16_t height = 0;
   std::uint16_t width = 0;
@@ -282,8 +283,8 @@ class Engine {
   // tables do not grow (they are sized before the threads start): a full one
   // is flushed, as under a memory bound.
   struct Tables {
-    TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>> values{RegionHash<N>{}, kTableStart};
-    TranspositionTable<Region<N>, std::uint64_t, RegionHash<N>> wins{RegionHash<N>{}, kWinsStart};
+    RegionTable<Region<N>, std::uint16_t> values{kTableStart};
+    RegionTable<Region<N>, std::uint64_t> wins{kWinsStart};
     std::atomic<std::uint64_t> sequence{0};
     std::atomic_flag writing = ATOMIC_FLAG_INIT;
     bool shared = false;
@@ -1017,25 +1018,22 @@ class Engine {
   std::optional<std::uint16_t> table_value(const Region<N>& r) const { return read(tables_->values, r); }
   std::uint64_t win_mask(const Region<N>& r) const { return read(tables_->wins, r).value_or(0); }
 
-  // A table entry, or none; see Tables for the protocol when shared.
+  // A table entry, or none; see Tables for the protocol when shared. Every
+  // word of an entry is read atomically (region_table.hpp), so a read that
+  // overlaps a write is no data race; the sequence number tells it to retry.
   template <class Table>
   auto read(const Table& table, const Region<N>& r) const {
-    using V = std::remove_cvref_t<decltype(*table.find(r))>;
-    if (!tables_->shared) {
-      const V* v = table.find(r);
-      return v ? std::optional<V>(*v) : std::nullopt;
-    }
+    if (!tables_->shared) return table.find(r);
     for (;;) {
       const std::uint64_t before = tables_->sequence.load(std::memory_order_acquire);
       if (before & 1U) continue;
-      const V* v = table.find(r);
-      const std::optional<V> got = v ? std::optional<V>(*v) : std::nullopt;
+      const auto got = table.find(r);
       std::atomic_thread_fence(std::memory_order_acquire);
       if (tables_->sequence.load(std::memory_order_relaxed) == before) return got;
     }
   }
 
-  // Sets the entry of r to update(old entry or null).
+  // Sets the entry of r to update(old entry or nullopt).
   template <class Table, class Update>
   void write(Table& table, const Region<N>& r, Update update) {
     if (!tables_->shared) {
@@ -1071,11 +1069,11 @@ class Engine {
 
   void remember(const Region<N>& region, Nimber value) {
     if (value > 0xFFFF) throw LimitError("a nim-value above 65535 does not fit the placement table");
-    write(tables_->values, region, [value](const std::uint16_t*) { return static_cast<std::uint16_t>(value); });
+    write(tables_->values, region, [value](std::optional<std::uint16_t>) { return static_cast<std::uint16_t>(value); });
   }
 
   void remember_win(const Region<N>& region, std::uint64_t mask) {
-    write(tables_->wins, region, [mask](const std::uint64_t* old) { return old ? (*old | mask) : mask; });
+    write(tables_->wins, region, [mask](std::optional<std::uint64_t> old) { return old.value_or(0) | mask; });
   }
 
   // The busy slot of (region, heap) when the tables are shared, else null.
@@ -1090,8 +1088,8 @@ class Engine {
   bool may_grow(std::size_t bytes);
   bool bounded() const;
 
-  using ValueTable = TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>>;
-  using WinTable = TranspositionTable<Region<N>, std::uint64_t, RegionHash<N>>;
+  using ValueTable = RegionTable<Region<N>, std::uint16_t>;
+  using WinTable = RegionTable<Region<N>, std::uint64_t>;
   static constexpr std::size_t kTableStart = std::size_t{1} << 12;
   static constexpr std::size_t kWinsStart = std::size_t{1} << 10;
 

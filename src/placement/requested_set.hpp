@@ -105,6 +105,13 @@ bool Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Settled&& s
         known_xor ^= *v;
         return;
       }
+      // A part the mirror strategy settles is 0 (a symmetric reply: the
+      // central domino of an odd x even board is found here, before any
+      // option is searched; most parts are seen to be asymmetric at once).
+      if (!r.asymmetric && mirror_strategy(geometry(r.height, r.width), r)) {
+        remember(r, 0);
+        return;
+      }
       // Two equal parts cancel (G + G = 0).
       for (std::size_t j = first; j < f.parts.size(); ++j) {
         if (f.parts[j] == r) {
