@@ -21,9 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <istream>
 #include <memory>
-#include <ostream>
 #include <string>
 #include <optional>
 #include <tuple>
@@ -35,6 +33,7 @@
 #include "grundy/placement/rule.hpp"
 #include "reductions.hpp"
 #include "region_table.hpp"
+#include "table_file.hpp"
 
 namespace grundy::placement::detail {
 
@@ -883,50 +882,88 @@ class Engine {
   [[nodiscard]] std::size_t searched() const noexcept { return searched_; }
   [[nodiscard]] std::size_t visited() const noexcept { return visited_; }
 
-  void save(std::ostream& out) const {
+  void save(TableWriter& out) const {
     // Shared tables: the other thread's writes wait (spinning) until the save is done.
     const WriteLock lock(*tables_);
     const std::uint64_t count = tables_->values.size();
-    out.write(reinterpret_cast<const char*>(&count), sizeof count);
+    out.put(count);
     tables_->values.for_each([&](const Region<N>& r, std::uint16_t v) {
-      out.write(reinterpret_cast<const char*>(&r.height), sizeof r.height);
-      out.write(reinterpret_cast<const char*>(&r.width), sizeof r.width);
-      out.write(reinterpret_cast<const char*>(r.cells.words.data()), sizeof(std::uint64_t) * N);
-      out.write(reinterpret_cast<const char*>(&v), sizeof v);
+      out.put(r.height);
+      out.put(r.width);
+      for (std::uint64_t w : r.cells.words) out.put(w);
+      out.put(v);
     });
   }
 
-  // Reads what save wrote; false on a short or inconsistent file.
-  bool load(std::istream& in) {
+  // Empties both tables (after a table file was refused half-way).
+  void clear_tables() {
+    const WriteLock lock(*tables_);
+    tables_->values.clear();
+    tables_->wins.clear();
+  }
+
+  // Reads one section that save wrote (after its word count): the empty
+  // string, or what is wrong with it. The count is checked against the bytes
+  // the file still holds before any room is made for it, and every entry
+  // against what a stored region can be: a box of this engine's width, cells
+  // inside it, a value no larger than its number of moves.
+  std::string load(TableReader& in) {
     std::uint64_t count = 0;
-    if (!in.read(reinterpret_cast<char*>(&count), sizeof count)) return false;
+    if (!in.get(count)) return "a section is cut short";
+    constexpr std::uint64_t kEntryBytes = 2 + 2 + 8 * N + 2;
+    if (count > in.left() / kEntryBytes) {
+      return "a section declares " + std::to_string(count) + " entries, more than the file holds";
+    }
     // Entries come in the saved table's slot order: inserted into a smaller
     // table they wrap around onto the slots filled first and linear probing
     // crawls (a 46-million-entry table had not loaded after minutes). Room
     // first, when the bound allows it (else remember grows or flushes as usual).
-    if (count <= (std::uint64_t{1} << 40)) {
-      std::size_t capacity = tables_->values.capacity();
-      while (capacity * 3 < count * 4) capacity <<= 1;
-      if (capacity > tables_->values.capacity() &&
-          (!bounded() || may_grow(ValueTable::bytes_for(capacity) - tables_->values.memory_bytes()))) {
-        tables_->values.reserve(static_cast<std::size_t>(count));
-      }
+    std::size_t capacity = tables_->values.capacity();
+    while (capacity * 3 < count * 4) capacity <<= 1;
+    if (capacity > tables_->values.capacity() &&
+        (!bounded() || may_grow(ValueTable::bytes_for(capacity) - tables_->values.memory_bytes()))) {
+      tables_->values.reserve(static_cast<std::size_t>(count));
     }
     for (std::uint64_t i = 0; i < count; ++i) {
       Region<N> r;
       std::uint16_t v = 0;
-      in.read(reinterpret_cast<char*>(&r.height), sizeof r.height);
-      in.read(reinterpret_cast<char*>(&r.width), sizeof r.width);
-      in.read(reinterpret_cast<char*>(r.cells.words.data()), sizeof(std::uint64_t) * N);
-      in.read(reinterpret_cast<char*>(&v), sizeof v);
-      if (!in || std::size_t{r.height} * r.width > Bits<N>::kCapacity) return false;
+      bool ok = in.get(r.height) && in.get(r.width);
+      for (std::uint64_t& w : r.cells.words) ok = ok && in.get(w);
+      ok = ok && in.get(v);
+      if (!ok) return "an entry is cut short";
+      if (r.height == 0 || r.width == 0 || std::size_t{r.height} * r.width > Bits<N>::kCapacity) {
+        return "an entry has a box of " + std::to_string(r.height) + "x" + std::to_string(r.width) +
+               ", which no region of a " + std::to_string(N) + "-word table has";
+      }
+      if (!r.cells.any() || !(r.cells.minus(box_cells(r.height, r.width)) == Bits<N>{})) {
+        return "an entry's cells are not inside its box";
+      }
+      if (v > most_moves(r.cells.count())) return "an entry has value " + std::to_string(v) + ", more than its moves";
       remember(r, v);
     }
-    return true;
+    return {};
   }
 
  private:
   static constexpr std::size_t kSide = Bits<N>::kCapacity;
+
+  // The cells of an h x w box in its layout (see geometry()).
+  static Bits<N> box_cells(int h, int w) {
+    Bits<N> box;
+    const int stride = (N == 1 && h <= 8 && w <= 8) ? 8 : w;
+    for (int r = 0; r < h; ++r) {
+      for (int c = 0; c < w; ++c) box.set(static_cast<std::size_t>(r * stride + c));
+    }
+    return box;
+  }
+
+  // At least the number of legal moves of a region of `cells` cells (a move
+  // places a piece in one of its orientations at a cell, or takes a vertex),
+  // and so at least its nim-value (a mex of that many options).
+  [[nodiscard]] std::size_t most_moves(int cells) const noexcept {
+    const std::size_t orientations = rule_->kind == RuleKind::place ? rule_->shapes.size() : 1;
+    return static_cast<std::size_t>(cells) * orientations;
+  }
 
   // Tweedledum-Tweedledee: if a symmetry s of order 2 maps the region to itself
   // and no legal move M meets the cells s(M) needs (M and s(M) never collide),

@@ -46,7 +46,7 @@ class RegionTable {
     allocate(capacity);
   }
 
-  [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] std::size_t size() const noexcept { return size_.load(std::memory_order_relaxed); }
   [[nodiscard]] std::size_t capacity() const noexcept { return mask_ + 1; }
   [[nodiscard]] std::size_t memory_bytes() const noexcept { return bytes_for(capacity()); }
   // Public so that a caller can size a memory bound before any table exists.
@@ -75,7 +75,7 @@ class RegionTable {
   // Inserts or overwrites; grows at a load of 3/4 (callers that must not grow
   // check room first: Engine::write).
   void set(const RegionT& key, Value value) {
-    if ((size_ + 1) * 4 > capacity() * 3) rehash(2 * capacity());
+    if ((size() + 1) * 4 > capacity() * 3) rehash(2 * capacity());
     const std::uint64_t meta = key_meta(key);
     const std::uint64_t h = hash(key, meta);
     const std::uint8_t tag = tag_of(h);
@@ -95,7 +95,7 @@ class RegionTable {
     for (std::size_t w = 0; w < kCellWords; ++w) e[w].store(key.cells.words[w], std::memory_order_relaxed);
     store_value(e, meta, value);
     tags_[i].store(tag, std::memory_order_relaxed);
-    ++size_;
+    size_.store(size() + 1, std::memory_order_relaxed);  // writers are one at a time
   }
 
   // Room for `entries` within the load bound, so that inserting them never
@@ -108,7 +108,7 @@ class RegionTable {
 
   void clear() {
     for (std::size_t i = 0; i < capacity(); ++i) tags_[i].store(0, std::memory_order_relaxed);
-    size_ = 0;
+    size_.store(0, std::memory_order_relaxed);
   }
 
   // Visits every (region, value); regions come with asymmetric = false.
@@ -175,7 +175,7 @@ class RegionTable {
     words_ = std::make_unique<std::atomic<std::uint64_t>[]>(capacity * kEntryWords);
     tags_ = std::make_unique<std::atomic<std::uint8_t>[]>(capacity);
     mask_ = capacity - 1;
-    size_ = 0;
+    size_.store(0, std::memory_order_relaxed);
   }
 
   void rehash(std::size_t new_capacity) {
@@ -202,7 +202,8 @@ class RegionTable {
   std::unique_ptr<std::atomic<std::uint64_t>[]> words_;
   std::unique_ptr<std::atomic<std::uint8_t>[]> tags_;
   std::size_t mask_ = 0;
-  std::size_t size_ = 0;
+  // Read by progress reports on another thread while shared.
+  std::atomic<std::size_t> size_{0};
 };
 
 }  // namespace grundy::placement::detail

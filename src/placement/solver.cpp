@@ -11,15 +11,18 @@
 #include <type_traits>
 
 #include "engine.hpp"
+#include "table_file.hpp"
 #include "grundy/placement/reductions.hpp"
 
 namespace grundy::placement {
 
 namespace {
 
-// Version 2: boxes within 8x8 are stored in stride 8 (Engine::geometry), so a
-// version-1 file's keys would not be found; it is refused.
-constexpr char kMagic[] = "grundy-placement-table 2\n";
+// The first line of a table file: its format's name and version. Version 3
+// (this one) ends with a checksum (table_file.hpp); version 2 had none; in
+// version 1 boxes within 8x8 were not yet stored in stride 8.
+constexpr char kMagicName[] = "grundy-placement-table ";
+constexpr int kVersion = 3;
 
 // The board's free cells in a geometry's layout (its stride may exceed the
 // board's width: see Engine::geometry).
@@ -365,54 +368,121 @@ std::vector<Board> split_board(const Rule& rule, const Board& board, unsigned re
 void PlacementSolver::save_table(const std::string& path) const {
   const std::string tmp = path + ".tmp";
   {
-  std::ofstream out(tmp, std::ios::binary);
-  if (!out) throw InputError("cannot write the table file", SourceLocation{tmp, 0, 0});
-  out << kMagic << rule().name << '\n';
-  // One section per engine in use: its word count, then its entries.
-  engines_->for_each_engine([&](auto& engine) {
-    const auto words = static_cast<std::uint32_t>(std::remove_reference_t<decltype(engine)>::kWords);
-    out.write(reinterpret_cast<const char*>(&words), sizeof words);
-    engine.save(out);
-  });
-  out.flush();
-  if (!out) throw InputError("writing the table file failed", SourceLocation{tmp, 0, 0});
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) throw InputError("cannot write the table file", SourceLocation{tmp, 0, 0});
+    detail::TableWriter writer(out);
+    const std::string header = kMagicName + std::to_string(kVersion) + "\n" + rule().name + "\n";
+    writer.bytes(header.data(), header.size());
+    // One section per engine in use: its word count, then its entries.
+    engines_->for_each_engine([&](auto& engine) {
+      writer.put(static_cast<std::uint32_t>(std::remove_reference_t<decltype(engine)>::kWords));
+      engine.save(writer);
+    });
+    writer.finish();
+    out.flush();
+    if (!out) throw InputError("writing the table file failed", SourceLocation{tmp, 0, 0});
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) throw InputError("cannot rename " + tmp + " over it (" + ec.message() + ")", SourceLocation{path, 0, 0});
 }
 
+namespace {
+
+// Reads up to a newline (not kept) of at most `limit` bytes; false if there is
+// none within them.
+bool read_line(detail::TableReader& in, std::string& line, std::size_t limit) {
+  line.clear();
+  char c = 0;
+  while (line.size() <= limit && in.get(c)) {
+    if (c == '\n') return true;
+    line.push_back(c);
+  }
+  return false;
+}
+
+// Whether the file's last 8 bytes are the FNV-1a sum of the ones before,
+// read in blocks (a table can be gigabytes).
+bool checksum_matches(std::istream& in, std::uint64_t size) {
+  if (size < sizeof(std::uint64_t)) return false;
+  detail::Fnv1a sum;
+  std::vector<char> block(std::size_t{1} << 16);
+  in.seekg(0);
+  for (std::uint64_t left = size - sizeof(std::uint64_t); left > 0;) {
+    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(left, block.size()));
+    if (!in.read(block.data(), static_cast<std::streamsize>(n))) return false;
+    sum.add(block.data(), n);
+    left -= n;
+  }
+  std::uint64_t stored = 0;
+  if (!in.read(reinterpret_cast<char*>(&stored), sizeof stored)) return false;
+  return stored == sum.value();
+}
+
+}  // namespace
+
+// In three steps, so that a damaged file changes nothing: the first line (a
+// table at all, and of this version?), the checksum over the whole file, and
+// only then the entries, each checked as it is read.
 void PlacementSolver::load_table(const std::string& path) {
+  const SourceLocation at{path, 0, 0};
+  std::error_code ec;
+  const std::uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) throw InputError("cannot read the table file (" + ec.message() + ")", at);
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open the table file", SourceLocation{path, 0, 0});
-  std::string magic(sizeof kMagic - 1, '\0');
-  in.read(magic.data(), static_cast<std::streamsize>(magic.size()));
+  if (!in) throw InputError("cannot open the table file", at);
+  detail::TableReader header(in, size);
+  std::string line;
+  const std::string name_prefix = kMagicName;
+  if (!read_line(header, line, 64) || line.compare(0, name_prefix.size(), name_prefix) != 0) {
+    throw InputError("not a placement table file", SourceLocation{path, 1, 1});
+  }
+  if (line != name_prefix + std::to_string(kVersion)) {
+    throw InputError("the table file is of format \"" + line.substr(name_prefix.size()) + "\", this grundy reads " +
+                         std::to_string(kVersion) + " (delete the file to start afresh)",
+                     SourceLocation{path, 1, 1});
+  }
+  if (!checksum_matches(in, size)) {
+    throw InputError("the table file is truncated or damaged (its checksum does not match)", at);
+  }
+  in.clear();
+  in.seekg(0);
+  detail::TableReader body(in, size - sizeof(std::uint64_t));
+  (void)read_line(body, line, 64);
   std::string name;
-  std::getline(in, name);
-  if (!in || magic != kMagic) throw InputError("not a placement table file", SourceLocation{path, 1, 1});
+  if (!read_line(body, name, 256)) throw InputError("the table file has no rule name", SourceLocation{path, 2, 1});
   if (name != rule().name) {
     throw InputError("the table was saved for " + name + ", not " + rule().name, SourceLocation{path, 2, 1});
   }
   const std::size_t flushes_before = table_flushes();
-  bool ok = true;
-  std::uint32_t words = 0;
-  while (ok && in.read(reinterpret_cast<char*>(&words), sizeof words)) {
-    switch (words) {
-      case 1: ok = engines_->get<1>().load(in); break;
-      case 2: ok = engines_->get<2>().load(in); break;
-      case 4: ok = engines_->get<4>().load(in); break;
-      case 16: ok = engines_->get<16>().load(in); break;
-      default: ok = false;
+  unsigned seen = 0;  // word counts of the sections read, as bits
+  while (body.left() > 0) {
+    std::uint32_t words = 0;
+    std::string error;
+    if (!body.get(words)) {
+      error = "a section header is cut short";
+    } else if ((words != 1 && words != 2 && words != 4 && words != 16) || (seen & words) != 0) {
+      error = "a section of " + std::to_string(words) + " words " + ((seen & words) ? "is repeated" : "is not one of 1, 2, 4, 16");
+    } else {
+      seen |= words;
+      switch (words) {
+        case 1: error = engines_->get<1>().load(body); break;
+        case 2: error = engines_->get<2>().load(body); break;
+        case 4: error = engines_->get<4>().load(body); break;
+        default: error = engines_->get<16>().load(body); break;
+      }
+    }
+    if (!error.empty()) {
+      // Entries read before the bad one came from the same suspect file.
+      engines_->for_each_engine([](auto& e) { e.clear_tables(); });
+      throw InputError("the table file is damaged: " + error, at);
     }
   }
-  // The loop must end at a clean end of file: no partial section header.
-  ok = ok && in.eof() && in.gcount() == 0;
-  if (!ok) throw InputError("the table file is truncated or damaged", SourceLocation{path, 0, 0});
   // A flush while loading would drop part of the file without a word.
   if (table_flushes() != flushes_before) {
     throw InputError("the table file holds more than the memory bound allows (" + std::to_string(memory_limit()) +
                          " bytes)",
-                     SourceLocation{path, 0, 0});
+                     at);
   }
 }
 

@@ -115,9 +115,15 @@ class PlacementSolver {
   // look-ahead of their options (igs's "recursed").
   [[nodiscard]] std::size_t visited_nodes() const;
 
-  // Binary, for the same machine (native byte order); a table saved for another
-  // rule is refused with an InputError, and so is a table that does not fit the
-  // memory limit. save_table writes PATH.tmp and renames it over PATH, so an
+  // Binary, for the same machine (native byte order), with a format version
+  // and a checksum over the whole file (src/placement/table_file.hpp). Refused
+  // with an InputError, before anything is loaded: a file of another format
+  // version, a damaged one (any byte changed: the checksum), one saved for
+  // another rule; while loading: an entry that no stored region can be (its
+  // box, cells outside it, a value above its number of moves) or a count
+  // larger than the file holds (checked before room is made for it) — the
+  // tables are then left empty — and a table that does not fit the memory
+  // limit. save_table writes PATH.tmp and renames it over PATH, so an
   // interrupted save leaves the previous file whole.
   void save_table(const std::string& path) const;
   void load_table(const std::string& path);
