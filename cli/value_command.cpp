@@ -44,6 +44,7 @@ struct ValueOptions {
   double progress_after = 1.0;
   unsigned threads = 1;
   std::size_t max_components = ContextOptions{}.max_components;
+  std::string search = "requested-set";
 };
 
 ContextOptions context_options(const ValueOptions& options) {
@@ -67,6 +68,7 @@ ContextOptions context_options(const ValueOptions& options) {
   settings.table_seconds = options.table_seconds;
   settings.threads = options.threads;
   settings.max_components = options.max_components;
+  settings.placement_search = options.search == "outcome" ? PlacementSearch::outcome : PlacementSearch::requested_set;
   return settings;
 }
 
@@ -279,6 +281,11 @@ void register_value_command(CLI::App& app) {
                   "1 or 2: placement boards of 30 or more cells still unsolved after half a second are searched by "
                   "two threads sharing their tables; take-and-break sequences use two threads")
       ->check(CLI::Range(1, 2))
+      ->capture_default_str();
+  cmd->add_option("--search", options->search,
+                  "placement games: the search for large parts, requested-set (faster on every board measured) or "
+                  "outcome (Lemoine-Viennot); both exact")
+      ->check(CLI::IsMember({"requested-set", "outcome"}))
       ->capture_default_str();
   cmd->add_option("--max-components", options->max_components,
                   "refuse positions of more components than this (each heap is one)")

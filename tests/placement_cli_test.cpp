@@ -115,6 +115,17 @@ TEST_F(PlacementCli, DamagedOrForeignTableIsRefused) {
   EXPECT_NE(run.err.find("truncated or damaged"), std::string::npos) << run.err;
   EXPECT_EQ(run.out, "");
 
+  // One bit flipped (issue 14: a flipped value byte was accepted and printed
+  // a wrong value with exit 0): refused, nothing printed, the file kept as it is.
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] = static_cast<char>(flipped[bytes.size() / 2] ^ 4);
+  std::ofstream(table, std::ios::binary | std::ios::trunc) << flipped;
+  run = grundy("value 'cram(4x5)' --table " + table);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find(table + ": the table file is truncated or damaged"), std::string::npos) << run.err;
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(slurp(table), flipped);
+
   std::ofstream(table, std::ios::binary | std::ios::trunc) << "not a table at all";
   run = grundy("value 'cram(4x5)' --table " + table);
   EXPECT_EQ(run.status, 2);

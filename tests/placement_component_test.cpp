@@ -8,6 +8,7 @@
 
 #include "grundy/placement/boards_command.hpp"
 #include "grundy/placement/moves.hpp"
+#include "grundy/placement/searches.hpp"
 #include "grundy/placement/solver.hpp"
 #include "placement_brute_force.hpp"
 #include "test_support.hpp"
@@ -61,6 +62,31 @@ TEST(PlacementComponent, WinningMovesAreListedWithTheBoardAfter) {
   const testing::TextMoveList to_zero = testing::moves_to_value(cram[0], 0, 10);
   ASSERT_EQ(to_zero.total, 1u);
   EXPECT_EQ(to_zero.listed[0].action, "place a horizontal domino at row 1, columns 2-3");
+}
+
+// The run's choice of search (ContextOptions::placement_search, the CLI's
+// --search) reaches the solver, and both searches give the same values and
+// winning moves.
+TEST(PlacementComponent, SearchChosenByTheContext) {
+  // cram(4x5) = 2 and the L-shaped board = 3 (both by the brute force below):
+  // the sum is 1, and the winning moves in cram(4x5) go to value 3.
+  const placement::Rule cram = placement::cram_rule();
+  std::uint64_t to_three = 0;
+  for (const placement::PlacementMove& m : placement::legal_moves(cram, placement::empty_board(4, 5))) {
+    to_three += placement::testing::brute_force_value(cram, m.after) == 3 ? 1 : 0;
+  }
+  ASSERT_GT(to_three, 0u);
+  for (const PlacementSearch search : {PlacementSearch::requested_set, PlacementSearch::outcome}) {
+    ContextOptions options;
+    options.placement_search = search;
+    Context context(options);
+    const Position p = Registry::builtin().parse("cram(4x5) + cram(0000/0000/0011)", context);
+    EXPECT_EQ(p.value(context).nimber(), 1u);
+    const auto solver = placement::PlacementSearches::of(context)->solver_for(cram);
+    EXPECT_EQ(solver->search(), search == PlacementSearch::outcome ? placement::PlacementSolver::Search::outcome
+                                                                   : placement::PlacementSolver::Search::requested_set);
+    EXPECT_EQ(p[0].options_to_value(context, 3, 100).total, to_three);
+  }
 }
 
 TEST(PlacementComponent, BadTerms) {

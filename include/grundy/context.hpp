@@ -49,6 +49,10 @@ struct FastPaths {
   bool mirror_strategy = true;  // placement: a board symmetric under a half turn, for a rule that allows it, is 0
 };
 
+// Which search values the large parts of placement boards (both exact; see
+// PlacementSolver::Search).
+enum class PlacementSearch { requested_set, outcome };
+
 struct ContextOptions {
   std::size_t memory_bytes = 0;  // bound on the tables of long searches together; 0 = none
   // Components one position may have: a 15-byte nim(0..9999999) would otherwise
@@ -60,6 +64,7 @@ struct ContextOptions {
   // saved every `table_seconds` during the search, at the end and on interruption.
   std::string table_path;
   double table_seconds = 60;
+  PlacementSearch placement_search = PlacementSearch::requested_set;
 };
 
 // Where progress lines go (the CLI: stderr, rewritten in place on a terminal).

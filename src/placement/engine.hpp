@@ -13,15 +13,15 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <array>
 #include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <istream>
 #include <memory>
-#include <ostream>
 #include <string>
 #include <optional>
 #include <tuple>
@@ -31,7 +31,9 @@
 #include "grundy/nimber.hpp"
 #include "grundy/placement/bits.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/transposition_table.hpp"
+#include "reductions.hpp"
+#include "region_table.hpp"
+#include "table_file.hpp"
 
 namespace grundy::placement::detail {
 
@@ -40,6 +42,7 @@ struct TablesFull {};
 
 template <std::size_t N>
 struct Region {
+  static constexpr std::size_t kWords = N;
   Bits<N> cells;
   std::uint16_t height = 0;
   std::uint16_t width = 0;
@@ -112,7 +115,13 @@ struct Geometry {
       min_r = row_of[static_cast<std::size_t>(std::countr_zero(x))];
       max_r = row_of[static_cast<std::size_t>(63 - std::countl_zero(x))];
       std::uint64_t cols = 0;
-      for (int r = min_r; r <= max_r; ++r) cols |= x >> (r * width);
+      if (width == 8) {
+        cols = x | (x >> 32);
+        cols |= cols >> 16;
+        cols |= cols >> 8;
+      } else {
+        for (int r = min_r; r <= max_r; ++r) cols |= x >> (r * width);
+      }
       cols = width < 64 ? cols & ((std::uint64_t{1} << width) - 1) : x;  // a 64-wide box has one row
       min_c = std::countr_zero(cols);
       max_c = 63 - std::countl_zero(cols);
@@ -212,7 +221,54 @@ inline std::uint64_t unpack(std::uint64_t x, int h, int w) noexcept {
 
 }  // namespace square
 
+// One-word boxes wider or taller than 8 (h*w <= 64, stride w): the images of the
+// four flips from a bit reversal (the half turn) and a row loop, instead of
+// moving cells one by one (on Cram 4x9 and 4x11 most parts are 9 to 11 wide).
+namespace box {
+
+inline std::uint64_t reverse_bits(std::uint64_t x) noexcept {
+  x = __builtin_bswap64(x);
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  return x;
+}
+
+inline std::uint64_t row_mask(int w) noexcept { return w >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1; }
+
+inline std::uint64_t flip_rows(std::uint64_t x, int h, int w) noexcept {
+  const std::uint64_t row = row_mask(w);
+  std::uint64_t out = 0;
+  for (int r = 0; r < h; ++r) out |= ((x >> (r * w)) & row) << ((h - 1 - r) * w);
+  return out;
+}
+
+// Cell (r, c) -> (h-1-r, w-1-c): the whole word reversed, moved down to bit 0.
+inline std::uint64_t half_turn(std::uint64_t x, int h, int w) noexcept { return reverse_bits(x) >> (64 - h * w); }
+
+// Cell (r, c) of h x w -> (c, r) of w x h.
+inline std::uint64_t transpose(std::uint64_t x, int h, int w) noexcept {
+  std::uint64_t out = 0;
+  while (x != 0) {
+    const int i = std::countr_zero(x);
+    x &= x - 1;
+    out |= std::uint64_t{1} << ((i % w) * h + i / w);
+  }
+  return out;
+}
+
+}  // namespace box
+
 class Engines;
+
+// Dominoes in both orientations and nothing else: Cram.
+inline bool is_dominoes(const Rule& rule) {
+  if (rule.kind != RuleKind::place || rule.shapes.size() != 2) return false;
+  for (const Shape& s : rule.shapes) {
+    if (s.cells.size() != 2) return false;
+  }
+  return rule.shapes[0].height != rule.shapes[1].height;
+}
 
 template <std::size_t N>
 class Engine {
@@ -226,8 +282,8 @@ class Engine {
   // tables do not grow (they are sized before the threads start): a full one
   // is flushed, as under a memory bound.
   struct Tables {
-    TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>> values{RegionHash<N>{}, kTableStart};
-    TranspositionTable<Region<N>, std::uint64_t, RegionHash<N>> wins{RegionHash<N>{}, kWinsStart};
+    RegionTable<Region<N>, std::uint16_t> values{kTableStart};
+    RegionTable<Region<N>, std::uint64_t> wins{kWinsStart};
     std::atomic<std::uint64_t> sequence{0};
     std::atomic_flag writing = ATOMIC_FLAG_INIT;
     bool shared = false;
@@ -308,7 +364,14 @@ class Engine {
     return 2 * values + wins;
   }
 
+  // The geometry a region of an h x w box is laid out in. One word: boxes
+  // within 8x8 use stride 8 (an h x 8 box whose columns from w on are never
+  // free), so that cropping is one shift and the 8 symmetries are word
+  // operations with no repacking; larger boxes use stride w.
   const Geometry<N>& geometry(int h, int w) {
+    if constexpr (N == 1) {
+      if (h <= 8 && w <= 8) w = 8;
+    }
     auto& slot = geometries_[static_cast<std::size_t>(h) * (kSide + 1) + static_cast<std::size_t>(w)];
     if (!slot) slot = std::make_unique<Geometry<N>>(*rule_, h, w);
     return *slot;
@@ -410,7 +473,7 @@ class Engine {
     Region<N> r;
     r.height = static_cast<std::uint16_t>(best_h);
     r.width = static_cast<std::uint16_t>(best_w);
-    r.cells.words[0] = square::pack(best, best_h, best_w);
+    r.cells.words[0] = best;  // stride 8 (see geometry())
     r.asymmetric = ties == 0;
     return r;
   }
@@ -433,10 +496,19 @@ class Engine {
   // Whether (those cells + *heap) is a first-player win.
   bool cells_win(const Geometry<N>& g, const Bits<N>& free, Nimber heap);
 
-  // Calls f(part) for each connected part of the live cells of `free`.
+  // Calls f(part) for each connected part of the live cells of `free`, after
+  // the rule's reductions (reductions.hpp): parts with the same value as the
+  // cells they come from.
   template <class F>
   void for_each_part(const Geometry<N>& g, const Bits<N>& free, F&& f) const {
+    if (dominoes_ && (reductions_ & (kPendantTwins | kBridges | kDiagonalTwins)) != 0) {
+      for_each_cram_part(g, reduce_pendants(g, free, reductions_), f);
+      return;
+    }
     Bits<N> rest = prune(g, free);
+    if (rule_->kind == RuleKind::node_kayles && (reductions_ & kClosedTwins) != 0) {
+      rest = reduce_closed_twins(g, rest, rule_->connectivity);
+    }
     while (rest.any()) {
       Bits<N> part;
       part.set(rest.lowest());
@@ -448,6 +520,82 @@ class Engine {
       rest = rest.minus(part);
       f(part);
     }
+  }
+
+  // Cram, on cells already pendant-reduced (no isolated cell left): the parts
+  // with the diagonal-twin edges cut; a part the cuts split off is reduced again
+  // (its cells lost neighbours) and split again.
+  template <class F>
+  void for_each_cram_part(const Geometry<N>& g, const Bits<N>& cells, F& f) const {
+    const Bits<N> cuts = (reductions_ & kDiagonalTwins) ? diagonal_twin_cuts(g, cells) : Bits<N>{};
+    const Bits<N> go_right = g.not_last_col.minus(cuts);
+    const Bits<N> go_left = go_right.shl(1);
+    const std::size_t w = static_cast<std::size_t>(g.width);
+    Bits<N> rest = cells;
+    while (rest.any()) {
+      Bits<N> part;
+      part.set(rest.lowest());
+      for (;;) {
+        const Bits<N> grown =
+            (part | (part & go_right).shl(1) | (part & go_left).shr(1) | part.shl(w) | part.shr(w)) & rest;
+        if (grown == part) break;
+        part = grown;
+      }
+      rest = rest.minus(part);
+      if (cuts.any() && !(part == cells)) {
+        const Bits<N> reduced = reduce_pendants(g, part, reductions_);
+        if (reduced == part) {
+          f(part);
+        } else if (reduced.any()) {
+          for_each_cram_part(g, reduced, f);
+        }
+      } else {
+        f(part);
+      }
+    }
+  }
+
+  // The number of legal moves of a region.
+  [[nodiscard]] std::size_t count_moves(const Geometry<N>& g, const Bits<N>& free) const {
+    std::size_t moves = 0;
+    if (rule_->kind == RuleKind::place) {
+      for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+        Bits<N> anchors = g.anchors[s];
+        for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
+        moves += static_cast<std::size_t>(anchors.count());
+      }
+      return moves;
+    }
+    return static_cast<std::size_t>(free.count());
+  }
+
+  // Calls f(after) with the free cells left by each legal move of a region,
+  // until f returns true; whether it did.
+  template <class F>
+  bool for_each_move_until(const Geometry<N>& g, const Bits<N>& free, F&& f) const {
+    if (rule_->kind == RuleKind::place) {
+      for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+        Bits<N> anchors = g.anchors[s];
+        for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
+        while (anchors.any()) {
+          const std::size_t a = anchors.lowest();
+          anchors.reset(a);
+          Bits<N> after = free;
+          for (std::size_t off : g.offsets[s]) after.reset(a + off);
+          if (f(after)) return true;
+        }
+      }
+      return false;
+    }
+    Bits<N> vertices = free;
+    while (vertices.any()) {
+      const std::size_t v = vertices.lowest();
+      vertices.reset(v);
+      Bits<N> vertex;
+      vertex.set(v);
+      if (f(free.minus(g.dilate(vertex, rule_->connectivity)))) return true;
+    }
+    return false;
   }
 
   // Calls f(after) with the free cells left by each legal move of a region.
@@ -484,14 +632,54 @@ class Engine {
     const int w = max_c - min_c + 1;
     if constexpr (N == 1) {
       if (h <= 8 && w <= 8) return canonical_square(to_square(g, part, min_r, min_c, h, w), h, w);
+      if (rule_->symmetries.size() == 8) return canonical_wide(to_box(g, part, min_r, min_c, h, w), h, w);
     }
     crop_.clear();
     part.for_each([&](std::size_t i) { crop_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
     return canonical(crop_, h, w);
   }
 
+  // The h x w sub-box at (r0, c0) of a one-word box, in stride w.
+  static std::uint64_t to_box(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w) {
+    std::uint64_t x = 0;
+    const std::uint64_t row = box::row_mask(w);
+    for (int r = 0; r < h; ++r) x |= ((part.words[0] >> ((r0 + r) * g.width + c0)) & row) << (r * w);
+    return x;
+  }
+
+  // The least image of a one-word box (stride w) that is not within 8x8, for a
+  // rule with all 8 symmetries: the least box is min x max, and a box wider
+  // than 8 is never square, so only the four flips of that orientation count.
+  // Same order (height, width, word) and layout as canonical().
+  [[nodiscard]] Region<N> canonical_wide(std::uint64_t x, int h, int w) const {
+    if (h > w) {
+      x = box::transpose(x, h, w);
+      std::swap(h, w);
+    }
+    const std::uint64_t turned = box::half_turn(x, h, w);
+    const std::uint64_t images[4] = {x, box::flip_rows(x, h, w), turned, box::flip_rows(turned, h, w)};
+    std::uint64_t best = images[0];
+    int ties = 0;
+    for (int i = 1; i < 4; ++i) {
+      if (images[i] < best) {
+        best = images[i];
+        ties = 0;
+      } else if (images[i] == best) {
+        ++ties;
+      }
+    }
+    Region<N> r;
+    r.height = static_cast<std::uint16_t>(h);
+    r.width = static_cast<std::uint16_t>(w);
+    r.cells.words[0] = best;
+    r.asymmetric = ties == 0;
+    return r;
+  }
+
   // The h x w sub-box at (r0, c0) of a one-word box, in stride 8.
   static std::uint64_t to_square(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w) {
+    // Already stride 8: every column left of c0 is empty, so one shift crops.
+    if (g.width == 8) return part.words[0] >> (8 * r0 + c0);
     std::uint64_t x = 0;
     const std::uint64_t row = (std::uint64_t{1} << w) - 1;
     for (int r = 0; r < h; ++r) {
@@ -504,8 +692,28 @@ class Engine {
   // ones by the outcome search (evaluate). A huge value means full mex only.
   void set_exact_cells(int cells) noexcept { exact_cells_ = cells; }
 
+  // The requested-set search (requested_set.hpp): a node's exact value, or
+  // kNotInSet when it is certain not to be in `requested` (values < 64).
+  static constexpr Nimber kNotInSet = ~Nimber{0};
+  Nimber in_set(const Region<N>& region, std::uint64_t requested);
+  // in_set with every value requested; values of 64 and more by the outcome search.
+  Nimber exact_value(const Region<N>& region);
+  // The root's loop: r = 0, 1, ... asked of every option until none has r.
+  Nimber value_by_aspiration(const Region<N>& region);
+  // The value of a set of free cells if in `requested`, else (perhaps) kNotInSet.
+  Nimber cells_value_in(const Geometry<N>& g, const Bits<N>& free, std::uint64_t requested);
+  // Whether a set of free cells of an h x w box has value `target`.
+  bool cells_have_value(const Geometry<N>& g, const Bits<N>& free, Nimber target);
+
+  // Regions above the full-mex size: the requested-set search (default) or
+  // the outcome search (Lemoine–Viennot).
+  void set_requested_set(bool on) noexcept { requested_set_ = on; }
+  [[nodiscard]] bool requested_set() const noexcept { return requested_set_; }
+  void set_reductions(unsigned reductions) noexcept { reductions_ = reductions; }
+
   // The value of a canonical region, by whichever search suits its size.
   Nimber evaluate(const Region<N>& region) {
+    if (requested_set_) return value_by_aspiration(region);
     if (auto v = known(region)) return *v;
     // Lemoine–Viennot: g(G) = n exactly when G + *n is a P-position. Asking
     // that is an AND-OR search that stops at the first winning move, where full
@@ -672,51 +880,90 @@ class Engine {
   }
   [[nodiscard]] std::size_t flushes() const noexcept { return tables_->flushes; }
   [[nodiscard]] std::size_t searched() const noexcept { return searched_; }
+  [[nodiscard]] std::size_t visited() const noexcept { return visited_; }
 
-  void save(std::ostream& out) const {
+  void save(TableWriter& out) const {
     // Shared tables: the other thread's writes wait (spinning) until the save is done.
     const WriteLock lock(*tables_);
     const std::uint64_t count = tables_->values.size();
-    out.write(reinterpret_cast<const char*>(&count), sizeof count);
+    out.put(count);
     tables_->values.for_each([&](const Region<N>& r, std::uint16_t v) {
-      out.write(reinterpret_cast<const char*>(&r.height), sizeof r.height);
-      out.write(reinterpret_cast<const char*>(&r.width), sizeof r.width);
-      out.write(reinterpret_cast<const char*>(r.cells.words.data()), sizeof(std::uint64_t) * N);
-      out.write(reinterpret_cast<const char*>(&v), sizeof v);
+      out.put(r.height);
+      out.put(r.width);
+      for (std::uint64_t w : r.cells.words) out.put(w);
+      out.put(v);
     });
   }
 
-  // Reads what save wrote; false on a short or inconsistent file.
-  bool load(std::istream& in) {
+  // Empties both tables (after a table file was refused half-way).
+  void clear_tables() {
+    const WriteLock lock(*tables_);
+    tables_->values.clear();
+    tables_->wins.clear();
+  }
+
+  // Reads one section that save wrote (after its word count): the empty
+  // string, or what is wrong with it. The count is checked against the bytes
+  // the file still holds before any room is made for it, and every entry
+  // against what a stored region can be: a box of this engine's width, cells
+  // inside it, a value no larger than its number of moves.
+  std::string load(TableReader& in) {
     std::uint64_t count = 0;
-    if (!in.read(reinterpret_cast<char*>(&count), sizeof count)) return false;
+    if (!in.get(count)) return "a section is cut short";
+    constexpr std::uint64_t kEntryBytes = 2 + 2 + 8 * N + 2;
+    if (count > in.left() / kEntryBytes) {
+      return "a section declares " + std::to_string(count) + " entries, more than the file holds";
+    }
     // Entries come in the saved table's slot order: inserted into a smaller
     // table they wrap around onto the slots filled first and linear probing
     // crawls (a 46-million-entry table had not loaded after minutes). Room
     // first, when the bound allows it (else remember grows or flushes as usual).
-    if (count <= (std::uint64_t{1} << 40)) {
-      std::size_t capacity = tables_->values.capacity();
-      while (capacity * 3 < count * 4) capacity <<= 1;
-      if (capacity > tables_->values.capacity() &&
-          (!bounded() || may_grow(ValueTable::bytes_for(capacity) - tables_->values.memory_bytes()))) {
-        tables_->values.reserve(static_cast<std::size_t>(count));
-      }
+    std::size_t capacity = tables_->values.capacity();
+    while (capacity * 3 < count * 4) capacity <<= 1;
+    if (capacity > tables_->values.capacity() &&
+        (!bounded() || may_grow(ValueTable::bytes_for(capacity) - tables_->values.memory_bytes()))) {
+      tables_->values.reserve(static_cast<std::size_t>(count));
     }
     for (std::uint64_t i = 0; i < count; ++i) {
       Region<N> r;
       std::uint16_t v = 0;
-      in.read(reinterpret_cast<char*>(&r.height), sizeof r.height);
-      in.read(reinterpret_cast<char*>(&r.width), sizeof r.width);
-      in.read(reinterpret_cast<char*>(r.cells.words.data()), sizeof(std::uint64_t) * N);
-      in.read(reinterpret_cast<char*>(&v), sizeof v);
-      if (!in || std::size_t{r.height} * r.width > Bits<N>::kCapacity) return false;
+      bool ok = in.get(r.height) && in.get(r.width);
+      for (std::uint64_t& w : r.cells.words) ok = ok && in.get(w);
+      ok = ok && in.get(v);
+      if (!ok) return "an entry is cut short";
+      if (r.height == 0 || r.width == 0 || std::size_t{r.height} * r.width > Bits<N>::kCapacity) {
+        return "an entry has a box of " + std::to_string(r.height) + "x" + std::to_string(r.width) +
+               ", which no region of a " + std::to_string(N) + "-word table has";
+      }
+      if (!r.cells.any() || !(r.cells.minus(box_cells(r.height, r.width)) == Bits<N>{})) {
+        return "an entry's cells are not inside its box";
+      }
+      if (v > most_moves(r.cells.count())) return "an entry has value " + std::to_string(v) + ", more than its moves";
       remember(r, v);
     }
-    return true;
+    return {};
   }
 
  private:
   static constexpr std::size_t kSide = Bits<N>::kCapacity;
+
+  // The cells of an h x w box in its layout (see geometry()).
+  static Bits<N> box_cells(int h, int w) {
+    Bits<N> box;
+    const int stride = (N == 1 && h <= 8 && w <= 8) ? 8 : w;
+    for (int r = 0; r < h; ++r) {
+      for (int c = 0; c < w; ++c) box.set(static_cast<std::size_t>(r * stride + c));
+    }
+    return box;
+  }
+
+  // At least the number of legal moves of a region of `cells` cells (a move
+  // places a piece in one of its orientations at a cell, or takes a vertex),
+  // and so at least its nim-value (a mex of that many options).
+  [[nodiscard]] std::size_t most_moves(int cells) const noexcept {
+    const std::size_t orientations = rule_->kind == RuleKind::place ? rule_->shapes.size() : 1;
+    return static_cast<std::size_t>(cells) * orientations;
+  }
 
   // Tweedledum-Tweedledee: if a symmetry s of order 2 maps the region to itself
   // and no legal move M meets the cells s(M) needs (M and s(M) never collide),
@@ -739,7 +986,7 @@ class Engine {
         int hh = h;
         int ww = w;
         apply_symmetry(t, r, c, hh, ww);
-        return static_cast<std::size_t>(r * w + c);
+        return static_cast<std::size_t>(r * g.width + c);  // the geometry's stride
       };
       if (rule_->kind == RuleKind::place) {
         for (std::size_t s = 0; s < g.anchors.size() && !collide; ++s) {
@@ -768,7 +1015,7 @@ class Engine {
     const int w = region.width;
     if constexpr (N == 1) {
       if (h <= 8 && w <= 8) {
-        const std::uint64_t x = square::unpack(region.cells.words[0], h, w);
+        const std::uint64_t x = region.cells.words[0];  // stride 8
         std::uint64_t y = x;
         if (t & 1) y = square::transpose(y);
         if (t & 2) y = square::flip_rows(y, h);
@@ -808,25 +1055,22 @@ class Engine {
   std::optional<std::uint16_t> table_value(const Region<N>& r) const { return read(tables_->values, r); }
   std::uint64_t win_mask(const Region<N>& r) const { return read(tables_->wins, r).value_or(0); }
 
-  // A table entry, or none; see Tables for the protocol when shared.
+  // A table entry, or none; see Tables for the protocol when shared. Every
+  // word of an entry is read atomically (region_table.hpp), so a read that
+  // overlaps a write is no data race; the sequence number tells it to retry.
   template <class Table>
   auto read(const Table& table, const Region<N>& r) const {
-    using V = std::remove_cvref_t<decltype(*table.find(r))>;
-    if (!tables_->shared) {
-      const V* v = table.find(r);
-      return v ? std::optional<V>(*v) : std::nullopt;
-    }
+    if (!tables_->shared) return table.find(r);
     for (;;) {
       const std::uint64_t before = tables_->sequence.load(std::memory_order_acquire);
       if (before & 1U) continue;
-      const V* v = table.find(r);
-      const std::optional<V> got = v ? std::optional<V>(*v) : std::nullopt;
+      const auto got = table.find(r);
       std::atomic_thread_fence(std::memory_order_acquire);
       if (tables_->sequence.load(std::memory_order_relaxed) == before) return got;
     }
   }
 
-  // Sets the entry of r to update(old entry or null).
+  // Sets the entry of r to update(old entry or nullopt).
   template <class Table, class Update>
   void write(Table& table, const Region<N>& r, Update update) {
     if (!tables_->shared) {
@@ -862,11 +1106,11 @@ class Engine {
 
   void remember(const Region<N>& region, Nimber value) {
     if (value > 0xFFFF) throw LimitError("a nim-value above 65535 does not fit the placement table");
-    write(tables_->values, region, [value](const std::uint16_t*) { return static_cast<std::uint16_t>(value); });
+    write(tables_->values, region, [value](std::optional<std::uint16_t>) { return static_cast<std::uint16_t>(value); });
   }
 
   void remember_win(const Region<N>& region, std::uint64_t mask) {
-    write(tables_->wins, region, [mask](const std::uint64_t* old) { return old ? (*old | mask) : mask; });
+    write(tables_->wins, region, [mask](std::optional<std::uint64_t> old) { return old.value_or(0) | mask; });
   }
 
   // The busy slot of (region, heap) when the tables are shared, else null.
@@ -881,8 +1125,8 @@ class Engine {
   bool may_grow(std::size_t bytes);
   bool bounded() const;
 
-  using ValueTable = TranspositionTable<Region<N>, std::uint16_t, RegionHash<N>>;
-  using WinTable = TranspositionTable<Region<N>, std::uint64_t, RegionHash<N>>;
+  using ValueTable = RegionTable<Region<N>, std::uint16_t>;
+  using WinTable = RegionTable<Region<N>, std::uint64_t>;
   static constexpr std::size_t kTableStart = std::size_t{1} << 12;
   static constexpr std::size_t kWinsStart = std::size_t{1} << 10;
 
@@ -891,7 +1135,11 @@ class Engine {
   std::shared_ptr<Tables> tables_;
   std::vector<std::unique_ptr<Geometry<N>>> geometries_;
   int exact_cells_ = 0;
+  // Cram (dominoes in both orientations): its own reductions and splitting.
+  bool dominoes_ = is_dominoes(*rule_);
+  unsigned reductions_ = kAllReductions;
   std::size_t searched_ = 0;
+  std::size_t visited_ = 0;  // requested-set questions asked, table hits included
   std::vector<Cell> crop_;
 
   // One outcome-search node's working lists, one per recursion depth.
@@ -924,6 +1172,42 @@ class Engine {
     std::uint64_t key_ = 0;
     std::atomic<std::uint64_t>* slot_;
   };
+  // One requested-set node's options: the unknown parts of every option (its
+  // largest first), and per option where they are, the xor of its known parts
+  // and its place in the order.
+  struct SetOption {
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+    Nimber known_xor = 0;
+    std::uint64_t order = 0;
+  };
+  struct SetFrame {
+    std::vector<Region<N>> parts;
+    std::vector<SetOption> options;
+    std::vector<bool> folded;
+  };
+  std::uint32_t centre_rank(const Geometry<N>& g, const Region<N>& region, const Bits<N>& placed) const;
+  template <class Settled>
+  bool gather_options(const Region<N>& region, SetFrame& f, Settled&& settled);
+  bool requested_set_ = true;
+  std::vector<std::unique_ptr<SetFrame>> set_frames_;
+  std::size_t set_depth_ = 0;
+  class SetDepthGuard {
+   public:
+    explicit SetDepthGuard(Engine& e) : e_(e) {
+      if (e_.set_frames_.size() <= e_.set_depth_) e_.set_frames_.push_back(std::make_unique<SetFrame>());
+      frame_ = e_.set_frames_[e_.set_depth_++].get();
+    }
+    ~SetDepthGuard() { --e_.set_depth_; }
+    SetDepthGuard(const SetDepthGuard&) = delete;
+    SetDepthGuard& operator=(const SetDepthGuard&) = delete;
+    [[nodiscard]] SetFrame& frame() const noexcept { return *frame_; }
+
+   private:
+    Engine& e_;
+    SetFrame* frame_ = nullptr;
+  };
+
   std::vector<std::unique_ptr<Frame>> frames_;  // pointers: a frame stays put as deeper ones are added
   std::size_t depth_ = 0;
   class DepthGuard {
@@ -949,7 +1233,12 @@ class Engines {
   explicit Engines(Rule rule) : rule_(std::move(rule)) {}
   // A second set of engines (another thread's) on the tables of `main`'s.
   Engines(Rule rule, Engines& main)
-      : rule_(std::move(rule)), main_(&main), memory_limit_(main.memory_limit_), exact_cells_(main.exact_cells_) {}
+      : rule_(std::move(rule)),
+        main_(&main),
+        memory_limit_(main.memory_limit_),
+        exact_cells_(main.exact_cells_),
+        requested_set_(main.requested_set_),
+        reductions_(main.reductions_) {}
 
   [[nodiscard]] const Rule& rule() const noexcept { return rule_; }
 
@@ -963,6 +1252,8 @@ class Engines {
       }
       slot = std::make_unique<Engine<N>>(rule_, *this, std::move(tables));
       slot->set_exact_cells(exact_cells_);
+      slot->set_requested_set(requested_set_);
+      slot->set_reductions(reductions_);
     }
     return *slot;
   }
@@ -996,6 +1287,10 @@ class Engines {
         Engine<1>& e = get<1>();
         return f(e, e.canonical_square(Engine<1>::to_square(g, part, min_r, min_c, h, w), h, w));
       }
+      if (rule_.symmetries.size() == 8) {
+        Engine<1>& e = get<1>();
+        return f(e, e.canonical_wide(Engine<1>::to_box(g, part, min_r, min_c, h, w), h, w));
+      }
     }
     cells_.clear();
     part.for_each([&](std::size_t i) { cells_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
@@ -1011,6 +1306,16 @@ class Engines {
     exact_cells_ = cells;
     for_each_engine([&](auto& e) { e.set_exact_cells(cells); });
   }
+  void set_requested_set(bool on) {
+    requested_set_ = on;
+    for_each_engine([&](auto& e) { e.set_requested_set(on); });
+  }
+  [[nodiscard]] bool requested_set() const noexcept { return requested_set_; }
+  void set_reductions(unsigned reductions) {
+    reductions_ = reductions;
+    for_each_engine([&](auto& e) { e.set_reductions(reductions); });
+  }
+  [[nodiscard]] unsigned reductions() const noexcept { return reductions_; }
 
   // A bound on the bytes of all tables of all engines together; 0 = none.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
@@ -1058,6 +1363,8 @@ class Engines {
   std::vector<Cell> cells_;
   std::size_t memory_limit_ = 0;
   int exact_cells_ = 0;
+  bool requested_set_ = true;
+  unsigned reductions_ = kAllReductions;
   std::function<void()> poll_;
   std::uint32_t countdown_ = kPollEvery;
 };
@@ -1102,3 +1409,5 @@ bool Engine<N>::bounded() const {
 }
 
 }  // namespace grundy::placement::detail
+
+#include "requested_set.hpp"

@@ -33,6 +33,10 @@ std::shared_ptr<PlacementSolver> PlacementSearches::solver_for(const Rule& rule)
   }
   auto solver = std::make_shared<PlacementSolver>(rule);
   solver->set_threads(options_.threads);
+  switch (options_.placement_search) {
+    case PlacementSearch::requested_set: solver->set_search(PlacementSolver::Search::requested_set); break;
+    case PlacementSearch::outcome: solver->set_search(PlacementSolver::Search::outcome); break;
+  }
   solvers_.push_back(solver);
   // One bound for the run: solvers of different rules share it evenly.
   for (const auto& s : solvers_) s->set_memory_limit(options_.memory_bytes / solvers_.size());

@@ -11,18 +11,28 @@
 #include <type_traits>
 
 #include "engine.hpp"
+#include "table_file.hpp"
+#include "grundy/placement/reductions.hpp"
 
 namespace grundy::placement {
 
 namespace {
 
-constexpr char kMagic[] = "grundy-placement-table 1\n";
+// The first line of a table file: its format's name and version. Version 3
+// (this one) ends with a checksum (table_file.hpp); version 2 had none; in
+// version 1 boxes within 8x8 were not yet stored in stride 8.
+constexpr char kMagicName[] = "grundy-placement-table ";
+constexpr int kVersion = 3;
 
+// The board's free cells in a geometry's layout (its stride may exceed the
+// board's width: see Engine::geometry).
 template <std::size_t N>
-Bits<N> free_cells(const Board& board) {
+Bits<N> free_cells(const Board& board, std::size_t stride) {
   Bits<N> free;
-  for (std::size_t i = 0; i < board.free.size(); ++i) {
-    if (board.free[i]) free.set(i);
+  for (std::size_t r = 0; r < board.rows; ++r) {
+    for (std::size_t c = 0; c < board.cols; ++c) {
+      if (board.is_free(r, c)) free.set(r * stride + c);
+    }
   }
   return free;
 }
@@ -33,7 +43,7 @@ auto on_board(detail::Engines& engines, const Board& board, F&& f) {
   auto in = [&]<std::size_t N>() {
     detail::Engine<N>& engine = engines.get<N>();
     const auto& g = engine.geometry(static_cast<int>(board.rows), static_cast<int>(board.cols));
-    return f(engine, g, free_cells<N>(board));
+    return f(engine, g, free_cells<N>(board, static_cast<std::size_t>(g.width)));
   };
   const std::size_t area = board.rows * board.cols;
   if (area <= 64) return in.template operator()<1>();
@@ -73,6 +83,11 @@ PlacementSolver::PlacementSolver(Rule rule)
 }
 
 void PlacementSolver::set_exact_cells(int cells) { engines_->set_exact_cells(cells); }
+void PlacementSolver::set_search(Search search) { engines_->set_requested_set(search == Search::requested_set); }
+PlacementSolver::Search PlacementSolver::search() const noexcept {
+  return engines_->requested_set() ? Search::requested_set : Search::outcome;
+}
+void PlacementSolver::set_reductions(unsigned reductions) { engines_->set_reductions(reductions); }
 PlacementSolver::~PlacementSolver() = default;
 PlacementSolver::PlacementSolver(PlacementSolver&&) noexcept = default;
 PlacementSolver& PlacementSolver::operator=(PlacementSolver&&) noexcept = default;
@@ -237,11 +252,32 @@ bool PlacementSolver::has_value(const Board& board, Nimber target) {
   check_board(board);
   if (block_positions_ && (board.rows < 2 || board.cols < 2)) return target == 0;
   const Board searched = searched_board(board);
+  if (engines_->requested_set()) {
+    auto has = [&searched, target](detail::Engines& engines) {
+      return on_board(engines, searched, [target](auto& engine, const auto& g, const auto& free) {
+        return engine.cells_have_value(g, free, target);
+      });
+    };
+    return parallel_worth(searched) ? parallel(searched, has) : has(*engines_);
+  }
   auto wins = [&searched, target](detail::Engines& engines) {
     return on_board(engines, searched,
                     [target](auto& engine, const auto& g, const auto& free) { return engine.cells_win(g, free, target); });
   };
   return !(parallel_worth(searched) ? parallel(searched, wins) : wins(*engines_));
+}
+
+std::optional<Nimber> PlacementSolver::value_if_in(const Board& board, std::uint64_t requested) {
+  check_board(board);
+  if (block_positions_ && (board.rows < 2 || board.cols < 2)) {
+    return (requested & 1U) != 0 ? std::optional<Nimber>(0) : std::nullopt;
+  }
+  const Board searched = searched_board(board);
+  const Nimber v = on_board(*engines_, searched, [requested](auto& engine, const auto& g, const auto& free) {
+    return engine.cells_value_in(g, free, requested);
+  });
+  if (v == detail::Engine<1>::kNotInSet) return std::nullopt;
+  return v;
 }
 
 Board PlacementSolver::searched_board(const Board& board) const {
@@ -296,58 +332,157 @@ std::size_t PlacementSolver::table_flushes() const {
 std::size_t PlacementSolver::searched_sums() const {
   return sum_over(*engines_, [](auto& e) { return e.searched(); });
 }
+std::size_t PlacementSolver::visited_nodes() const {
+  return sum_over(*engines_, [](auto& e) { return e.visited(); });
+}
+
+std::vector<Board> split_board(const Rule& rule, const Board& board, unsigned reductions) {
+  const bool blocks = is_two_by_two_blocks(rule);
+  Board searched = board;
+  if (blocks) {
+    if (board.rows < 2 || board.cols < 2) return {};
+    searched = empty_board(board.rows - 1, board.cols - 1);
+    for (std::size_t r = 0; r + 1 < board.rows; ++r) {
+      for (std::size_t c = 0; c + 1 < board.cols; ++c) {
+        searched.free[r * searched.cols + c] = board.is_free(r, c) && board.is_free(r + 1, c) &&
+                                               board.is_free(r, c + 1) && board.is_free(r + 1, c + 1);
+      }
+    }
+  }
+  detail::Engines engines(searched_rule(rule));
+  engines.set_reductions(reductions);
+  std::vector<Board> parts;
+  on_board(engines, searched, [&](auto& engine, const auto& g, const auto& free) {
+    engine.for_each_part(g, free, [&](const auto& part) {
+      Board b = searched;
+      for (std::size_t r = 0; r < b.rows; ++r) {
+        for (std::size_t c = 0; c < b.cols; ++c) b.free[r * b.cols + c] = part.test(r * g.width + c) ? 1 : 0;
+      }
+      parts.push_back(std::move(b));
+    });
+    return 0;
+  });
+  return parts;
+}
 
 void PlacementSolver::save_table(const std::string& path) const {
   const std::string tmp = path + ".tmp";
   {
-  std::ofstream out(tmp, std::ios::binary);
-  if (!out) throw InputError("cannot write the table file", SourceLocation{tmp, 0, 0});
-  out << kMagic << rule().name << '\n';
-  // One section per engine in use: its word count, then its entries.
-  engines_->for_each_engine([&](auto& engine) {
-    const auto words = static_cast<std::uint32_t>(std::remove_reference_t<decltype(engine)>::kWords);
-    out.write(reinterpret_cast<const char*>(&words), sizeof words);
-    engine.save(out);
-  });
-  out.flush();
-  if (!out) throw InputError("writing the table file failed", SourceLocation{tmp, 0, 0});
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) throw InputError("cannot write the table file", SourceLocation{tmp, 0, 0});
+    detail::TableWriter writer(out);
+    const std::string header = kMagicName + std::to_string(kVersion) + "\n" + rule().name + "\n";
+    writer.bytes(header.data(), header.size());
+    // One section per engine in use: its word count, then its entries.
+    engines_->for_each_engine([&](auto& engine) {
+      writer.put(static_cast<std::uint32_t>(std::remove_reference_t<decltype(engine)>::kWords));
+      engine.save(writer);
+    });
+    writer.finish();
+    out.flush();
+    if (!out) throw InputError("writing the table file failed", SourceLocation{tmp, 0, 0});
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) throw InputError("cannot rename " + tmp + " over it (" + ec.message() + ")", SourceLocation{path, 0, 0});
 }
 
+namespace {
+
+// Reads up to a newline (not kept) of at most `limit` bytes; false if there is
+// none within them.
+bool read_line(detail::TableReader& in, std::string& line, std::size_t limit) {
+  line.clear();
+  char c = 0;
+  while (line.size() <= limit && in.get(c)) {
+    if (c == '\n') return true;
+    line.push_back(c);
+  }
+  return false;
+}
+
+// Whether the file's last 8 bytes are the FNV-1a sum of the ones before,
+// read in blocks (a table can be gigabytes).
+bool checksum_matches(std::istream& in, std::uint64_t size) {
+  if (size < sizeof(std::uint64_t)) return false;
+  detail::Fnv1a sum;
+  std::vector<char> block(std::size_t{1} << 16);
+  in.seekg(0);
+  for (std::uint64_t left = size - sizeof(std::uint64_t); left > 0;) {
+    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(left, block.size()));
+    if (!in.read(block.data(), static_cast<std::streamsize>(n))) return false;
+    sum.add(block.data(), n);
+    left -= n;
+  }
+  std::uint64_t stored = 0;
+  if (!in.read(reinterpret_cast<char*>(&stored), sizeof stored)) return false;
+  return stored == sum.value();
+}
+
+}  // namespace
+
+// In three steps, so that a damaged file changes nothing: the first line (a
+// table at all, and of this version?), the checksum over the whole file, and
+// only then the entries, each checked as it is read.
 void PlacementSolver::load_table(const std::string& path) {
+  const SourceLocation at{path, 0, 0};
+  std::error_code ec;
+  const std::uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) throw InputError("cannot read the table file (" + ec.message() + ")", at);
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open the table file", SourceLocation{path, 0, 0});
-  std::string magic(sizeof kMagic - 1, '\0');
-  in.read(magic.data(), static_cast<std::streamsize>(magic.size()));
+  if (!in) throw InputError("cannot open the table file", at);
+  detail::TableReader header(in, size);
+  std::string line;
+  const std::string name_prefix = kMagicName;
+  if (!read_line(header, line, 64) || line.compare(0, name_prefix.size(), name_prefix) != 0) {
+    throw InputError("not a placement table file", SourceLocation{path, 1, 1});
+  }
+  if (line != name_prefix + std::to_string(kVersion)) {
+    throw InputError("the table file is of format \"" + line.substr(name_prefix.size()) + "\", this grundy reads " +
+                         std::to_string(kVersion) + " (delete the file to start afresh)",
+                     SourceLocation{path, 1, 1});
+  }
+  if (!checksum_matches(in, size)) {
+    throw InputError("the table file is truncated or damaged (its checksum does not match)", at);
+  }
+  in.clear();
+  in.seekg(0);
+  detail::TableReader body(in, size - sizeof(std::uint64_t));
+  (void)read_line(body, line, 64);
   std::string name;
-  std::getline(in, name);
-  if (!in || magic != kMagic) throw InputError("not a placement table file", SourceLocation{path, 1, 1});
+  if (!read_line(body, name, 256)) throw InputError("the table file has no rule name", SourceLocation{path, 2, 1});
   if (name != rule().name) {
     throw InputError("the table was saved for " + name + ", not " + rule().name, SourceLocation{path, 2, 1});
   }
   const std::size_t flushes_before = table_flushes();
-  bool ok = true;
-  std::uint32_t words = 0;
-  while (ok && in.read(reinterpret_cast<char*>(&words), sizeof words)) {
-    switch (words) {
-      case 1: ok = engines_->get<1>().load(in); break;
-      case 2: ok = engines_->get<2>().load(in); break;
-      case 4: ok = engines_->get<4>().load(in); break;
-      case 16: ok = engines_->get<16>().load(in); break;
-      default: ok = false;
+  unsigned seen = 0;  // word counts of the sections read, as bits
+  while (body.left() > 0) {
+    std::uint32_t words = 0;
+    std::string error;
+    if (!body.get(words)) {
+      error = "a section header is cut short";
+    } else if ((words != 1 && words != 2 && words != 4 && words != 16) || (seen & words) != 0) {
+      error = "a section of " + std::to_string(words) + " words " + ((seen & words) ? "is repeated" : "is not one of 1, 2, 4, 16");
+    } else {
+      seen |= words;
+      switch (words) {
+        case 1: error = engines_->get<1>().load(body); break;
+        case 2: error = engines_->get<2>().load(body); break;
+        case 4: error = engines_->get<4>().load(body); break;
+        default: error = engines_->get<16>().load(body); break;
+      }
+    }
+    if (!error.empty()) {
+      // Entries read before the bad one came from the same suspect file.
+      engines_->for_each_engine([](auto& e) { e.clear_tables(); });
+      throw InputError("the table file is damaged: " + error, at);
     }
   }
-  // The loop must end at a clean end of file: no partial section header.
-  ok = ok && in.eof() && in.gcount() == 0;
-  if (!ok) throw InputError("the table file is truncated or damaged", SourceLocation{path, 0, 0});
   // A flush while loading would drop part of the file without a word.
   if (table_flushes() != flushes_before) {
     throw InputError("the table file holds more than the memory bound allows (" + std::to_string(memory_limit()) +
                          " bytes)",
-                     SourceLocation{path, 0, 0});
+                     at);
   }
 }
 

@@ -8,8 +8,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "grundy/nimber.hpp"
@@ -38,6 +40,12 @@ class PlacementSolver {
   // valuing them all.
   [[nodiscard]] bool has_value(const Board& board, Nimber target);
 
+  // The requested-set question on a board: its value if that is in
+  // `requested` (bit n = value n; values 0..63), or nullopt when it is not. A
+  // value outside `requested` may also be returned when the search met it
+  // exactly. Answered by the requested-set search whatever set_search says.
+  [[nodiscard]] std::optional<Nimber> value_if_in(const Board& board, std::uint64_t requested);
+
   // Bound on the bytes of all the solver's tables together (values and outcome
   // masks, all bitboard widths); 0 means none. A table whose growth would pass it
   // is emptied and refilled instead (see engine.hpp). value() refuses, with an
@@ -62,6 +70,24 @@ class PlacementSolver {
   [[nodiscard]] static int default_exact_cells(const Rule& rule) noexcept { return 8 + 2 * rule.min_piece_cells; }
   void set_exact_cells(int cells);
 
+  // The search for parts above the full-mex size. requested_set (default):
+  // Beling and Rogalski's requested-set pruning, with the candidate loop at the
+  // top of each search and every option's parts looked up before any
+  // recursion (src/placement/requested_set.hpp). outcome: the Lemoine–Viennot
+  // outcome search on "part + heap" questions. Both exact; the requested-set
+  // search was faster, in less memory, on every board measured (Cram to 4x11
+  // and 5x8, bars, polyominoes, 2x2 blocks to 10x9, Node Kayles:
+  // docs/placement_results.md), and the outcome search is kept to check it.
+  enum class Search { requested_set, outcome };
+  void set_search(Search search);
+  [[nodiscard]] Search search() const noexcept;
+
+  // Which value-preserving reductions run before a set of cells is split into
+  // parts (bits of grundy/placement/reductions.hpp; all by default). For tests
+  // and measurements: the tables are only valid for one setting, so set it
+  // before the first search.
+  void set_reductions(unsigned reductions);
+
   // 2: value() runs a second thread on the same tables for boards of at least
   // kParallelCells live cells: both search the board, and a part one thread is
   // searching is put last by the other (ABDADA's deferral), so they split the
@@ -84,10 +110,20 @@ class PlacementSolver {
   [[nodiscard]] std::size_t table_flushes() const;
   // Sums examined by the outcome search (memo misses), for benchmarks.
   [[nodiscard]] std::size_t searched_sums() const;
+  // Requested-set search: questions asked (table hits included; igs's
+  // "visited"); searched_sums() then counts the nodes searched past the
+  // look-ahead of their options (igs's "recursed").
+  [[nodiscard]] std::size_t visited_nodes() const;
 
-  // Binary, for the same machine (native byte order); a table saved for another
-  // rule is refused with an InputError, and so is a table that does not fit the
-  // memory limit. save_table writes PATH.tmp and renames it over PATH, so an
+  // Binary, for the same machine (native byte order), with a format version
+  // and a checksum over the whole file (src/placement/table_file.hpp). Refused
+  // with an InputError, before anything is loaded: a file of another format
+  // version, a damaged one (any byte changed: the checksum), one saved for
+  // another rule; while loading: an entry that no stored region can be (its
+  // box, cells outside it, a value above its number of moves) or a count
+  // larger than the file holds (checked before room is made for it) — the
+  // tables are then left empty — and a table that does not fit the memory
+  // limit. save_table writes PATH.tmp and renames it over PATH, so an
   // interrupted save leaves the previous file whole.
   void save_table(const std::string& path) const;
   void load_table(const std::string& path);

@@ -1,0 +1,355 @@
+// The requested-set search of Engine<N> (included at the end of engine.hpp).
+//
+// P. Beling and M. Rogalski, "On pruning search trees of impartial games",
+// Artificial Intelligence 283 (2020) 103262. A node is asked "is your value in
+// the set R?" and answers with its exact value, or "not in R" as soon as that
+// is certain. It keeps the values still possible, P = {0..moves} at first
+// (the mex of k options is at most k). Each option's value v rules one value
+// out: v if v is in P, else the largest of P — with k options left, the mex is
+// among the k+1 least values of P not yet hit, whichever values they have.
+// So an option need only be asked about P minus its largest value (if its value
+// is the largest, or outside what was asked, the largest goes either way), and
+// only about values up to max R (values above max R are only counted, and the
+// answer is exact whenever the last value left is at most max R). The node
+// answers "not in R" as soon as P and R are disjoint. Only exact values are
+// stored.
+//
+// At the top of a search (value_by_aspiration) the candidates r = 0, 1, 2...
+// are tried in turn, every option asked "is your value r?": the first r no
+// option has is the value. Before any recursion every option is split into its
+// parts and each looked up (the look-ahead): options whose parts are all known
+// rule out their value at once. The others are ordered by the sum of the
+// squares of their unknown parts' sizes (fewest and smallest regions first, the
+// order of igs); within an option all parts but the largest are valued exactly
+// and the largest gets the restricted question, shifted by their xor.
+#pragma once
+
+namespace grundy::placement::detail {
+
+// The values a node may still have: the small ones (< 64) as bits, the others
+// only counted (their exact identity never matters: a value >= 64 is outside
+// every request, which are sets of values < 64).
+struct PossibleValues {
+  std::uint64_t low = 0;
+  std::size_t high = 0;
+
+  static PossibleValues up_to(std::size_t moves) {
+    PossibleValues p;
+    if (moves >= 63) {
+      p.low = ~std::uint64_t{0};
+      p.high = moves - 63;
+    } else {
+      p.low = (std::uint64_t{1} << (moves + 1)) - 1;
+    }
+    return p;
+  }
+  [[nodiscard]] std::uint64_t without_largest() const noexcept {
+    if (high != 0 || low == 0) return low;
+    return low & ~(std::uint64_t{1} << (63 - std::countl_zero(low)));
+  }
+  void remove_largest() noexcept {
+    if (high != 0) {
+      --high;
+    } else {
+      low = without_largest();
+    }
+  }
+  // An option of value v rules out v if possible, else the largest.
+  void remove(Nimber v) noexcept {
+    if (v < 64 && ((low >> v) & 1U) != 0) {
+      low &= ~(std::uint64_t{1} << v);
+    } else {
+      remove_largest();
+    }
+  }
+};
+
+// {e ^ x : e in set} for x < 64: xor with x permutes 0..63 (swap blocks of 2^b
+// for each bit b of x).
+inline std::uint64_t xor_each(std::uint64_t set, Nimber x) noexcept {
+  static constexpr std::uint64_t kLowHalf[6] = {0x5555555555555555ULL, 0x3333333333333333ULL, 0x0F0F0F0F0F0F0F0FULL,
+                                               0x00FF00FF00FF00FFULL, 0x0000FFFF0000FFFFULL, 0x00000000FFFFFFFFULL};
+  for (unsigned b = 0; b < 6; ++b) {
+    if ((x >> b) & 1U) {
+      const unsigned s = 1U << b;
+      set = ((set & kLowHalf[b]) << s) | ((set >> s) & kLowHalf[b]);
+    }
+  }
+  return set;
+}
+
+// {0..max R}.
+inline std::uint64_t up_to_largest(std::uint64_t set) noexcept {
+  if (set == 0) return 0;
+  const int top = 63 - std::countl_zero(set);
+  return top == 63 ? ~std::uint64_t{0} : (std::uint64_t{1} << (top + 1)) - 1;
+}
+
+// The look-ahead: every option split into parts, each part canonical and
+// looked up; an option whose parts are all known is passed to settled(value)
+// (which returns true to stop: the node is answered), the others are kept in
+// f.options, ordered. Whether it ran to the end.
+template <std::size_t N>
+template <class Settled>
+bool Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Settled&& settled) {
+  const Geometry<N>& g = geometry(region.height, region.width);
+  f.parts.clear();
+  f.options.clear();
+  std::uint32_t sequence = 0;
+  const bool stopped = for_each_move_until(g, region.cells, [&](const Bits<N>& after) {
+    const std::size_t first = f.parts.size();
+    Nimber known_xor = 0;
+    for_each_part(g, after, [&](const Bits<N>& part) {
+      const Region<N> r = crop_canonical(g, part);
+      if (const auto v = known(r)) {
+        known_xor ^= *v;
+        return;
+      }
+      // A part the mirror strategy settles is 0 (a symmetric reply: the
+      // central domino of an odd x even board is found here, before any
+      // option is searched; most parts are seen to be asymmetric at once).
+      if (!r.asymmetric && mirror_strategy(geometry(r.height, r.width), r)) {
+        remember(r, 0);
+        return;
+      }
+      // Two equal parts cancel (G + G = 0).
+      for (std::size_t j = first; j < f.parts.size(); ++j) {
+        if (f.parts[j] == r) {
+          f.parts.erase(f.parts.begin() + static_cast<std::ptrdiff_t>(j));
+          return;
+        }
+      }
+      f.parts.push_back(r);
+    });
+    ++sequence;
+    if (f.parts.size() == first) return settled(known_xor);
+    SetOption o;
+    o.first = static_cast<std::uint32_t>(first);
+    o.count = static_cast<std::uint32_t>(f.parts.size() - first);
+    o.known_xor = known_xor;
+    // The largest part first (it gets the restricted question); the order key
+    // is the sum of the squares of the unknown parts' sizes.
+    std::uint64_t key = 0;
+    int largest_cells = -1;
+    for (std::size_t j = first; j < f.parts.size(); ++j) {
+      const int cells = f.parts[j].cells.count();
+      key += static_cast<std::uint64_t>(cells * cells);
+      if (cells > largest_cells) {
+        largest_cells = cells;
+        std::swap(f.parts[first], f.parts[j]);
+      }
+    }
+    o.order = (key << 32) | (static_cast<std::uint64_t>(centre_rank(g, region, region.cells.minus(after))) << 16) | sequence;
+    f.options.push_back(o);
+    return false;
+  });
+  if (stopped) return false;
+  std::sort(f.options.begin(), f.options.end(),
+            [](const SetOption& a, const SetOption& b) { return a.order < b.order; });
+  return true;
+}
+
+// Among options of equal weight, moves near the middle of the box first (they
+// cut it most): for dominoes igs's order, vertical ones by their column's
+// distance from the middle column, then horizontal ones by their row's distance
+// from the middle row; for other pieces the distance of the piece's cells from
+// the middle.
+template <std::size_t N>
+std::uint32_t Engine<N>::centre_rank(const Geometry<N>& g, const Region<N>& region, const Bits<N>& placed) const {
+  const std::size_t first = placed.lowest();
+  const int r = g.row_of[first];
+  const int c = g.col_of[first];
+  const int h = region.height;  // the box, not the geometry's stride
+  const int w = region.width;
+  if (dominoes_) {
+    const bool vertical = !placed.test(first + 1) || g.col_of[first] == g.width - 1;
+    if (vertical) return static_cast<std::uint32_t>(std::abs(c - (w - 1) / 2));
+    return 256U + static_cast<std::uint32_t>(std::abs(r - (h - 1) / 2));
+  }
+  int distance = 0;
+  placed.for_each([&](std::size_t i) {
+    distance += std::abs(2 * g.row_of[i] - (h - 1)) + std::abs(2 * g.col_of[i] - (w - 1));
+  });
+  return static_cast<std::uint32_t>(std::min(distance, 65535));
+}
+
+template <std::size_t N>
+Nimber Engine<N>::exact_value(const Region<N>& region) {
+  const Nimber v = in_set(region, ~std::uint64_t{0});
+  if (v != kNotInSet) return v;
+  // A value of 64 or more: the outcome search finds it.
+  for (Nimber n = 64;; ++n) {
+    if (!wins(region, n)) return n;
+  }
+}
+
+template <std::size_t N>
+Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
+  ++visited_;
+  if (const auto v = known(region)) return *v;
+  {
+    const Geometry<N>& g = geometry(region.height, region.width);
+    if (mirror_strategy(g, region)) {
+      remember(region, 0);
+      return 0;
+    }
+  }
+  tick();
+  SetDepthGuard depth(*this);
+  SetFrame& f = depth.frame();
+  // Options whose parts are all known rule out a value each before any search;
+  // the node is answered as soon as no requested value is possible.
+  const Geometry<N>& g = geometry(region.height, region.width);
+  PossibleValues possible = PossibleValues::up_to(count_moves(g, region.cells));
+  if ((possible.low & requested) == 0) return kNotInSet;
+  const bool gathered = gather_options(region, f, [&](Nimber value) {
+    possible.remove(value);
+    return (possible.low & requested) == 0;
+  });
+  if (!gathered) return kNotInSet;  // settled by the look-ahead
+  ++searched_;
+  const std::uint64_t asked_up_to = up_to_largest(requested);
+  bool exact = true;
+  for (std::size_t k = 0; k < f.options.size(); ++k) {
+    if ((possible.low & requested) == 0) return kNotInSet;
+    const SetOption o = f.options[k];
+    Nimber x = o.known_xor;
+    for (std::uint32_t j = 1; j < o.count; ++j) x ^= exact_value(f.parts[o.first + j]);
+    const std::uint64_t ask = possible.without_largest() & asked_up_to;
+    if (ask == 0) {
+      // Only the largest possible value is still asked about: whatever this
+      // option's value, the largest goes (see PossibleValues::remove).
+      possible.remove_largest();
+      exact = false;
+      continue;
+    }
+    if (x >= 64) {
+      possible.remove(exact_value(f.parts[o.first]) ^ x);
+      continue;
+    }
+    const Nimber v = in_set(f.parts[o.first], xor_each(ask, x));
+    if (v == kNotInSet) {
+      possible.remove_largest();
+      exact = false;
+    } else {
+      possible.remove(v ^ x);
+    }
+  }
+  // One value is left. It is exact if every option was valued, or if it is at
+  // most max R (the values up to max R were tracked exactly).
+  if (possible.high != 0 || possible.low == 0) return kNotInSet;  // a value >= 64
+  const Nimber value = static_cast<Nimber>(std::countr_zero(possible.low));
+  if (!exact && ((asked_up_to >> value) & 1U) == 0) return kNotInSet;
+  remember(region, value);
+  return value;
+}
+
+template <std::size_t N>
+Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
+  ++visited_;
+  if (const auto v = known(region)) return *v;
+  {
+    const Geometry<N>& g = geometry(region.height, region.width);
+    if (mirror_strategy(g, region)) {
+      remember(region, 0);
+      return 0;
+    }
+  }
+  ++searched_;
+  tick();
+  SetDepthGuard depth(*this);
+  SetFrame& f = depth.frame();
+  std::uint64_t taken = 0;  // values (< 64) some option is known to have
+  gather_options(region, f, [&](Nimber value) {
+    if (value < 64) taken |= std::uint64_t{1} << value;
+    return false;
+  });
+  const std::size_t open = f.options.size();
+  // Each open option's other parts are valued once, when first needed.
+  std::vector<bool>& folded = f.folded;
+  folded.assign(open, false);
+  for (Nimber r = 0; r < 64; ++r) {
+    if ((taken >> r) & 1U) continue;
+    bool has_r = false;
+    for (std::size_t k = 0; k < f.options.size() && !has_r;) {
+      SetOption& o = f.options[k];
+      if (!folded[k]) {
+        for (std::uint32_t j = 1; j < o.count; ++j) o.known_xor ^= exact_value(f.parts[o.first + j]);
+        folded[k] = true;
+      }
+      const Nimber x = o.known_xor;
+      Nimber v = kNotInSet;
+      if (x >= 64) {
+        v = exact_value(f.parts[o.first]);
+      } else {
+        v = in_set(f.parts[o.first], std::uint64_t{1} << (r ^ x));
+      }
+      if (v == kNotInSet) {
+        // Kept as "not r ^ x" (the outcome search's mask): listing the winning
+        // moves next asks these same options, and symmetric twins of them.
+        remember_win(f.parts[o.first], std::uint64_t{1} << (r ^ x));
+        ++k;
+        continue;
+      }
+      // Settled: its value is v ^ x; it leaves the list.
+      const Nimber option_value = v ^ x;
+      if (option_value < 64) taken |= std::uint64_t{1} << option_value;
+      has_r = option_value == r;
+      f.options.erase(f.options.begin() + static_cast<std::ptrdiff_t>(k));
+      folded.erase(folded.begin() + static_cast<std::ptrdiff_t>(k));
+    }
+    if (!has_r) {
+      remember(region, r);
+      return r;
+    }
+  }
+  // Every value below 64 is taken: the outcome search goes on from 64.
+  for (Nimber n = 64;; ++n) {
+    if (!wins(region, n)) return n;
+  }
+}
+
+template <std::size_t N>
+Nimber Engine<N>::cells_value_in(const Geometry<N>& g, const Bits<N>& free, std::uint64_t requested) {
+  std::vector<Region<N>> parts;
+  for_each_part(g, free, [&](const Bits<N>& part) { parts.push_back(crop_canonical(g, part)); });
+  if (parts.empty()) return (requested & 1U) != 0 ? 0 : kNotInSet;
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (parts[i].cells.count() > parts[largest].cells.count()) largest = i;
+  }
+  Nimber x = 0;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i != largest) x ^= exact_value(parts[i]);
+  }
+  if (x >= 64) return exact_value(parts[largest]) ^ x;
+  const Nimber v = in_set(parts[largest], xor_each(requested, x));
+  return v == kNotInSet ? kNotInSet : v ^ x;
+}
+
+template <std::size_t N>
+bool Engine<N>::cells_have_value(const Geometry<N>& g, const Bits<N>& free, Nimber target) {
+  // Every part but the largest valued exactly; the largest asked about the one
+  // value that would make the sum equal to target.
+  std::vector<Region<N>> parts;
+  for_each_part(g, free, [&](const Bits<N>& part) { parts.push_back(crop_canonical(g, part)); });
+  if (parts.empty()) return target == 0;
+  std::size_t largest = 0;
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (parts[i].cells.count() > parts[largest].cells.count()) largest = i;
+  }
+  Nimber x = target;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i != largest) x ^= exact_value(parts[i]);
+  }
+  if (x >= 64) return exact_value(parts[largest]) == x;
+  // The answers "not x" are kept (the outcome search's mask of values a
+  // region does not have): winning moves are asked of every option of a
+  // board, and options equal under a symmetry have one canonical part.
+  if (((win_mask(parts[largest]) >> x) & 1U) != 0) return false;
+  const Nimber v = in_set(parts[largest], std::uint64_t{1} << x);
+  if (v == kNotInSet) remember_win(parts[largest], std::uint64_t{1} << x);
+  return v == x;
+}
+
+}  // namespace grundy::placement::detail
