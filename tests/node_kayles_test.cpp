@@ -28,6 +28,7 @@
 #include "grundy/analysis.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/placement/board.hpp"
+#include "cli_runner.hpp"
 #include "test_support.hpp"
 
 namespace grundy {
@@ -431,22 +432,8 @@ TEST(NodeKayles, MemoryBoundKeepsValuesExact) {
 
 // ---- the grundy command, as a real process ----
 
-struct CliRun {
-  int status = -1;
-  std::string out;  // stdout and stderr together
-};
-
-CliRun grundy(const std::string& args) {
-  const std::string command = std::string(GRUNDY_CLI_PATH) + " " + args + " 2>&1 < /dev/null";
-  CliRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.out += buffer.data();
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return run;
-}
+using cli_runner::CliRun;
+using cli_runner::grundy;
 
 TEST(NodeKaylesCli, ValueAndWinningMovesOfTheExample) {
   const std::string file = std::string(GRUNDY_SOURCE_DIR) + "/examples/petersen.graph";
