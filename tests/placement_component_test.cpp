@@ -89,6 +89,25 @@ TEST(PlacementComponent, SearchChosenByTheContext) {
   }
 }
 
+// The mirror strategy is a declared fast path of the Context: on, the symmetric
+// 4x6 board is 0 without a search; off, the definition searches it and must
+// find the same 0 (Winning Ways: even x even Cram is a second-player win), and
+// boards the strategy does not settle keep their values.
+TEST(PlacementComponent, MirrorStrategyIsAFastPathOfTheContext) {
+  std::size_t stored[2] = {0, 0};
+  Nimber other[2] = {0, 0};
+  for (const bool mirror : {true, false}) {
+    ContextOptions options;
+    options.fast_paths.mirror_strategy = mirror;
+    Context context(options);
+    EXPECT_EQ(Registry::builtin().parse("cram(4x6)", context).value(context).nimber(), 0u);
+    other[mirror ? 0 : 1] = Registry::builtin().parse("cram(3x5) + cram(0000/0000/0011)", context).value(context).nimber();
+    stored[mirror ? 0 : 1] = placement::PlacementSearches::of(context)->stored_positions();
+  }
+  EXPECT_EQ(other[0], other[1]);
+  EXPECT_LT(stored[0] * 10, stored[1]) << "with the mirror: " << stored[0] << ", without: " << stored[1];
+}
+
 TEST(PlacementComponent, BadTerms) {
   EXPECT_THROW((void)testing::parse("cram"), InputError);
   EXPECT_THROW((void)testing::parse("cram(8y8)"), InputError);

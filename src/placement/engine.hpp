@@ -971,7 +971,7 @@ class Engine {
   // position after M, s(M) is symmetric again and has fewer moves, so the
   // condition holds there too. (Cram on even x even boards is the classic case.)
   bool mirror_strategy(const Geometry<N>& g, const Region<N>& region) const {
-    if (region.asymmetric) return false;
+    if (region.asymmetric || (reductions_ & kMirrorStrategy) == 0) return false;
     const int h = region.height;
     const int w = region.width;
     for (int t : rule_->symmetries) {

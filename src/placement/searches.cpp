@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "grundy/input_error.hpp"
+#include "grundy/placement/reductions.hpp"
 
 namespace grundy::placement {
 
@@ -33,6 +34,9 @@ std::shared_ptr<PlacementSolver> PlacementSearches::solver_for(const Rule& rule)
   }
   auto solver = std::make_shared<PlacementSolver>(rule);
   solver->set_threads(options_.threads);
+  // The mirror strategy is a declared fast path: off, every symmetric region is
+  // searched by the definition.
+  if (!options_.fast_paths.mirror_strategy) solver->set_reductions(kAllReductions & ~unsigned{kMirrorStrategy});
   switch (options_.placement_search) {
     case PlacementSearch::requested_set: solver->set_search(PlacementSolver::Search::requested_set); break;
     case PlacementSearch::outcome: solver->set_search(PlacementSolver::Search::outcome); break;

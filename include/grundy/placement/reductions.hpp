@@ -16,7 +16,11 @@ enum Reduction : unsigned {
   kBridges = 2U,        // Cram: a cell whose neighbours all carry a one-neighbour cell goes
   kDiagonalTwins = 4U,  // Cram: two edges of a 2x2 square with twin corners are cut
   kClosedTwins = 8U,    // Node Kayles (king graph, so 2x2 blocks): one of two closed twins goes
-  kAllReductions = 15U,
+  // Not a reduction but a shortcut of the same kind: a region symmetric under an
+  // involution no move meets is worth 0 (Tweedledum-Tweedledee). Switched by
+  // the Context's FastPaths::mirror_strategy (the definition is the fallback).
+  kMirrorStrategy = 16U,
+  kAllReductions = 31U,
 };
 
 // The parts the search values for `board` (each the board with every cell
