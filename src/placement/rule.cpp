@@ -92,7 +92,11 @@ Rule placement_rule(std::string name, std::string piece, const std::vector<Shape
   return rule;
 }
 
-Rule blocks2x2_rule() { return placement_rule("blocks2x2", "2x2 block", {shape_from_rows({"##", "##"})}, true); }
+Rule blocks2x2_rule() {
+  Rule rule = placement_rule("blocks2x2", "2x2 block", {shape_from_rows({"##", "##"})}, true);
+  rule.blocks_as_king_graph = true;
+  return rule;
+}
 
 Rule cram_rule() { return placement_rule("cram", "domino", {shape_from_rows({"##"})}, true); }
 
@@ -119,7 +123,10 @@ Rule polyominoes_rule(const std::vector<std::string>& names) {
     pieces.push_back(shape_from_rows(it->rows));
     list += (list.empty() ? "" : ",") + n;
   }
-  return placement_rule("polyominoes(" + list + ")", "piece", pieces, true);
+  Rule rule = placement_rule("polyominoes(" + list + ")", "piece", pieces, true);
+  // Only the square (o4, perhaps named more than once): 2x2 blocks.
+  rule.blocks_as_king_graph = !names.empty() && std::all_of(names.begin(), names.end(), [](const std::string& n) { return n == "o4"; });
+  return rule;
 }
 
 Rule node_kayles_rule(GraphFamily family) {

@@ -64,6 +64,11 @@ struct Rule {
   int connectivity = 4;        // 4 or 8
   std::vector<int> symmetries; // those of 0..7 that map the rule to itself; 0 always
   int min_piece_cells = 1;     // the smallest piece (node_kayles: 1 vertex)
+  // Declared by rules whose only piece is the 2x2 square (blocks2x2, and
+  // polyominoes(o4)): two blocks overlap exactly when their top-left corners are
+  // king-adjacent, so the game is Node Kayles on the king graph of the block
+  // positions, which the search runs instead (smaller boxes, one-cell moves).
+  bool blocks_as_king_graph = false;
 };
 
 // A placement rule from pieces; with all_orientations every rotation and mirror
