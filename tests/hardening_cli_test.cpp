@@ -84,6 +84,36 @@ TEST(Hardening, AFullDiskKeepsTheAnswerAndSaysWhy) {
   EXPECT_NE(r.out.find("/dev/full: cannot be written (No space left on device)"), std::string::npos) << r.out;
 }
 
+// A placement table that cannot be written at the end of a search (here the
+// file-size limit, `ulimit -f`, with SIGXFSZ ignored so write(2) fails with
+// EFBIG as on a full disk): the value is printed, the reason is named, the
+// previous table stays whole and no temporary is left.
+TEST(Hardening, APlacementTableThatCannotBeWrittenKeepsTheAnswerAndTheOldFile) {
+  const std::string dir = scratch("table_write");
+  const std::string table = dir + "/t.tbl";
+  ASSERT_EQ(grundy("value 'cram(3x3)' --table " + table).status, 0);
+  const std::string before = read_all(table);
+  ASSERT_FALSE(before.empty());
+  ASSERT_LT(before.size(), 2048u) << "the limit below must let the small table through";
+  // ulimit -f counts 512-byte blocks in dash and 1024-byte ones in bash: 4
+  // blocks is 2 or 4 KB, far below what Cram 4x7 stores (thousands of regions).
+  const std::string command = "sh -c \"trap '' XFSZ; ulimit -f 4; exec " + std::string(GRUNDY_CLI_PATH) +
+                              " value 'cram(4x7)' --table " + table + "\" 2>&1 </dev/null";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe)) out += buffer.data();
+  const int raw = pclose(pipe);
+  ASSERT_TRUE(WIFEXITED(raw)) << out;
+  EXPECT_EQ(WEXITSTATUS(raw), 2) << out;
+  EXPECT_NE(out.find("Nim-value: 3"), std::string::npos) << out;  // Cram 4x7 = 3 (docs/placement_results.md)
+  EXPECT_NE(out.find("File too large"), std::string::npos) << "the system's reason:\n" << out;
+  EXPECT_NE(out.find("the answer above stands"), std::string::npos) << out;
+  EXPECT_EQ(read_all(table), before) << "the previous table must stay whole";
+  EXPECT_FALSE(std::filesystem::exists(table + ".tmp"));
+}
+
 TEST(Hardening, UnwritablePathsAreRefusedBeforeTheWork) {
   const std::string dir = scratch("paths");
   CliOutput r = grundy("table 0.6 --upto 5 --output " + dir + "/nodir/x.txt");

@@ -580,6 +580,7 @@ class Engine {
         while (anchors.any()) {
           const std::size_t a = anchors.lowest();
           anchors.reset(a);
+          charge_move(g);
           Bits<N> after = free;
           for (std::size_t off : g.offsets[s]) after.reset(a + off);
           if (f(after)) return true;
@@ -591,6 +592,7 @@ class Engine {
     while (vertices.any()) {
       const std::size_t v = vertices.lowest();
       vertices.reset(v);
+      charge_move(g);
       Bits<N> vertex;
       vertex.set(v);
       if (f(free.minus(g.dilate(vertex, rule_->connectivity)))) return true;
@@ -606,6 +608,7 @@ class Engine {
         Bits<N> anchors = g.anchors[s];
         for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
         anchors.for_each([&](std::size_t a) {
+          charge_move(g);
           Bits<N> after = free;
           for (std::size_t off : g.offsets[s]) after.reset(a + off);
           f(after);
@@ -613,6 +616,7 @@ class Engine {
       }
     } else {
       free.for_each([&](std::size_t v) {
+        charge_move(g);
         Bits<N> vertex;
         vertex.set(v);
         f(free.minus(g.dilate(vertex, rule_->connectivity)));
@@ -1120,8 +1124,10 @@ class Engine {
     return &tables_->busy[(key >> 17) & (Tables::kBusySlots - 1)];
   }
 
-  // Forwarded to Engines, defined after it (it is incomplete here).
+  // Forwarded to Engines, defined after it (it is incomplete here): tick() for
+  // a node, charge_move(g) for each move generated in the box g (Engines::charge).
   void tick();
+  void charge_move(const Geometry<N>& g) const;
   bool may_grow(std::size_t bytes);
   bool bounded() const;
 
@@ -1330,16 +1336,24 @@ class Engines {
     return total + bytes <= memory_limit_;
   }
 
-  // Called by the search once per node (a mex frame or an outcome-search sum):
-  // one decrement in the hot path; the hook (clock, signals, saves) runs about
-  // every kPollEvery nodes. The hook may throw to abandon the search: the
-  // tables hold only finished values, so they stay exact.
-  static constexpr std::uint32_t kPollEvery = 1024;
+  // The search charges its work here: one unit a node, and for every move it
+  // generates the cells of the move's box times the words of a board (splitting
+  // the board left by a move into parts and making them canonical is linear in
+  // both). The hook (clock, signals, saves) runs once kPollWork units have been
+  // charged: about every 400 nodes of Cram 5x7 (20 moves in a 35-cell box of
+  // one word), and every 25 moves of a 640-cell board of 16 words, whose nodes
+  // (640 moves each) counted in nodes alone polled every 12 s (fuzz harness:
+  // Node Kayles on the 8x80 king graph under ASan). One subtraction in the hot
+  // path. The hook may throw to abandon the search: the tables hold only
+  // finished values, so they stay exact, and every per-depth buffer is cleared
+  // before its next use.
+  static constexpr std::int64_t kPollWork = std::int64_t{1} << 18;
   void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
   [[nodiscard]] const std::function<void()>& poll() const noexcept { return poll_; }
-  void tick() {
-    if (--countdown_ != 0) return;
-    countdown_ = kPollEvery;
+  void charge(std::int64_t work) {
+    countdown_ -= work;
+    if (countdown_ > 0) return;
+    countdown_ = kPollWork;
     if (poll_) poll_();
   }
 
@@ -1366,7 +1380,7 @@ class Engines {
   bool requested_set_ = true;
   unsigned reductions_ = kAllReductions;
   std::function<void()> poll_;
-  std::uint32_t countdown_ = kPollEvery;
+  std::int64_t countdown_ = kPollWork;
 };
 
 template <std::size_t N>
@@ -1395,7 +1409,12 @@ bool Engine<N>::cells_win(const Geometry<N>& g, const Bits<N>& free, Nimber heap
 
 template <std::size_t N>
 void Engine<N>::tick() {
-  all_->tick();
+  all_->charge(1);
+}
+
+template <std::size_t N>
+void Engine<N>::charge_move(const Geometry<N>& g) const {
+  all_->charge(std::int64_t{g.height} * g.width * static_cast<std::int64_t>(N));
 }
 
 template <std::size_t N>

@@ -12,6 +12,7 @@
 
 #include "engine.hpp"
 #include "table_file.hpp"
+#include "grundy/output_file.hpp"
 #include "grundy/placement/reductions.hpp"
 
 namespace grundy::placement {
@@ -364,10 +365,12 @@ std::vector<Board> split_board(const Rule& rule, const Board& board, unsigned re
 }
 
 void PlacementSolver::save_table(const std::string& path) const {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) throw InputError("cannot write the table file", SourceLocation{tmp, 0, 0});
+  // Through output_file.hpp like every file a run writes: a temporary beside
+  // the file, flushed to disk and renamed over it, so a crash or a full disk
+  // leaves the previous table whole; failures name the system's reason.
+  const OutputFile file = prepare_output_file(path, "--table file");
+  if (file.in_place) throw InputError("--table file " + path + ": is not a regular file (a pipe or device cannot hold a table)");
+  write_output_file(file, "--table file", [&](std::FILE* out) {
     detail::TableWriter writer(out);
     const std::string header = kMagicName + std::to_string(kVersion) + "\n" + rule().name + "\n";
     writer.bytes(header.data(), header.size());
@@ -377,12 +380,7 @@ void PlacementSolver::save_table(const std::string& path) const {
       engine.save(writer);
     });
     writer.finish();
-    out.flush();
-    if (!out) throw InputError("writing the table file failed", SourceLocation{tmp, 0, 0});
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError("cannot rename " + tmp + " over it (" + ec.message() + ")", SourceLocation{path, 0, 0});
+  });
 }
 
 namespace {

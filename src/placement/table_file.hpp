@@ -16,9 +16,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <istream>
-#include <ostream>
 #include <string>
+
+#include "grundy/output_file.hpp"
 
 namespace grundy::placement::detail {
 
@@ -36,12 +38,13 @@ class Fnv1a {
   std::uint64_t hash_ = 0xCBF29CE484222325ULL;
 };
 
-// Writes bytes and sums them; finish() appends the sum.
+// Writes bytes and sums them; finish() appends the sum. Writes through
+// write_bytes, so a failure (a full disk) reaches write_output_file with errno.
 class TableWriter {
  public:
-  explicit TableWriter(std::ostream& out) : out_(out) {}
+  explicit TableWriter(std::FILE* out) : out_(out) {}
   void bytes(const char* data, std::size_t n) {
-    out_.write(data, static_cast<std::streamsize>(n));
+    write_bytes(out_, data, n);
     sum_.add(data, n);
   }
   template <class T>
@@ -50,11 +53,11 @@ class TableWriter {
   }
   void finish() {
     const std::uint64_t sum = sum_.value();
-    out_.write(reinterpret_cast<const char*>(&sum), sizeof sum);
+    write_bytes(out_, &sum, sizeof sum);
   }
 
  private:
-  std::ostream& out_;
+  std::FILE* out_;
   Fnv1a sum_;
 };
 

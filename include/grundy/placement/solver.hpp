@@ -123,8 +123,9 @@ class PlacementSolver {
   // box, cells outside it, a value above its number of moves) or a count
   // larger than the file holds (checked before room is made for it) — the
   // tables are then left empty — and a table that does not fit the memory
-  // limit. save_table writes PATH.tmp and renames it over PATH, so an
-  // interrupted save leaves the previous file whole.
+  // limit. save_table writes through output_file.hpp (PATH.tmp, flushed to
+  // disk, renamed over PATH), so an interrupted save or a full disk leaves the
+  // previous file whole; a failure throws InputError with the system's reason.
   void save_table(const std::string& path) const;
   void load_table(const std::string& path);
 
