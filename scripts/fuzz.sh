@@ -14,6 +14,10 @@
 #
 # FUZZ_RUNS=N also stops a harness after N inputs, whichever comes first: the
 # opt-in long run of docs/testing.md is FUZZ_RUNS=1000000 bash scripts/fuzz.sh 600.
+# FUZZ_SEED=N fixes libFuzzer's random seed (default: a new one each run), so
+# that from the same corpus a run tries the same inputs in the same order: CI
+# uses FUZZ_SEED=1 on the committed seed corpus, a sequence checked clean
+# before it was made to fail CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Absolute paths: the expression harness works in a scratch directory of its own.
@@ -45,7 +49,7 @@ for h in "${harnesses[@]}"; do
   # reaches every limit the parsers have. -rss_limit_mb (and the malloc limit it
   # implies): an input that makes the library allocate 2 GB is a finding.
   status=0
-  "$root/build-fuzz/tests/fuzz/fuzz_$h" -max_total_time="$seconds" -runs="${FUZZ_RUNS:--1}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
+  "$root/build-fuzz/tests/fuzz/fuzz_$h" -max_total_time="$seconds" -runs="${FUZZ_RUNS:--1}" -seed="${FUZZ_SEED:-0}" -timeout=10 -rss_limit_mb=2048 -max_len=4096 \
     -dict="$root/tests/fuzz/grundy.dict" -print_final_stats=1 -artifact_prefix="$root/build-fuzz/artifacts/$h-" \
     "$root/build-fuzz/corpus/$h" "$root/tests/fuzz/corpus/$h" >"$log" 2>&1 || status=$?
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

@@ -31,14 +31,13 @@ export TSAN_OPTIONS=halt_on_error=1:exitcode=66:second_deadlock_stack=1
 #   cannot link an instrumented library.
 asan_excluded='^Install\.ConsumerProjectFindsThePackage$'
 
-# Two threads on one computation, outside the placement solver: the
-# take-and-break engines' helper thread (naive and sparse, the blocked engine),
-# and the CLI's signal watcher thread stopping a computation (Ctrl-C, SIGTERM,
-# kill -9 and resume). Placement searches on two threads (PlacementSolver.TwoThreadsAgreeWithOne,
-# PlacementCli.* with --threads 2) are left out: TSan reported the optimistic
-# reads of their shared tables; the tables are now atomic words under a sequence
-# lock (src/placement/region_table.hpp), but that has not yet had a TSan run.
-tsan_tests='^(TakeAndBreakEngine\.(NaiveTwoThreadsAtDepthMatchesOfficers|SparsePairsOnTwoThreadsEqualNaive|SparseBlocksCutAnywhereEqualNaive)|Cancellation\..*|TakeAndBreakRun\.ResumesAfterKillNineAndSigtermWithIdenticalValues)$'
+# Two threads on one computation: the take-and-break engines' helper thread
+# (naive and sparse, the blocked engine), the CLI's signal watcher thread
+# stopping a computation (Ctrl-C, SIGTERM, kill -9 and resume), and placement
+# searches on two threads over shared tables (atomic words under a sequence
+# lock, src/placement/region_table.hpp): values and has_value on random boards
+# of three rules, with tables that fill, grow and flush, and the CLI's --threads 2.
+tsan_tests='^(TakeAndBreakEngine\.(NaiveTwoThreadsAtDepthMatchesOfficers|SparsePairsOnTwoThreadsEqualNaive|SparseBlocksCutAnywhereEqualNaive)|Cancellation\..*|TakeAndBreakRun\.ResumesAfterKillNineAndSigtermWithIdenticalValues|PlacementSolver\.TwoThreadsAgreeWithOne|PlacementCli\.TwoThreadsPrintTheSame)$'
 
 if [ "$what" != tsan ]; then
   cmake -S . -B build-asan "${common[@]}" -DGRUNDY_SANITIZE=address,undefined >/dev/null
