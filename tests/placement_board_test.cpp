@@ -34,6 +34,19 @@ TEST(PlacementBoard, SizeWord) {
   EXPECT_THROW((void)parse_board_size("99999999999999999999x1"), LimitError);
 }
 
+// A long word that is no size is quoted as an excerpt (found by the boards fuzz
+// harness: a 2 KB multi-board file quoted whole in one error line).
+TEST(PlacementBoard, LongSizeWordIsQuotedShort) {
+  const std::string word = "1 1 3 " + std::string(3000, '0');
+  try {
+    (void)parse_board_size(word);
+    ADD_FAILURE() << "expected an InputError";
+  } catch (const InputError& e) {
+    EXPECT_LT(std::string(e.what()).size(), 200u) << e.what();
+    EXPECT_NE(std::string(e.what()).find("3006 characters in all"), std::string::npos) << e.what();
+  }
+}
+
 TEST(PlacementBoard, RowsFile) {
   const Board b = parse_board_rows("010\r\n001\n\n", "b.txt");
   EXPECT_EQ(b.rows, 2u);

@@ -49,7 +49,7 @@ Board parse_board_size(std::string_view word, const SourceLocation& where) {
   std::size_t cols = 0;
   const bool ok = read_number(word, i, rows) && i < word.size() && (word[i] == 'x' || word[i] == 'X') &&
                   read_number(word, ++i, cols) && i == word.size();
-  if (!ok) throw InputError("expected a board size such as 8x8, found '" + std::string(word) + "'", where);
+  if (!ok) throw InputError("expected a board size such as 8x8, found '" + excerpt(word) + "'", where);
   return empty_board(rows, cols, where);
 }
 
