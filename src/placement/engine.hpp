@@ -319,7 +319,8 @@ class Engine {
       : rule_(&rule),
         all_(&all),
         tables_(tables ? std::move(tables) : std::make_shared<Tables>()),
-        geometries_((kSide + 1) * (kSide + 1)) {}
+        geometries_((kSide + 1) * (kSide + 1)),
+        pieces_from_centre_((kSide + 1) * (kSide + 1)) {}
 
   [[nodiscard]] const std::shared_ptr<Tables>& tables() const noexcept { return tables_; }
 
@@ -374,6 +375,38 @@ class Engine {
     }
     auto& slot = geometries_[static_cast<std::size_t>(h) * (kSide + 1) + static_cast<std::size_t>(w)];
     if (!slot) slot = std::make_unique<Geometry<N>>(*rule_, h, w);
+    return *slot;
+  }
+
+  // Every placement of a piece inside an h x w box (laid out in g, the box's
+  // geometry), ordered by the distance of its cells from the middle of the box,
+  // nearest first. The look-ahead walks the moves in this order: it stops at
+  // the first option whose known value answers the node, and a move near the
+  // middle splits the region into small parts, which are known (solved by
+  // full mex or stored) more often than the one large part an edge move leaves.
+  const std::vector<Bits<N>>& pieces_from_centre(const Geometry<N>& g, int h, int w) {
+    auto& slot = pieces_from_centre_[static_cast<std::size_t>(h) * (kSide + 1) + static_cast<std::size_t>(w)];
+    if (slot) return *slot;
+    std::vector<std::pair<int, Bits<N>>> ranked;
+    for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+      g.anchors[s].for_each([&](std::size_t a) {
+        Bits<N> cells;
+        int distance = 0;
+        bool inside = true;
+        for (std::size_t off : g.offsets[s]) {
+          const std::size_t i = a + off;
+          const int r = g.row_of[i];
+          const int c = g.col_of[i];
+          inside = inside && r < h && c < w;
+          cells.set(i);
+          distance += std::abs(2 * r - (h - 1)) + std::abs(2 * c - (w - 1));
+        }
+        if (inside) ranked.emplace_back(distance, cells);
+      });
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    slot = std::make_unique<std::vector<Bits<N>>>();
+    for (const auto& [distance, cells] : ranked) slot->push_back(cells);
     return *slot;
   }
 
@@ -1134,6 +1167,9 @@ class Engine {
   Engines* all_;
   std::shared_ptr<Tables> tables_;
   std::vector<std::unique_ptr<Geometry<N>>> geometries_;
+  // Per box size (h, w): every placement of a piece inside the box, nearest
+  // the middle first (see pieces_from_centre).
+  std::vector<std::unique_ptr<std::vector<Bits<N>>>> pieces_from_centre_;
   int exact_cells_ = 0;
   // Cram (dominoes in both orientations): its own reductions and splitting.
   bool dominoes_ = is_dominoes(*rule_);
