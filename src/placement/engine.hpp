@@ -743,6 +743,10 @@ class Engine {
   void set_requested_set(bool on) noexcept { requested_set_ = on; }
   [[nodiscard]] bool requested_set() const noexcept { return requested_set_; }
   void set_reductions(unsigned reductions) noexcept { reductions_ = reductions; }
+  // A second thread's engine: the root's options are walked last first, so
+  // that the two threads start the root's passes at opposite ends and meet in
+  // the middle, each finding the other's answers in the shared tables.
+  void set_root_reversed(bool reversed) noexcept { root_reversed_ = reversed; }
 
   // The value of a canonical region, by whichever search suits its size.
   Nimber evaluate(const Region<N>& region) {
@@ -1241,6 +1245,7 @@ class Engine {
   };
   struct SetFrame {
     std::vector<Region<N>> parts;
+    std::vector<std::uint32_t> deferred;  // options left for a second sweep (two threads)
     std::vector<SetOption> options;
     std::vector<bool> folded;
   };
@@ -1248,6 +1253,7 @@ class Engine {
   template <class Settled>
   bool gather_options(const Region<N>& region, SetFrame& f, Settled&& settled);
   bool requested_set_ = true;
+  bool root_reversed_ = false;
   std::vector<std::unique_ptr<SetFrame>> set_frames_;
   std::size_t set_depth_ = 0;
   class SetDepthGuard {
@@ -1312,6 +1318,7 @@ class Engines {
       slot->set_exact_cells(exact_cells_);
       slot->set_requested_set(requested_set_);
       slot->set_reductions(reductions_);
+      slot->set_root_reversed(main_ != nullptr);
     }
     return *slot;
   }
