@@ -319,7 +319,8 @@ class Engine {
       : rule_(&rule),
         all_(&all),
         tables_(tables ? std::move(tables) : std::make_shared<Tables>()),
-        geometries_((kSide + 1) * (kSide + 1)) {}
+        geometries_((kSide + 1) * (kSide + 1)),
+        pieces_from_centre_((kSide + 1) * (kSide + 1)) {}
 
   [[nodiscard]] const std::shared_ptr<Tables>& tables() const noexcept { return tables_; }
 
@@ -374,6 +375,38 @@ class Engine {
     }
     auto& slot = geometries_[static_cast<std::size_t>(h) * (kSide + 1) + static_cast<std::size_t>(w)];
     if (!slot) slot = std::make_unique<Geometry<N>>(*rule_, h, w);
+    return *slot;
+  }
+
+  // Every placement of a piece inside an h x w box (laid out in g, the box's
+  // geometry), ordered by the distance of its cells from the middle of the box,
+  // nearest first. The look-ahead walks the moves in this order: it stops at
+  // the first option whose known value answers the node, and a move near the
+  // middle splits the region into small parts, which are known (solved by
+  // full mex or stored) more often than the one large part an edge move leaves.
+  const std::vector<Bits<N>>& pieces_from_centre(const Geometry<N>& g, int h, int w) {
+    auto& slot = pieces_from_centre_[static_cast<std::size_t>(h) * (kSide + 1) + static_cast<std::size_t>(w)];
+    if (slot) return *slot;
+    std::vector<std::pair<int, Bits<N>>> ranked;
+    for (std::size_t s = 0; s < g.anchors.size(); ++s) {
+      g.anchors[s].for_each([&](std::size_t a) {
+        Bits<N> cells;
+        int distance = 0;
+        bool inside = true;
+        for (std::size_t off : g.offsets[s]) {
+          const std::size_t i = a + off;
+          const int r = g.row_of[i];
+          const int c = g.col_of[i];
+          inside = inside && r < h && c < w;
+          cells.set(i);
+          distance += std::abs(2 * r - (h - 1)) + std::abs(2 * c - (w - 1));
+        }
+        if (inside) ranked.emplace_back(distance, cells);
+      });
+    }
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    slot = std::make_unique<std::vector<Bits<N>>>();
+    for (const auto& [distance, cells] : ranked) slot->push_back(cells);
     return *slot;
   }
 
@@ -714,6 +747,10 @@ class Engine {
   void set_requested_set(bool on) noexcept { requested_set_ = on; }
   [[nodiscard]] bool requested_set() const noexcept { return requested_set_; }
   void set_reductions(unsigned reductions) noexcept { reductions_ = reductions; }
+  // A second thread's engine: the root's options are walked last first, so
+  // that the two threads start the root's passes at opposite ends and meet in
+  // the middle, each finding the other's answers in the shared tables.
+  void set_root_reversed(bool reversed) noexcept { root_reversed_ = reversed; }
 
   // The value of a canonical region, by whichever search suits its size.
   Nimber evaluate(const Region<N>& region) {
@@ -1051,10 +1088,32 @@ class Engine {
   std::optional<Nimber> known(const Region<N>& r) {
     const int cells = r.cells.count();
     if (cells < 2 * rule_->min_piece_cells) return cells == 0 ? 0 : 1;
+    if (cells <= exact_cells_) {
+      SmallValue& slot = small_values_[RegionHash<N>{}(r) & (kSmallValues - 1)];
+      if (slot.height == r.height && slot.width == r.width && slot.cells == r.cells) return slot.value;
+      const auto stored = table_value(r);
+      const Nimber v = stored ? *stored : solve(r);
+      slot = SmallValue{r.cells, r.height, r.width, static_cast<std::uint16_t>(v)};
+      return v;
+    }
     if (const auto v = table_value(r)) return *v;
-    if (cells <= exact_cells_) return solve(r);
     return std::nullopt;
   }
+
+  // Parts small enough for full mex are over 40% of the look-ahead's table
+  // reads (Cram 4x11: 29 of 67 million), and the value table (megabytes) mostly
+  // misses the cache; their values also sit in this small direct-mapped copy
+  // (256 KB for one-word regions, within the L2 cache), one per slot, the last
+  // one read. Exact values, so never stale; private to the engine (each thread
+  // its own), beside the memory bound like the busy marks.
+  struct SmallValue {
+    Bits<N> cells;
+    std::uint16_t height = 0;  // 0: empty slot (no region has an empty box)
+    std::uint16_t width = 0;
+    std::uint16_t value = 0;
+  };
+  static constexpr std::size_t kSmallValues = std::size_t{1} << 14;
+  std::unique_ptr<SmallValue[]> small_values_ = std::make_unique<SmallValue[]>(kSmallValues);
 
   std::optional<std::uint16_t> table_value(const Region<N>& r) const { return read(tables_->values, r); }
   std::uint64_t win_mask(const Region<N>& r) const { return read(tables_->wins, r).value_or(0); }
@@ -1140,6 +1199,9 @@ class Engine {
   Engines* all_;
   std::shared_ptr<Tables> tables_;
   std::vector<std::unique_ptr<Geometry<N>>> geometries_;
+  // Per box size (h, w): every placement of a piece inside the box, nearest
+  // the middle first (see pieces_from_centre).
+  std::vector<std::unique_ptr<std::vector<Bits<N>>>> pieces_from_centre_;
   int exact_cells_ = 0;
   // Cram (dominoes in both orientations): its own reductions and splitting.
   bool dominoes_ = is_dominoes(*rule_);
@@ -1189,6 +1251,7 @@ class Engine {
   };
   struct SetFrame {
     std::vector<Region<N>> parts;
+    std::vector<std::uint32_t> deferred;  // options left for a second sweep (two threads)
     std::vector<SetOption> options;
     std::vector<bool> folded;
   };
@@ -1196,6 +1259,7 @@ class Engine {
   template <class Settled>
   bool gather_options(const Region<N>& region, SetFrame& f, Settled&& settled);
   bool requested_set_ = true;
+  bool root_reversed_ = false;
   std::vector<std::unique_ptr<SetFrame>> set_frames_;
   std::size_t set_depth_ = 0;
   class SetDepthGuard {
@@ -1260,6 +1324,7 @@ class Engines {
       slot->set_exact_cells(exact_cells_);
       slot->set_requested_set(requested_set_);
       slot->set_reductions(reductions_);
+      slot->set_root_reversed(main_ != nullptr);
     }
     return *slot;
   }

@@ -18,7 +18,11 @@
 // are tried in turn, every option asked "is your value r?": the first r no
 // option has is the value. Before any recursion every option is split into its
 // parts and each looked up (the look-ahead): options whose parts are all known
-// rule out their value at once. The others are ordered by the sum of the
+// rule out their value at once. Nine in ten look-aheads answer the node by
+// themselves (Cram 4x11); they walk the moves from the middle of the box out
+// (Engine::pieces_from_centre), which reaches the answering option after 5.6
+// moves on average instead of 7.3 in row order (of 23), 9% fewer parts
+// canonicalised and looked up. The others are ordered by the sum of the
 // squares of their unknown parts' sizes (fewest and smallest regions first, the
 // order of igs); within an option all parts but the largest are valued exactly
 // and the largest gets the restricted question, shifted by their xor.
@@ -96,7 +100,15 @@ bool Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Settled&& s
   f.parts.clear();
   f.options.clear();
   std::uint32_t sequence = 0;
-  const bool stopped = for_each_move_until(g, region.cells, [&](const Bits<N>& after) {
+  auto each_move_until = [&](auto&& visit) {
+    if (rule_->kind != RuleKind::place) return for_each_move_until(g, region.cells, visit);
+    for (const Bits<N>& piece : pieces_from_centre(g, region.height, region.width)) {
+      if (!((region.cells & piece) == piece)) continue;
+      if (visit(region.cells.minus(piece))) return true;
+    }
+    return false;
+  };
+  const bool stopped = each_move_until([&](const Bits<N>& after) {
     const std::size_t first = f.parts.size();
     Nimber known_xor = 0;
     for_each_part(g, after, [&](const Bits<N>& part) {
@@ -208,11 +220,16 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
   });
   if (!gathered) return kNotInSet;  // settled by the look-ahead
   ++searched_;
+  // With a second thread on the same tables: this question is marked busy, and
+  // an option whose question the other thread is searching now waits for a
+  // second sweep (ABDADA's deferral, as in the outcome search), by when it is
+  // often in the table. Without the deferral both threads walk the same
+  // options in the same order and duplicate each other's work.
+  BusyMark busy(*this, region, requested);
   const std::uint64_t asked_up_to = up_to_largest(requested);
   bool exact = true;
-  for (std::size_t k = 0; k < f.options.size(); ++k) {
-    if ((possible.low & requested) == 0) return kNotInSet;
-    const SetOption o = f.options[k];
+  // Asks one option; false when it was deferred instead.
+  auto ask_option = [&](const SetOption& o, bool may_defer) {
     Nimber x = o.known_xor;
     for (std::uint32_t j = 1; j < o.count; ++j) x ^= exact_value(f.parts[o.first + j]);
     const std::uint64_t ask = possible.without_largest() & asked_up_to;
@@ -221,19 +238,37 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
       // option's value, the largest goes (see PossibleValues::remove).
       possible.remove_largest();
       exact = false;
-      continue;
+      return true;
     }
     if (x >= 64) {
       possible.remove(exact_value(f.parts[o.first]) ^ x);
-      continue;
+      return true;
     }
-    const Nimber v = in_set(f.parts[o.first], xor_each(ask, x));
+    const std::uint64_t asked = xor_each(ask, x);
+    if (may_defer) {
+      std::uint64_t key = 0;
+      if (const auto* slot = busy_slot(f.parts[o.first], asked, key); slot && slot->load(std::memory_order_relaxed) == key) {
+        return false;
+      }
+    }
+    const Nimber v = in_set(f.parts[o.first], asked);
     if (v == kNotInSet) {
       possible.remove_largest();
       exact = false;
     } else {
       possible.remove(v ^ x);
     }
+    return true;
+  };
+  std::vector<std::uint32_t>& deferred = f.deferred;
+  deferred.clear();
+  for (std::size_t k = 0; k < f.options.size(); ++k) {
+    if ((possible.low & requested) == 0) return kNotInSet;
+    if (!ask_option(f.options[k], true)) deferred.push_back(static_cast<std::uint32_t>(k));
+  }
+  for (std::size_t d = 0; d < deferred.size(); ++d) {
+    if ((possible.low & requested) == 0) return kNotInSet;
+    ask_option(f.options[deferred[d]], false);
   }
   // One value is left. It is exact if every option was valued, or if it is at
   // most max R (the values up to max R were tracked exactly).
@@ -264,6 +299,7 @@ Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
     if (value < 64) taken |= std::uint64_t{1} << value;
     return false;
   });
+  if (root_reversed_) std::reverse(f.options.begin(), f.options.end());
   const std::size_t open = f.options.size();
   // Each open option's other parts are valued once, when first needed.
   std::vector<bool>& folded = f.folded;
@@ -281,6 +317,11 @@ Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
       Nimber v = kNotInSet;
       if (x >= 64) {
         v = exact_value(f.parts[o.first]);
+      } else if (((win_mask(f.parts[o.first]) >> (r ^ x)) & 1U) != 0) {
+        // Answered "not r ^ x" already (by the other thread, or for a
+        // symmetric twin of this option).
+        ++k;
+        continue;
       } else {
         v = in_set(f.parts[o.first], std::uint64_t{1} << (r ^ x));
       }
