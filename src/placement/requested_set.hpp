@@ -104,6 +104,7 @@ bool Engine<N>::gather_options(const Region<N>& region, SetFrame& f, Settled&& s
     if (rule_->kind != RuleKind::place) return for_each_move_until(g, region.cells, visit);
     for (const Bits<N>& piece : pieces_from_centre(g, region.height, region.width)) {
       if (!((region.cells & piece) == piece)) continue;
+      charge_move(g);  // as for_each_move_until does: polls by work done
       if (visit(region.cells.minus(piece))) return true;
     }
     return false;
