@@ -59,7 +59,7 @@ CliResult grundy(const std::string& args) {
   return run;
 }
 
-// "saved: N positions (L loaded, S outcome-search nodes)" from a --table run.
+// "saved: N positions (L loaded, S search nodes)" from a --table run.
 struct Saved {
   long positions = -1;
   long loaded = -1;
@@ -69,7 +69,7 @@ struct Saved {
 Saved saved_line(const std::string& err) {
   std::smatch m;
   Saved s;
-  if (std::regex_search(err, m, std::regex(R"(saved: (\d+) positions \((\d+) loaded, (\d+) outcome-search nodes\))"))) {
+  if (std::regex_search(err, m, std::regex(R"(saved: (\d+) positions \((\d+) loaded, (\d+) search nodes\))"))) {
     s.positions = std::stol(m[1]);
     s.loaded = std::stol(m[2]);
     s.searched = std::stol(m[3]);

@@ -68,14 +68,14 @@ std::optional<std::string> PlacementSearches::save() {
   solvers_.front()->save_table(options_.table_path);
   last_save_ = Clock::now();
   return "table " + options_.table_path + " saved: " + std::to_string(stored_positions()) + " positions (" +
-         std::to_string(loaded_) + " loaded, " + std::to_string(searched_sums()) + " outcome-search nodes)";
+         std::to_string(loaded_) + " loaded, " + std::to_string(searched_sums()) + " search nodes)";
 }
 
 void PlacementSearches::tick(Context& context) {
   context.poll();
   if (context.progress_due()) {
     char line[160];
-    std::snprintf(line, sizeof line, "grundy: placement search: %zu positions stored, %zu outcome-search nodes, %.1f s",
+    std::snprintf(line, sizeof line, "grundy: placement search: %zu positions stored, %zu search nodes, %.1f s",
                   stored_positions(), searched_sums(), context.seconds());
     context.progress(line);
   }
