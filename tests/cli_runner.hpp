@@ -18,6 +18,20 @@ struct CliRun {
   std::string out;  // stdout and stderr together
 };
 
+// A shell command line (/bin/sh, as popen runs it), for the tests that set
+// the process up first (limits, signal dispositions); it should send stderr
+// to stdout itself (2>&1) if its messages matter.
+inline CliRun shell(const std::string& command) {
+  CliRun run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return run;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.out += buffer.data();
+  const int raw = pclose(pipe);
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  return run;
+}
+
 // `grundy ARGS` with INPUT on standard input (none: /dev/null). `timeout`: a
 // hang fails the test instead of stalling the suite.
 inline CliRun grundy(const std::string& args, const std::string& input = "") {
@@ -29,14 +43,7 @@ inline CliRun grundy(const std::string& args, const std::string& input = "") {
     std::ofstream(input_file, std::ios::binary) << input;
     command += " < " + input_file;
   }
-  CliRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) run.out += buffer.data();
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return run;
+  return shell(command);
 }
 
 // `grundy ARGS --json`, expected to succeed, parsed.

@@ -97,16 +97,11 @@ TEST(Hardening, APlacementTableThatCannotBeWrittenKeepsTheAnswerAndTheOldFile) {
   ASSERT_LT(before.size(), 2048u) << "the limit below must let the small table through";
   // ulimit -f counts 512-byte blocks in dash and 1024-byte ones in bash: 4
   // blocks is 2 or 4 KB, far below what Cram 4x7 stores (thousands of regions).
-  const std::string command = "sh -c \"trap '' XFSZ; ulimit -f 4; exec " + std::string(GRUNDY_CLI_PATH) +
-                              " value 'cram(4x7)' --table " + table + "\" 2>&1 </dev/null";
-  FILE* pipe = popen(command.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), buffer.size(), pipe)) out += buffer.data();
-  const int raw = pclose(pipe);
-  ASSERT_TRUE(WIFEXITED(raw)) << out;
-  EXPECT_EQ(WEXITSTATUS(raw), 2) << out;
+  const CliOutput r = cli_runner::shell("timeout 120 sh -c \"trap '' XFSZ; ulimit -f 4; exec " +
+                                        std::string(GRUNDY_CLI_PATH) + " value 'cram(4x7)' --table " + table +
+                                        "\" 2>&1 </dev/null");
+  const std::string& out = r.out;
+  EXPECT_EQ(r.status, 2) << out;
   EXPECT_NE(out.find("Nim-value: 3"), std::string::npos) << out;  // Cram 4x7 = 3 (docs/placement_results.md)
   EXPECT_NE(out.find("File too large"), std::string::npos) << "the system's reason:\n" << out;
   EXPECT_NE(out.find("the answer above stands"), std::string::npos) << out;
