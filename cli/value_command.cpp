@@ -12,12 +12,12 @@
 #include "commands.hpp"
 #include "validators.hpp"
 #include "grundy/input_file.hpp"
-#include "grundy/output_file.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/loopy_analysis.hpp"
+#include "grundy/placement/solver.hpp"
 #include "grundy/play.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/stop_signals.hpp"
@@ -56,12 +56,7 @@ ContextOptions context_options(const ValueOptions& options) {
     throw InputError("--table-seconds must be a positive number of seconds");
   // Checked now, not after a search of hours (exists but unreadable, a
   // directory, no such directory, read-only).
-  if (!options.table.empty()) {
-    // Read to resume and written back: only a regular file can be both (a pipe
-    // or device would be read without end or replaced).
-    if (prepare_output_file(options.table, "--table file").in_place)
-      throw InputError("--table file " + options.table + ": is not a regular file (a pipe or device cannot hold a table)");
-  }
+  if (!options.table.empty()) (void)placement::PlacementSolver::check_table_file(options.table);
   ContextOptions settings;
   settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
   settings.table_path = options.table;

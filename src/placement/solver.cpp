@@ -364,13 +364,18 @@ std::vector<Board> split_board(const Rule& rule, const Board& board, unsigned re
   return parts;
 }
 
+OutputFile PlacementSolver::check_table_file(const std::string& path) {
+  OutputFile file = prepare_output_file(path, "--table file");
+  // A pipe or device would be read without end, or replaced by a regular file.
+  if (file.in_place) throw InputError("--table file " + path + ": is not a regular file (a pipe or device cannot hold a table)");
+  return file;
+}
+
 void PlacementSolver::save_table(const std::string& path) const {
   // Through output_file.hpp like every file a run writes: a temporary beside
   // the file, flushed to disk and renamed over it, so a crash or a full disk
   // leaves the previous table whole; failures name the system's reason.
-  const OutputFile file = prepare_output_file(path, "--table file");
-  if (file.in_place) throw InputError("--table file " + path + ": is not a regular file (a pipe or device cannot hold a table)");
-  write_output_file(file, "--table file", [&](std::FILE* out) {
+  write_output_file(check_table_file(path), "--table file", [&](std::FILE* out) {
     detail::TableWriter writer(out);
     const std::string header = kMagicName + std::to_string(kVersion) + "\n" + rule().name + "\n";
     writer.bytes(header.data(), header.size());

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "grundy/nimber.hpp"
+#include "grundy/output_file.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/rule.hpp"
 
@@ -127,6 +128,10 @@ class PlacementSolver {
   // disk, renamed over PATH), so an interrupted save or a full disk leaves the
   // previous file whole; a failure throws InputError with the system's reason.
   void save_table(const std::string& path) const;
+  // Whether PATH can hold a table, checked before any search (the CLI's
+  // --table): it is read to resume and written back, so it must be a regular
+  // file or a name not yet taken, in a writable directory. Throws InputError.
+  static OutputFile check_table_file(const std::string& path);
   void load_table(const std::string& path);
 
  private:
