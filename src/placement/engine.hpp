@@ -1248,6 +1248,8 @@ class Engine {
     std::uint32_t count = 0;
     Nimber known_xor = 0;
     std::uint64_t order = 0;
+    std::uint64_t ruled_out = 0;  // values this option is known not to have
+    bool settled = false;         // its value is already counted
   };
   struct SetFrame {
     std::vector<Region<N>> parts;
