@@ -1240,6 +1240,9 @@ class Engine {
     std::uint64_t key_ = 0;
     std::atomic<std::uint64_t>* slot_;
   };
+  // The largest single value r a question asks for witnesses of first (an
+  // option of value r) before the full sweep (in_set).
+  static constexpr Nimber kWitnessFirstUpTo = 3;
   // One requested-set node's options: the unknown parts of every option (its
   // largest first), and per option where they are, the xor of its known parts
   // and its place in the order.

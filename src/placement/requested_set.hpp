@@ -12,9 +12,9 @@
 // only about values up to max R (values above max R are only counted, and the
 // answer is exact whenever the last value left is at most max R). The node
 // answers "not in R" as soon as P and R are disjoint. Only exact values are
-// stored. A question about a single value r > 0 first asks every option only
-// "is your value r?" (one option of value r answers it), and only then the
-// values up to r (see in_set).
+// stored. A question about a single value r from 1 to 3 first asks every
+// option only "is your value r?" (one option of value r answers it), and only
+// then the values up to r (see in_set).
 //
 // At the top of a search (value_by_aspiration) the candidates r = 0, 1, 2...
 // are tried in turn, every option asked "is your value r?": the first r no
@@ -273,10 +273,14 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
   // by replies of every one of those values. The options it rules out are
   // asked again in the sweep, without r. Measured on Cram, value only, one
   // thread: 4x11 11.0-13.0 s -> 8.2-8.3 s, 5x8 3.0-3.2 -> 2.3-2.7 s, 3x14
-  // 1.7-1.9 -> 1.2-1.3 s (docs/placement_results.md). Asking a set R of
-  // several values this way first (before the values below max R that R
-  // lacks) gained nothing measurable, and for r = 0 the sweep asks {0} anyway.
-  if (std::has_single_bit(requested) && requested != 1) {
+  // (value 3) 1.7-1.9 -> 1.1-1.2 s (docs/placement_results.md). Only up to
+  // r = kWitnessFirstUpTo: options of a larger value are rarer, and the pass
+  // finding none is work the sweep repeats — with every r, Cram 6x7 (value 5)
+  // took 1888 s instead of 1194 s; with r <= 3 it keeps its pace, and 3x14
+  // keeps its gain (with r = 1 only, 3x14 is back at 1.8 s). Asking a set R
+  // of several values this way first gained nothing measurable, and for r = 0
+  // the sweep asks {0} anyway.
+  if (std::has_single_bit(requested) && requested != 1 && requested <= (std::uint64_t{1} << kWitnessFirstUpTo)) {
     const Nimber r = static_cast<Nimber>(std::countr_zero(requested));
     for (SetOption& o : f.options) {
       if ((possible.low & requested) == 0) return kNotInSet;
