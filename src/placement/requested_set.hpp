@@ -264,7 +264,7 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
     }
     return true;
   };
-  // A question about one value r > 0 first looks for an option of value r
+  // A question about one value r (1 <= r <= kWitnessFirstUpTo) first looks for an option of value r
   // (each asked only "is your value r?"), before the full sweep asks options
   // about every value still possible up to r. The value is r only if no
   // option has it, so one such option answers the node, and a single-value
