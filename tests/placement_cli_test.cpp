@@ -77,7 +77,7 @@ Saved saved_line(const std::string& err) {
   return s;
 }
 
-// Cram 4x7: g = 3, about 0.2 s and 40 000 outcome-search nodes.
+// Cram 4x7: g = 3, about 0.02 s and 2 000 search nodes (5 000 positions stored).
 constexpr const char* kBoard = "'cram(4x7)'";
 
 TEST_F(PlacementCli, TableRoundTripGivesTheSameValueWithLessSearch) {

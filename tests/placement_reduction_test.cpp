@@ -109,7 +109,8 @@ TEST(PlacementReductions, CramExamples) {
 // that keeps its table (answers built on stored values), full mex off so that
 // every part is searched. The single values below a board's own are the
 // questions whose last option may be left unasked (the node's answer then
-// rests on which values could still be its own).
+// rests on which values could still be its own). Single values 1..3 take the
+// witnesses-first pass (Engine::kWitnessFirstUpTo), 4 and 5 the sweep alone.
 TEST(PlacementRequestedSet, AnswersMatchTheDefinition) {
   std::mt19937_64 rng(1313);
   const Rule rules[] = {cram_rule(), blocks2x2_rule(), bars_rule(3), node_kayles_rule(GraphFamily::grid),

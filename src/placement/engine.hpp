@@ -871,8 +871,7 @@ class Engine {
         if (j != largest) h ^= evaluate(parts[j]);
       }
       if (may_defer) {
-        std::uint64_t key = 0;
-        if (const auto* slot = busy_slot(parts[largest], h, key); slot && slot->load(std::memory_order_relaxed) == key) {
+        if (asked_elsewhere(parts[largest], h)) {
           deferred.push_back(candidate);
           return;
         }
@@ -1183,6 +1182,15 @@ class Engine {
     return &tables_->busy[(key >> 17) & (Tables::kBusySlots - 1)];
   }
 
+  // Whether the other thread is searching this question now: (part, heap) in
+  // the outcome search, (part, requested set) in the requested-set search.
+  // Never on one thread.
+  bool asked_elsewhere(const Region<N>& part, std::uint64_t question) const {
+    std::uint64_t key = 0;
+    const auto* slot = busy_slot(part, question, key);
+    return slot != nullptr && slot->load(std::memory_order_relaxed) == key;
+  }
+
   // Forwarded to Engines, defined after it (it is incomplete here): tick() for
   // a node, charge_move(g) for each move generated in the box g (Engines::charge).
   void tick();
@@ -1258,9 +1266,9 @@ class Engine {
     std::vector<Region<N>> parts;
     std::vector<std::uint32_t> deferred;  // options left for a second sweep (two threads)
     std::vector<SetOption> options;
-    std::vector<bool> folded;
   };
   std::uint32_t centre_rank(const Geometry<N>& g, const Region<N>& region, const Bits<N>& placed) const;
+  Nimber fold_other_parts(SetFrame& f, SetOption& o);
   template <class Settled>
   bool gather_options(const Region<N>& region, SetFrame& f, Settled&& settled);
   bool requested_set_ = true;

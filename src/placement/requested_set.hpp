@@ -188,6 +188,16 @@ std::uint32_t Engine<N>::centre_rank(const Geometry<N>& g, const Region<N>& regi
   return static_cast<std::uint32_t>(std::min(distance, 65535));
 }
 
+// An option's parts but the first (its largest) valued exactly, once: their
+// xor goes into known_xor and count drops to 1. The xor the first part's
+// answer is shifted by.
+template <std::size_t N>
+Nimber Engine<N>::fold_other_parts(SetFrame& f, SetOption& o) {
+  for (std::uint32_t j = 1; j < o.count; ++j) o.known_xor ^= exact_value(f.parts[o.first + j]);
+  o.count = 1;
+  return o.known_xor;
+}
+
 template <std::size_t N>
 Nimber Engine<N>::exact_value(const Region<N>& region) {
   const Nimber v = in_set(region, ~std::uint64_t{0});
@@ -232,10 +242,9 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
   const std::uint64_t asked_up_to = up_to_largest(requested);
   bool exact = true;
   // Asks one option; false when it was deferred instead.
-  auto ask_option = [&](const SetOption& o, bool may_defer) {
+  auto ask_option = [&](SetOption& o, bool may_defer) {
     if (o.settled) return true;
-    Nimber x = o.known_xor;
-    for (std::uint32_t j = 1; j < o.count; ++j) x ^= exact_value(f.parts[o.first + j]);
+    const Nimber x = fold_other_parts(f, o);
     const std::uint64_t ask = possible.without_largest() & asked_up_to & ~o.ruled_out;
     if (ask == 0) {
       // Only the largest possible value is still asked about: whatever this
@@ -249,12 +258,7 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
       return true;
     }
     const std::uint64_t asked = xor_each(ask, x);
-    if (may_defer) {
-      std::uint64_t key = 0;
-      if (const auto* slot = busy_slot(f.parts[o.first], asked, key); slot && slot->load(std::memory_order_relaxed) == key) {
-        return false;
-      }
-    }
+    if (may_defer && asked_elsewhere(f.parts[o.first], asked)) return false;
     const Nimber v = in_set(f.parts[o.first], asked);
     if (v == kNotInSet) {
       possible.remove_largest();
@@ -284,17 +288,12 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
     const Nimber r = static_cast<Nimber>(std::countr_zero(requested));
     for (SetOption& o : f.options) {
       if ((possible.low & requested) == 0) return kNotInSet;
-      for (std::uint32_t j = 1; j < o.count; ++j) o.known_xor ^= exact_value(f.parts[o.first + j]);
-      o.count = 1;  // the other parts are folded into known_xor
-      const Nimber x = o.known_xor;
+      const Nimber x = fold_other_parts(f, o);
       if (x >= 64) continue;  // valued exactly in the sweep
       const std::uint64_t asked = std::uint64_t{1} << (r ^ x);
       // With a second thread: an option it is asking this now is left to the
       // sweep (as there, so that the threads do not repeat each other).
-      std::uint64_t key = 0;
-      if (const auto* slot = busy_slot(f.parts[o.first], asked, key); slot && slot->load(std::memory_order_relaxed) == key) {
-        continue;
-      }
+      if (asked_elsewhere(f.parts[o.first], asked)) continue;
       const Nimber v = in_set(f.parts[o.first], asked);
       if (v == kNotInSet) {
         o.ruled_out = requested;
@@ -344,20 +343,12 @@ Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
     return false;
   });
   if (root_reversed_) std::reverse(f.options.begin(), f.options.end());
-  const std::size_t open = f.options.size();
-  // Each open option's other parts are valued once, when first needed.
-  std::vector<bool>& folded = f.folded;
-  folded.assign(open, false);
   for (Nimber r = 0; r < 64; ++r) {
     if ((taken >> r) & 1U) continue;
     bool has_r = false;
     for (std::size_t k = 0; k < f.options.size() && !has_r;) {
       SetOption& o = f.options[k];
-      if (!folded[k]) {
-        for (std::uint32_t j = 1; j < o.count; ++j) o.known_xor ^= exact_value(f.parts[o.first + j]);
-        folded[k] = true;
-      }
-      const Nimber x = o.known_xor;
+      const Nimber x = fold_other_parts(f, o);
       Nimber v = kNotInSet;
       if (x >= 64) {
         v = exact_value(f.parts[o.first]);
@@ -381,7 +372,6 @@ Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
       if (option_value < 64) taken |= std::uint64_t{1} << option_value;
       has_r = option_value == r;
       f.options.erase(f.options.begin() + static_cast<std::ptrdiff_t>(k));
-      folded.erase(folded.begin() + static_cast<std::ptrdiff_t>(k));
     }
     if (!has_r) {
       remember(region, r);
