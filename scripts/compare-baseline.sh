@@ -1,29 +1,33 @@
 #!/usr/bin/env bash
-# Compares `grundy boards` with the classic baseline ../shared/baselines/tetris_map_memo.cpp
-# (2x2 blocks, several boards per case, Yes if the first player wins): the same random
-# multi-board input to both, answers compared line by line, wall time of each.
-#   bash scripts/compare-baseline.sh [--cases N] [--seed S] [--with-8x8]
+# Compares `grundy boards` with a classic baseline solution BASELINE.cpp of the
+# multi-board 2x2-blocks problem (the team keeps one, tetris_map_memo.cpp, beside
+# the repository; it is not part of it): several boards per case, Yes if the
+# first player wins; the same random multi-board input to both, answers compared
+# line by line, wall time of each.
+#   bash scripts/compare-baseline.sh --baseline BASELINE.cpp [--cases N] [--seed S] [--with-8x8]
 # Phase 1: N random cases (default 1000, seed 2026) within the baseline's limits.
 # Phase 2: the empty 6x6 and 7x7 boards, one case each; the empty 8x8 only with
 # --with-8x8 (off by default: the baseline needs 46-60 s for it).
 # Exits 1 on any difference, printing the first differing case in full.
-# The baseline is not ours: it is built from ../shared/baselines into a temporary
+# The baseline is not ours: it is built from the file given into a temporary
 # directory at every run and never kept.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cases=1000
 seed=2026
 with_8x8=0
+baseline_src=${GRUNDY_BASELINE:-}
 while [ $# -gt 0 ]; do
   case "$1" in
     --cases) cases=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --with-8x8) with_8x8=1; shift ;;
-    *) echo "usage: bash scripts/compare-baseline.sh [--cases N] [--seed S] [--with-8x8]" >&2; exit 2 ;;
+    --baseline) baseline_src=$2; shift 2 ;;
+    *) echo "usage: bash scripts/compare-baseline.sh --baseline BASELINE.cpp [--cases N] [--seed S] [--with-8x8]" >&2; exit 2 ;;
   esac
 done
-baseline_src=../shared/baselines/tetris_map_memo.cpp
-[ -f "$baseline_src" ] || { echo "missing $baseline_src" >&2; exit 2; }
+[ -n "$baseline_src" ] || { echo "compare-baseline.sh: give the baseline's source with --baseline FILE" >&2; exit 2; }
+[ -f "$baseline_src" ] || { echo "compare-baseline.sh: no such file: $baseline_src" >&2; exit 2; }
 [ -x build/grundy ] || bash scripts/build.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

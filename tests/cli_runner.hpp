@@ -3,13 +3,19 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace cli_runner {
 
@@ -58,6 +64,52 @@ inline std::string temp_file(const std::string& name, const std::string& content
   const std::string path = ::testing::TempDir() + name;
   std::ofstream(path, std::ios::binary) << content;
   return path;
+}
+
+// What `grundy` did when a signal reached it mid-run.
+struct Signalled {
+  int status = -1;          // exit status, or -1 if the signal killed it
+  bool exited = false;      // it exited (with `status`) rather than being killed
+  double seconds = -1;      // from the signal to the exit
+  std::string err;          // its stderr (stdout goes to /dev/null)
+};
+
+// Starts `grundy ARGS…` (no shell: each argument as given), sends `sig` after
+// `after` seconds — as a user's Ctrl-C (SIGINT), a `kill` (SIGTERM) or
+// `kill -9` would — and waits for it to end.
+inline Signalled run_and_signal(const std::vector<std::string>& args, double after, int sig) {
+  static int serial = 0;
+  const std::string err_file = ::testing::TempDir() + "grundy_signalled_" + std::to_string(::getpid()) + "_" +
+                               std::to_string(serial++) + ".err";
+  Signalled result;
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::FILE* e = std::freopen(err_file.c_str(), "w", stderr);
+    std::FILE* o = std::freopen("/dev/null", "w", stdout);
+    std::FILE* i = std::freopen("/dev/null", "r", stdin);
+    std::vector<char*> argv;
+    argv.push_back(const_cast<char*>(GRUNDY_CLI_PATH));
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    if (e && o && i) ::execv(GRUNDY_CLI_PATH, argv.data());
+    ::_exit(99);
+  }
+  if (pid < 0) {
+    ADD_FAILURE() << "fork failed";
+    return result;
+  }
+  std::this_thread::sleep_for(std::chrono::duration<double>(after));
+  const auto sent = std::chrono::steady_clock::now();
+  ::kill(pid, sig);
+  int raw = 0;
+  if (::waitpid(pid, &raw, 0) != pid) ADD_FAILURE() << "waitpid failed";
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  result.exited = WIFEXITED(raw);
+  result.status = result.exited ? WEXITSTATUS(raw) : -1;
+  std::ifstream in(err_file);
+  result.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::remove(err_file.c_str());
+  return result;
 }
 
 }  // namespace cli_runner

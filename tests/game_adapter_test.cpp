@@ -13,6 +13,7 @@
 
 #include "grundy/analysis.hpp"
 #include "grundy/input_error.hpp"
+#include "test_support.hpp"
 
 namespace grundy {
 namespace {
@@ -48,13 +49,8 @@ struct UsersGrundysGame {
 };
 
 std::vector<Nimber> oeis_grundys_game() {
-  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/oeis_A002188_grundys_game_terms.txt");
   std::vector<Nimber> a;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    a.push_back(std::stoull(line.substr(line.find(' ') + 1)));
-  }
+  for (const auto& [n, value] : testing::reference_terms("oeis_A002188_grundys_game_terms.txt")) a.push_back(value);
   return a;
 }
 

@@ -1,5 +1,6 @@
 // Nimber arithmetic against its definitions and published tables.
 #include "grundy/nimber.hpp"
+#include "test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -36,7 +37,7 @@ TEST(Nimber, MexSetAgreesWithSortingOnRandomSets) {
 }
 
 // Nim-product by its recursive definition a*b = mex{a'b + ab' + a'b'} for small
-// arguments, and OEIS A051775 (../shared/reference/oeis_A051775_nim_product_antidiagonals_terms.txt).
+// arguments, and OEIS A051775 (tests/data/oeis_A051775_nim_product_antidiagonals_terms.txt).
 TEST(Nimber, NimProductMatchesDefinitionAndOeisA051775) {
   constexpr int kSize = 32;
   std::vector<std::vector<Nimber>> table(kSize, std::vector<Nimber>(kSize, 0));
@@ -49,16 +50,9 @@ TEST(Nimber, NimProductMatchesDefinitionAndOeisA051775) {
       ASSERT_EQ(nim_product(a, b), table[a][b]) << a << " * " << b;
     }
 
-  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/oeis_A051775_nim_product_antidiagonals_terms.txt");
-  ASSERT_TRUE(in) << "reference file missing";
-  std::string line;
   std::vector<Nimber> terms;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    long long n = 0, value = 0;
-    if (fields >> n >> value) terms.push_back(static_cast<Nimber>(value));
-  }
+  for (const auto& [k, value] : testing::reference_terms("oeis_A051775_nim_product_antidiagonals_terms.txt"))
+    terms.push_back(value);
   ASSERT_GE(terms.size(), 80u);
   // Antidiagonals: T(0,0); T(0,1), T(1,0); T(0,2), T(1,1), T(2,0); ...
   std::size_t k = 0;

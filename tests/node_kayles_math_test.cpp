@@ -2,7 +2,7 @@
 // memoised brute force of the definition (g(S) = mex over v in S of
 // g(S - N[v]), no components, no shortcuts) on random graphs of up to 14
 // vertices and small positions of graphs of up to 256 vertices; paths and
-// cycles against OEIS A002187 (Dawson's chess, ../shared/reference); grid graphs
+// cycles against OEIS A002187 (Dawson's chess, tests/data); grid graphs
 // against the project's placement solver (node_kayles_rule(grid)).
 #include <gtest/gtest.h>
 
@@ -24,6 +24,7 @@
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/rule.hpp"
 #include "grundy/placement/solver.hpp"
+#include "test_support.hpp"
 
 namespace grundy {
 namespace {
@@ -226,19 +227,10 @@ TEST(NodeKaylesMath, WideGraphsSmallPositionsEqualBruteForce) {
   }
 }
 
-// "n a(n)" lines of a reference file; '#' lines are comments.
+// "n a(n)" lines of a published table (tests/data).
 std::map<std::size_t, Nimber> reference(const std::string& name) {
-  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/" + name);
-  EXPECT_TRUE(in) << name;
   std::map<std::size_t, Nimber> terms;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::size_t n = 0;
-    Nimber v = 0;
-    if (fields >> n >> v) terms[n] = v;
-  }
+  for (const auto& [n, value] : grundy::testing::reference_terms(name)) terms[n] = value;
   return terms;
 }
 

@@ -110,19 +110,10 @@ class Definition {
   std::vector<int> memo_;
 };
 
-// "n a(n)" lines of a reference file from outside the repository.
+// "n a(n)" lines of a published table (tests/data).
 std::map<int, Nimber> reference(const std::string& name) {
-  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/" + name);
-  EXPECT_TRUE(in) << name;
   std::map<int, Nimber> terms;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    int n = 0;
-    Nimber v = 0;
-    if (fields >> n >> v) terms[n] = v;
-  }
+  for (const auto& [n, value] : grundy::testing::reference_terms(name)) terms[static_cast<int>(n)] = value;
   return terms;
 }
 
@@ -481,27 +472,12 @@ TEST(NodeKaylesCli, BadInputExitsTwoWithThePlace) {
 // catches a hang; how fast it stops is the cancellation suite's business.
 TEST(NodeKaylesCli, CtrlCStopsALongSearch) {
   const std::string file = random_graph_file("cli_long.graph", 120, 180, 3);
-  const std::string err = scratch("cli_long.err");
-  const pid_t pid = fork();
-  if (pid == 0) {
-    std::FILE* e = std::freopen(err.c_str(), "w", stderr);
-    std::FILE* o = std::freopen("/dev/null", "w", stdout);
-    const std::string position = "nodekayles(@" + file + ")";
-    if (e && o) execl(GRUNDY_CLI_PATH, GRUNDY_CLI_PATH, "value", position.c_str(), static_cast<char*>(nullptr));
-    _exit(99);
-  }
-  ASSERT_GT(pid, 0);
-  std::this_thread::sleep_for(std::chrono::milliseconds(700));
-  const auto sent = std::chrono::steady_clock::now();
-  kill(pid, SIGINT);
-  int raw = 0;
-  waitpid(pid, &raw, 0);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-  ASSERT_TRUE(WIFEXITED(raw));
-  EXPECT_EQ(WEXITSTATUS(raw), 130);
-  EXPECT_LT(seconds, 10.0);
-  std::ifstream in(err);
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const cli_runner::Signalled run =
+      cli_runner::run_and_signal({"value", "nodekayles(@" + file + ")"}, 0.7, SIGINT);
+  ASSERT_TRUE(run.exited);
+  EXPECT_EQ(run.status, 130);
+  EXPECT_LT(run.seconds, 10.0);
+  const std::string& text = run.err;
   EXPECT_NE(text.find("interrupted"), std::string::npos) << text;
 }
 

@@ -16,6 +16,8 @@
 #include <thread>
 #include <unistd.h>
 
+#include "cli_runner.hpp"
+
 namespace {
 
 struct CliResult {
@@ -187,24 +189,12 @@ TEST_F(PlacementCli, ProgressGoesToStderrOnlyAndOnlyWhenAsked) {
 
 TEST_F(PlacementCli, SigtermSavesTheTableAndExits130) {
   const std::string table = temp_path("interrupted.bin");
-  const std::string err = temp_path("interrupted_stderr.txt");
   std::filesystem::remove(table);
-  const pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    std::FILE* e = std::freopen(err.c_str(), "w", stderr);
-    std::FILE* o = std::freopen("/dev/null", "w", stdout);
-    if (e && o) execl(GRUNDY_CLI_PATH, GRUNDY_CLI_PATH, "value", "cram(5x8)", "--table", table.c_str(), nullptr);
-    _exit(99);
-  }
   // Cram 5x8 takes tens of seconds: it is still searching after 1 s.
-  std::this_thread::sleep_for(std::chrono::seconds(1));
-  kill(pid, SIGTERM);
-  int raw = 0;
-  ASSERT_EQ(waitpid(pid, &raw, 0), pid);
-  ASSERT_TRUE(WIFEXITED(raw));
-  EXPECT_EQ(WEXITSTATUS(raw), 130);
-  const std::string message = slurp(err);
+  const cli_runner::Signalled run = cli_runner::run_and_signal({"value", "cram(5x8)", "--table", table}, 1.0, SIGTERM);
+  ASSERT_TRUE(run.exited);
+  EXPECT_EQ(run.status, 130);
+  const std::string& message = run.err;
   EXPECT_NE(message.find("interrupted; work saved in " + table), std::string::npos) << message;
   ASSERT_TRUE(std::filesystem::exists(table));
   // The saved work loads (same rule) and a smaller board still gets its value.

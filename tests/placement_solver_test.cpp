@@ -1,5 +1,5 @@
 // The placement solver against values from outside: OEIS octal-game sequences
-// (../shared/reference, see SOURCES.md there), the symmetry-strategy facts of
+// (tests/data, see SOURCES.md there), the symmetry-strategy facts of
 // Cram, and the brute-force twin (tests/placement_brute_force.hpp) on random
 // boards with blocked cells.
 #include "grundy/placement/solver.hpp"
@@ -17,23 +17,15 @@
 #include "grundy/input_error.hpp"
 #include "grundy/placement/moves.hpp"
 #include "placement_brute_force.hpp"
+#include "test_support.hpp"
 
 namespace grundy::placement {
 namespace {
 
-// "n a(n)" lines of a reference file; '#' lines are comments.
+// "n a(n)" lines of a published table (tests/data).
 std::map<std::size_t, Nimber> reference(const std::string& name) {
-  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/" + name);
-  EXPECT_TRUE(in) << name;
   std::map<std::size_t, Nimber> terms;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    std::size_t n = 0;
-    Nimber v = 0;
-    if (fields >> n >> v) terms[n] = v;
-  }
+  for (const auto& [n, value] : grundy::testing::reference_terms(name)) terms[n] = value;
   return terms;
 }
 

@@ -14,11 +14,24 @@
 #include "grundy/take_and_break/cpu_features.hpp"
 #include "grundy/take_and_break/engine.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
+#include "test_support.hpp"
 
 namespace grundy::take_and_break {
 namespace {
 
-std::string reference(const std::string& name) { return std::string(GRUNDY_REFERENCE_DIR) + "/" + name; }
+// Officers G(0..count-1) from officers_0.6_G0_to_G98303_mvr.txt (mvr/officers):
+// the first token is the count of values in the file, 98304.
+std::vector<Value> officers_reference(std::uint64_t count) {
+  std::istringstream in(testing::reference_text("officers_0.6_G0_to_G98303_mvr.txt"));
+  std::uint64_t total = 0;
+  in >> total;
+  EXPECT_EQ(total, 98304U);
+  std::vector<Value> values;
+  unsigned v = 0;
+  while (values.size() < count && in >> v) values.push_back(static_cast<Value>(v));
+  EXPECT_EQ(values.size(), std::min<std::uint64_t>(count, total));
+  return values;
+}
 
 std::vector<Value> compute(const std::string& code, const EngineOptions& options, std::uint64_t count) {
   auto engine = make_engine(parse_game_code(code), options);
@@ -46,7 +59,7 @@ struct TrivialGame {
 
 // tczajka_octal_TrivialGames.md: "game | prefix | period | nimbers" rows.
 std::vector<TrivialGame> trivial_games() {
-  std::ifstream in(reference("tczajka_octal_TrivialGames.md"));
+  std::istringstream in(testing::reference_text("tczajka_octal_TrivialGames.md"));
   std::vector<TrivialGame> games;
   std::string line;
   while (std::getline(in, line)) {
@@ -102,17 +115,8 @@ TEST(TakeAndBreakEngine, AllTrivialGamesMatchTczajkaAndAreProven) {
 
 // OEIS term files: "n a(n)" lines after '#' comments.
 std::vector<std::pair<std::uint64_t, Value>> oeis(const std::string& file) {
-  std::ifstream in(reference(file));
-  EXPECT_TRUE(in) << file;
   std::vector<std::pair<std::uint64_t, Value>> terms;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::stringstream ss(line);
-    std::uint64_t n = 0;
-    unsigned v = 0;
-    if (ss >> n >> v) terms.emplace_back(n, static_cast<Value>(v));
-  }
+  for (const auto& [n, v] : testing::reference_terms(file)) terms.emplace_back(n, static_cast<Value>(v));
   return terms;
 }
 
@@ -218,21 +222,14 @@ TEST(TakeAndBreakEngine, HexadecimalS2RowsEqualTriples) {
 
 // Officers, G(0..98303) from mvr/officers, and its 1584 rare positions.
 void check_officers(std::uint64_t count, unsigned threads, EngineKind kind, bool vector_kernels = true) {
-  std::ifstream in(reference("officers_0.6_G0_to_G98303_mvr.txt"));
-  ASSERT_TRUE(in);
-  std::uint64_t total = 0;
-  in >> total;  // header: the count
-  ASSERT_EQ(total, 98304U);
-  std::vector<Value> expected;
-  unsigned v = 0;
-  while (expected.size() < count && in >> v) expected.push_back(static_cast<Value>(v));
+  const std::vector<Value> expected = officers_reference(count);
   auto engine = make_engine(parse_game_code("officers"),
                             {.kind = kind, .threads = threads, .vector_kernels = vector_kernels});
   engine->extend_to(count);
   ASSERT_EQ(engine->values(), expected);
   if (kind != EngineKind::automatic || count < 98304) return;
   // officers_0.6_rare_values_mvr.txt: all 1584 rare positions, last G(20627) = 277.
-  std::ifstream rare(reference("officers_0.6_rare_values_mvr.txt"));
+  std::istringstream rare(testing::reference_text("officers_0.6_rare_values_mvr.txt"));
   std::string header;
   std::getline(rare, header);
   std::vector<std::uint64_t> positions;
@@ -272,12 +269,7 @@ void check_officers(std::uint64_t count, unsigned threads, EngineKind kind, bool
 // The helper thread takes half of a heap's splits from 16384 pairs on: restore
 // Officers near 33000 from the reference file and check the next heaps.
 TEST(TakeAndBreakEngine, NaiveTwoThreadsAtDepthMatchesOfficers) {
-  std::ifstream in(reference("officers_0.6_G0_to_G98303_mvr.txt"));
-  std::uint64_t total = 0;
-  in >> total;
-  std::vector<Value> expected;
-  unsigned v = 0;
-  while (expected.size() < 33500 && in >> v) expected.push_back(static_cast<Value>(v));
+  const std::vector<Value> expected = officers_reference(33500);
   auto engine = make_engine(parse_game_code("0.6"), {.kind = EngineKind::naive, .threads = 2});
   engine->restore(std::vector<Value>(expected.begin(), expected.begin() + 32768));
   engine->extend_to(33500);
@@ -293,12 +285,7 @@ TEST(TakeAndBreakEngine, SparsePairsOnTwoThreadsEqualNaive) {
     EXPECT_EQ(compute(code, EngineKind::sparse, 17200, 2), compute(code, EngineKind::naive, 17200));
   }
   // Officers against officers_0.6_G0_to_G98303_mvr.txt, automatic engine.
-  std::ifstream in(reference("officers_0.6_G0_to_G98303_mvr.txt"));
-  std::uint64_t total = 0;
-  in >> total;
-  std::vector<Value> expected;
-  unsigned v = 0;
-  while (expected.size() < 20000 && in >> v) expected.push_back(static_cast<Value>(v));
+  const std::vector<Value> expected = officers_reference(20000);
   EXPECT_EQ(compute("officers", EngineKind::automatic, 20000, 2), expected);
 }
 
@@ -372,7 +359,7 @@ TEST(TakeAndBreakEngine, SparseBlocksCutAnywhereEqualNaive) {
     SCOPED_TRACE(code);
     const auto naive = compute(code, EngineKind::naive, 9000);
     for (const auto& [threads, vector_kernels] : {std::pair{1U, true}, std::pair{2U, true}, std::pair{1U, false}}) {
-      SCOPED_TRACE(testing::Message() << threads << " thread(s), vector kernels " << vector_kernels);
+      SCOPED_TRACE(::testing::Message() << threads << " thread(s), vector kernels " << vector_kernels);
       const EngineOptions sparse{.kind = EngineKind::sparse, .threads = threads, .vector_kernels = vector_kernels};
       EngineOptions automatic = sparse;
       automatic.kind = EngineKind::automatic;

@@ -21,13 +21,8 @@ namespace {
 // g(n) = a(71 + (n - 71) mod 12) for n >= 71; and A002187 for .07 shifted by 1
 // (period 34 from 52 in Dawson's Kayles numbering).
 TEST(TakeAndBreakRule, KaylesAndDawsonForHugeHeapsFromProvenPeriod) {
-  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/oeis_A002186_kayles_0.77_terms.txt");
   std::vector<Nimber> a;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    a.push_back(std::stoull(line.substr(line.find(' ') + 1)));
-  }
+  for (const auto& [n, value] : testing::reference_terms("oeis_A002186_kayles_0.77_terms.txt")) a.push_back(value);
   ASSERT_EQ(a.size(), 105U);
   const auto kayles = make_take_and_break("kayles", testing::context());
   for (std::uint64_t n : {std::uint64_t{1'000'000'000'000'000'000}, std::uint64_t{999'999'999'999'999'989},

@@ -1,10 +1,16 @@
-// Shared helpers of the test suite: a context for calls that need one, and the
-// moves of a component with the positions after them as text, which is what
-// most tests compare against their brute forces.
+// Shared helpers of the test suite: the published tables of tests/data, a
+// context for calls that need one, and the moves of a component with the
+// positions after them as text, which is what most tests compare against their
+// brute forces.
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <optional>
+#include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -15,6 +21,40 @@
 #include "grundy/registry.hpp"
 
 namespace grundy::testing {
+
+// The path of a published table in tests/data (GRUNDY_REFERENCE_DIR; sources in
+// tests/data/SOURCES.md). A missing file throws with its name, so the test that
+// needs it fails saying which file, instead of comparing with nothing.
+inline std::string reference_path(const std::string& name) {
+  const std::string path = std::string(GRUNDY_REFERENCE_DIR) + "/" + name;
+  if (!std::filesystem::is_regular_file(path)) throw std::runtime_error("published table missing: " + path);
+  return path;
+}
+
+// The whole text of a published table.
+inline std::string reference_text(const std::string& name) {
+  std::ifstream in(reference_path(name), std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The terms {n: a(n)} of an OEIS-style table: lines "n a(n)", '#' lines are
+// comments. A file with no terms throws with its name.
+inline std::map<std::uint64_t, std::uint64_t> reference_terms(const std::string& name) {
+  std::istringstream in(reference_text(name));
+  std::map<std::uint64_t, std::uint64_t> terms;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::uint64_t n = 0;
+    std::uint64_t a = 0;
+    if (fields >> n >> a) terms[n] = a;
+  }
+  if (terms.empty()) throw std::runtime_error("published table has no 'n a(n)' lines: " + name);
+  return terms;
+}
 
 // One context for a test file's calls (tests are not the library: a shared
 // default context is fine here).

@@ -1,5 +1,5 @@
-"""Shared by the Python tests: plots without a display, and the reference data
-kept outside the repository (../shared/reference beside the checkout)."""
+"""Shared by the Python tests: plots without a display, and the published tables
+in tests/data (sources in tests/data/SOURCES.md)."""
 
 import os
 import pathlib
@@ -9,16 +9,21 @@ import pytest
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
-REFERENCE = REPOSITORY.parent / "shared" / "reference"
+REFERENCE = REPOSITORY / "tests" / "data"
+
+
+def reference_text(name):
+    """The text of a published table; a missing file fails the test with its name."""
+    path = REFERENCE / name
+    if not path.is_file():
+        pytest.fail(f"published table missing: {path}")
+    return path.read_text()
 
 
 def reference_terms(name):
-    """{n: a(n)} from a reference file of 'n a(n)' lines ('#' starts a comment)."""
-    path = REFERENCE / name
-    if not path.exists():
-        pytest.fail(f"reference data missing: {path}")
+    """{n: a(n)} from a published table of 'n a(n)' lines ('#' starts a comment)."""
     terms = {}
-    for line in path.read_text().splitlines():
+    for line in reference_text(name).splitlines():
         line = line.split("#", 1)[0].split()
         if len(line) == 2:
             terms[int(line[0])] = int(line[1])

@@ -1,5 +1,5 @@
 """grundy.table for built-in heap rules and Table.plot, against brute force and
-published sequences (../shared/reference)."""
+published sequences (tests/data)."""
 
 import functools
 
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import grundy
-from conftest import REFERENCE, mex, reference_terms
+from conftest import mex, reference_terms, reference_text
 from grundy.plot import rare_flags
 
 
@@ -35,7 +35,7 @@ def test_kayles_matches_oeis_and_proves_its_period():
 
 
 def test_officers_matches_the_reference_table_and_its_rare_values():
-    lines = (REFERENCE / "officers_0.6_G0_to_G98303_mvr.txt").read_text().split()
+    lines = reference_text("officers_0.6_G0_to_G98303_mvr.txt").split()
     count, expected = int(lines[0]), [int(v) for v in lines[1:]]
     assert count == len(expected) == 98304
     t = grundy.table("officers", upto=count - 1, threads=2)
@@ -43,7 +43,7 @@ def test_officers_matches_the_reference_table_and_its_rare_values():
     assert t.status in ("none", "detected") and t.rule == "officers" and t.code == "0.6"
     # The rare values the plot marks (popcount(g & mask) even) are the published ones.
     rare = [int(line.split(",")[0])
-            for line in (REFERENCE / "officers_0.6_rare_values_mvr.txt").read_text().splitlines()[1:] if line]
+            for line in reference_text("officers_0.6_rare_values_mvr.txt").splitlines()[1:] if line]
     flags = rare_flags(t.values, t.rare_mask)
     assert list(np.flatnonzero(flags)) == rare
     assert t.rare_count == len(rare) and t.last_rare == rare[-1]

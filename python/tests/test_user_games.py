@@ -1,5 +1,5 @@
 """grundy.Game: rules written in Python, held to brute force written here, to
-published sequences (../shared/reference) and to closed forms computed here."""
+published sequences (tests/data) and to closed forms computed here."""
 
 import functools
 import math
