@@ -13,7 +13,7 @@
 #include "grundy/input_error.hpp"
 #include "commands.hpp"
 #include "validators.hpp"
-#include "grundy/placement/boards_command.hpp"
+#include "grundy/boards_command.hpp"
 #include "grundy/stop_signals.hpp"
 #include "progress.hpp"
 

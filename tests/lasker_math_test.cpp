@@ -1,4 +1,4 @@
-// Lasker's Nim (src/rulesets/lasker_math): the closed form against the definition
+// Lasker's Nim (src/closed_forms/lasker_math): the closed form against the definition
 // (take any number, or split into two non-empty heaps), and the split DP against
 // direct enumeration of every split: all heaps up to 2000 and every target,
 // sampled targets of heaps up to 10^6, and consistency of the listed splits of
@@ -13,7 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "../src/rulesets/lasker_math.hpp"
+#include "closed_forms/lasker_math.hpp"
 #include "grundy/input_error.hpp"
 
 namespace grundy {

@@ -1,4 +1,4 @@
-// Node Kayles on graphs (src/rulesets/node_kayles_graph): the solver against a
+// Node Kayles on graphs (src/placement/node_kayles_graph): the solver against a
 // memoised brute force of the definition (g(S) = mex over v in S of
 // g(S - N[v]), no components, no shortcuts) on random graphs of up to 14
 // vertices and small positions of graphs of up to 256 vertices; paths and
@@ -19,7 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "../src/rulesets/node_kayles_graph.hpp"
+#include "placement/node_kayles_graph.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/rule.hpp"

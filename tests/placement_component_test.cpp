@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "grundy/placement/boards_command.hpp"
+#include "grundy/boards_command.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/searches.hpp"
 #include "grundy/placement/solver.hpp"

@@ -1,5 +1,5 @@
 // The reductions the placement search applies before splitting a board into
-// parts (src/placement/reductions.hpp), each on its own and all together,
+// parts (src/placement/region_reductions.hpp), each on its own and all together,
 // against the plain definition: the brute-force value of the whole board
 // (tests/placement_brute_force.hpp, which knows nothing of parts or
 // reductions) equals the xor of the brute-force values of the parts. And the

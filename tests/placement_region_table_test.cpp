@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "../src/placement/engine.hpp"
+#include "placement/engine.hpp"
 
 namespace grundy::placement::detail {
 namespace {

@@ -1,4 +1,4 @@
-// Wythoff's game (src/rulesets/wythoff_math): P-positions and winning moves
+// Wythoff's game (src/closed_forms/wythoff_math): P-positions and winning moves
 // against a brute-force table by the definition; the lower and upper Wythoff
 // sequences against OEIS A000201 / A001950, Fibonacci numbers and an
 // independent big-integer check of floor(k phi) near 10^18 and at the largest k;
@@ -13,7 +13,7 @@
 #include <set>
 #include <vector>
 
-#include "../src/rulesets/wythoff_math.hpp"
+#include "closed_forms/wythoff_math.hpp"
 #include "grundy/input_error.hpp"
 
 namespace grundy {

@@ -9,7 +9,7 @@
 #include "bindings.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/input_error.hpp"
-#include "grundy/placement/boards_command.hpp"
+#include "grundy/boards_command.hpp"
 #include "grundy/registry.hpp"
 #include "interruptible_call.hpp"
 

@@ -31,7 +31,7 @@
 #include "grundy/nimber.hpp"
 #include "grundy/placement/bits.hpp"
 #include "grundy/placement/rule.hpp"
-#include "reductions.hpp"
+#include "region_reductions.hpp"
 #include "region_table.hpp"
 #include "table_file.hpp"
 
@@ -530,7 +530,7 @@ class Engine {
   bool cells_win(const Geometry<N>& g, const Bits<N>& free, Nimber heap);
 
   // Calls f(part) for each connected part of the live cells of `free`, after
-  // the rule's reductions (reductions.hpp): parts with the same value as the
+  // the rule's reductions (region_reductions.hpp): parts with the same value as the
   // cells they come from.
   template <class F>
   void for_each_part(const Geometry<N>& g, const Bits<N>& free, F&& f) const {

@@ -5,8 +5,8 @@
 #include <optional>
 
 #include "grundy/input_error.hpp"
-#include "builtin_specs.hpp"
-#include "heap_rule_helpers.hpp"
+#include "rulesets/builtin_specs.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

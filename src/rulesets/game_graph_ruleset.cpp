@@ -7,7 +7,7 @@
 #include <fstream>
 #include <memory>
 
-#include "builtin_specs.hpp"
+#include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/game_graph_values.hpp"

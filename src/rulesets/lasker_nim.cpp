@@ -12,10 +12,10 @@
 
 #include <memory>
 
-#include "builtin_specs.hpp"
+#include "rulesets/builtin_specs.hpp"
 #include "grundy/input_error.hpp"
-#include "heap_rule_helpers.hpp"
-#include "lasker_math.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
+#include "closed_forms/lasker_math.hpp"
 
 namespace grundy {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "grundy/input_error.hpp"
 #include "grundy/solver.hpp"
-#include "builtin_specs.hpp"
+#include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
-#include "heap_rule_helpers.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

@@ -3,9 +3,9 @@
 
 #include <memory>
 
-#include "builtin_specs.hpp"
+#include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
-#include "heap_rule_helpers.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

@@ -31,11 +31,11 @@
 #include <utility>
 #include <vector>
 
-#include "builtin_specs.hpp"
+#include "rulesets/builtin_specs.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/input_error.hpp"
-#include "heap_rule_helpers.hpp"
-#include "node_kayles_graph.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
+#include "placement/node_kayles_graph.hpp"
 
 namespace grundy {
 namespace {

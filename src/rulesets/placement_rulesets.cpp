@@ -14,7 +14,7 @@
 #include <mutex>
 #include <optional>
 
-#include "builtin_specs.hpp"
+#include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/placement/board.hpp"
@@ -22,7 +22,7 @@
 #include "grundy/placement/rule.hpp"
 #include "grundy/placement/searches.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
-#include "heap_rule_helpers.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

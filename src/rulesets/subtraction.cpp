@@ -7,10 +7,10 @@
 #include <utility>
 
 #include "grundy/input_error.hpp"
-#include "builtin_specs.hpp"
+#include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
-#include "heap_rule_helpers.hpp"
-#include "tabulated_rule.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
+#include "heap_games/tabulated_rule.hpp"
 
 namespace grundy {
 namespace {

@@ -9,8 +9,8 @@
 // (A classic: HDU 1847, "Good Luck in CET-4 Everybody!".)
 #include <memory>
 
-#include "builtin_specs.hpp"
-#include "heap_rule_helpers.hpp"
+#include "rulesets/builtin_specs.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

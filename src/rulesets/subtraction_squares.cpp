@@ -7,9 +7,9 @@
 // on demand, and no pattern is ever claimed, not even as detected.
 #include <memory>
 
-#include "builtin_specs.hpp"
-#include "heap_rule_helpers.hpp"
-#include "tabulated_rule.hpp"
+#include "rulesets/builtin_specs.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
+#include "heap_games/tabulated_rule.hpp"
 
 namespace grundy {
 namespace {

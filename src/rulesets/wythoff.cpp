@@ -12,11 +12,11 @@
 #include <memory>
 #include <mutex>
 
-#include "builtin_specs.hpp"
+#include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/input_error.hpp"
-#include "heap_rule_helpers.hpp"
-#include "wythoff_math.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
+#include "closed_forms/wythoff_math.hpp"
 
 namespace grundy {
 namespace {

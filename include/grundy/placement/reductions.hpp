@@ -1,6 +1,6 @@
 // The value-preserving reductions the placement search applies to a set of
 // free cells before splitting it into independent parts (proofs in
-// src/placement/reductions.hpp), and the split itself as boards, for tests.
+// src/placement/region_reductions.hpp), and the split itself as boards, for tests.
 #pragma once
 
 #include <vector>

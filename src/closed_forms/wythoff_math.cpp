@@ -1,4 +1,4 @@
-#include "wythoff_math.hpp"
+#include "closed_forms/wythoff_math.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "grundy/placement/boards_command.hpp"
+#include "grundy/boards_command.hpp"
 
 #include <nlohmann/json.hpp>
 

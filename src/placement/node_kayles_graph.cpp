@@ -1,4 +1,4 @@
-#include "node_kayles_graph.hpp"
+#include "placement/node_kayles_graph.hpp"
 
 #include <algorithm>
 #include <array>

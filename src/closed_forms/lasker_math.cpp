@@ -1,4 +1,4 @@
-#include "lasker_math.hpp"
+#include "closed_forms/lasker_math.hpp"
 
 #include <array>
 #include <cstdint>

@@ -1,9 +1,9 @@
-#include "tabulated_rule.hpp"
+#include "heap_games/tabulated_rule.hpp"
 
 #include <algorithm>
 
 #include "grundy/input_error.hpp"
-#include "heap_rule_helpers.hpp"
+#include "heap_games/heap_rule_helpers.hpp"
 
 namespace grundy::rulesets_detail {
 
