@@ -40,6 +40,8 @@ Examples:
   grundy value 'blocks2x2(8x8)'
   grundy value 'cram(5x6) + nim(3)'
   grundy boards examples/cases.txt
+  grundy census octal --digits 2 --db octal2.sqlite   every code, kept in SQLite
+  mpirun -np 3 grundy census subtraction --max 10 --db sub10.sqlite
 
 Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 bad input.)";
 
@@ -90,6 +92,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   grundy::cli::register_boards_command(app);
   grundy::cli::register_explain_command(app);
   grundy::cli::register_play_command(app);
+  grundy::cli::register_census_command(app, launch);
   if (argc == 1) {
     // A first try with no arguments gets the help, not an error.
     std::cout << app.help();
@@ -98,7 +101,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards, census; see grundy --help)\n";
       return kExitBadInput;
     }
     if (launch.ranks() > 1 && argc > 1 && kDistributedCommands.count(argv[1]) == 0) {
