@@ -104,6 +104,25 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
       std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards, census; see grundy --help)\n";
       return kExitBadInput;
     }
+    // The same for the word after a command that has commands of its own
+    // (census octal, census report …).
+    if (argc > 2 && argv[2][0] != '-') {
+      for (CLI::App* command : app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; })) {
+        const auto inner = command->get_subcommands([](CLI::App*) { return true; });
+        if (inner.empty()) continue;
+        bool known = false;
+        std::string names;
+        for (CLI::App* sub : inner) {
+          known = known || sub->get_name() == argv[2];
+          names += (names.empty() ? "" : ", ") + sub->get_name();
+        }
+        if (!known) {
+          std::cerr << "grundy: " << argv[1] << ": unknown '" << argv[2] << "' (one of: " << names
+                    << "; see grundy " << argv[1] << " --help)\n";
+          return kExitBadInput;
+        }
+      }
+    }
     if (launch.ranks() > 1 && argc > 1 && kDistributedCommands.count(argv[1]) == 0) {
       if (launch.rank() == 0)
         std::cerr << "grundy: '" << argv[1] << "' runs in one process; of the commands only census spreads its work"

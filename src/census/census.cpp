@@ -84,8 +84,15 @@ CensusSummary work(const Plan& plan, const CensusOptions& options, Communicator&
       return summary;
     }
     if (message->tag != kJob) continue;  // nothing else is sent to an idle worker
-    const std::uint64_t id = std::stoull(message->payload);
-    const Job& job = plan.jobs.at(id);
+    const nlohmann::json assignment = nlohmann::json::parse(message->payload);
+    const std::uint64_t id = assignment.at("job").get<std::uint64_t>();
+    Job job = plan.jobs.at(id);
+    // Games of other censuses in the database that this job answers too.
+    for (const nlohmann::json& extra : assignment.at("extra")) {
+      const std::string game = extra.get<std::string>();
+      if (std::none_of(job.members.begin(), job.members.end(), [&](const Member& m) { return m.game == game; }))
+        if (const std::optional<Member> member = member_of(job, game)) job.members.push_back(*member);
+    }
     // The job's own context: stopped by a kStop from the manager (Ctrl-C on
     // rank 0) or by this rank's own signal.
     Context job_context;
@@ -179,9 +186,9 @@ class Manager {
       for (int w = 1; w < world_.size(); ++w) world_.send(w, kAbort, "");
       throw;
     }
-    const std::map<std::string, Row> known = db->rows();
+    known_ = db->rows();
     for (const Job& job : plan_.jobs) {
-      if (job_final(job, known, plan_.spec)) {
+      if (job_final(job, known_, plan_.spec)) {
         ++summary.jobs_already_done;
       } else {
         queue_.push_back(job.id);
@@ -218,7 +225,7 @@ class Manager {
             const std::uint64_t id = queue_.front();
             queue_.pop_front();
             busy[w] = id;
-            world_.send(w, kJob, std::to_string(id));
+            world_.send(w, kJob, nlohmann::json{{"job", id}, {"extra", extras(plan_.jobs[id])}}.dump());
           }
           break;
         case kResult: {
@@ -226,6 +233,7 @@ class Manager {
           std::vector<Row> rows;
           for (const nlohmann::json& r : j.at("rows")) rows.push_back(row_from_json(r));
           db->store(rows);
+          for (const Row& row : rows) known_[row.game] = row;
           busy.erase(w);
           ++summary.jobs_done;
           for (const Row& row : rows) summary.errors += row.status == "error";
@@ -251,6 +259,7 @@ class Manager {
               rows.push_back(row);
             }
             db->store(rows);
+            for (const Row& row : rows) known_[row.game] = row;
             ++summary.jobs_done;
             summary.errors += rows.size();
           }
@@ -287,6 +296,21 @@ class Manager {
   }
 
  private:
+  // Games in the database, from other censuses, recorded as computed through
+  // this job's game and not final for this census's bound: the job answers
+  // them too (a census of .376 to a larger bound settles the octal census's
+  // codes that play as .376).
+  nlohmann::json extras(const Job& job) const {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& [game, row] : known_) {
+      if (row.game != job.game && row.equivalent_to != job.game) continue;
+      if (row.final_for(plan_.spec.upto, plan_.spec.seconds)) continue;
+      if (std::any_of(job.members.begin(), job.members.end(), [&](const Member& m) { return m.game == game; })) continue;
+      out.push_back(game);
+    }
+    return out;
+  }
+
   void report_progress(const CensusSummary& summary, std::size_t running) {
     if (!context_.progress_due()) return;
     char line[200];
@@ -302,6 +326,7 @@ class Manager {
   Communicator& world_;
   Context& context_;
   std::deque<std::uint64_t> queue_;
+  std::map<std::string, Row> known_;  // the database's rows, kept up to date
 };
 
 CensusSummary run_rank(const Plan& plan, const CensusOptions& options, Communicator& world, Context& context) {

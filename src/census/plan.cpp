@@ -4,6 +4,7 @@
 #include <cmath>
 #include <bit>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "grundy/context.hpp"
@@ -75,6 +76,21 @@ double code_cost(const GameCode& code, std::uint64_t upto) {
   return static_cast<double>(upto + 1) * (1 + splitting);
 }
 
+// A code's place in the job of its reduced code.
+Member code_member(const std::string& game, const take_and_break::CodeReduction& reduced) {
+  const std::string target = reduced.code.normal_form();
+  if (game == target) return Member{game, 0, ""};
+  std::string relation =
+      "plays as " + target + (reduced.shift ? " on heaps " + std::to_string(reduced.shift) + " smaller" : "") + ": ";
+  for (std::size_t i = 0; i < reduced.steps.size(); ++i) relation += (i ? "; " : "") + reduced.steps[i];
+  return Member{game, reduced.shift, relation};
+}
+
+std::string turned_relation(unsigned rows, unsigned cols) {
+  return "the board " + std::to_string(rows) + "x" + std::to_string(cols) +
+         " turned a quarter: rows and columns exchanged, the same game";
+}
+
 void plan_codes(Plan& plan, const std::vector<std::string>& codes) {
   // Reduced code -> its job; members in the family's order.
   std::map<std::string, std::size_t> job_of;
@@ -111,15 +127,8 @@ void plan_codes(Plan& plan, const std::vector<std::string>& codes) {
       plan.jobs.push_back(std::move(job));
     }
     Job& job = plan.jobs[found->second];
-    std::string relation;
-    if (game != target) {
-      relation = "plays as " + target + (reduced.shift ? " on heaps " + std::to_string(reduced.shift) + " smaller" : "");
-      relation += ": ";
-      for (std::size_t i = 0; i < reduced.steps.size(); ++i) relation += (i ? "; " : "") + reduced.steps[i];
-    } else {
-      job.in_family = true;
-    }
-    job.members.push_back(Member{game, reduced.shift, relation});
+    if (game == target) job.in_family = true;
+    job.members.push_back(code_member(game, reduced));
   }
   // The job's own game first among its members when it is one of them.
   for (Job& job : plan.jobs) {
@@ -182,9 +191,7 @@ void plan_boards(Plan& plan) {
       if (transpose && c < r) {
         const std::string turned = spec.rule + "(" + std::to_string(c) + "x" + std::to_string(r) + ")";
         if (auto it = job_of.find(turned); it != job_of.end()) {
-          plan.jobs[it->second].members.push_back(
-              Member{game, 0, "the board " + std::to_string(c) + "x" + std::to_string(r) +
-                                  " turned a quarter: rows and columns exchanged, the same game"});
+          plan.jobs[it->second].members.push_back(Member{game, 0, turned_relation(c, r)});
           continue;
         }
       }
@@ -216,6 +223,33 @@ std::vector<std::string> split_codes(const std::vector<std::string>& given) {
 }
 
 }  // namespace
+
+std::optional<Member> member_of(const Job& job, const std::string& game) {
+  if (game == job.game) return Member{game, 0, ""};
+  switch (job.kind) {
+    case GameKind::take_and_break: {
+      const GameCode code = take_and_break::parse_game_code(game);
+      if (code.family != GameCode::Family::code) return std::nullopt;
+      const take_and_break::CodeReduction reduced = take_and_break::reduce_code(code);
+      if (reduced.code.normal_form() != job.game) return std::nullopt;
+      return code_member(game, reduced);
+    }
+    case GameKind::board: {
+      // rule(RxC) answers rule(CxR) for rules that place pieces both ways.
+      const auto open = job.game.rfind('(');
+      const auto x = job.game.rfind('x');
+      if (open == std::string::npos || x == std::string::npos || x < open) return std::nullopt;
+      const std::string rule = job.game.substr(0, open);
+      const std::string rows = job.game.substr(open + 1, x - open - 1);
+      const std::string cols = job.game.substr(x + 1, job.game.size() - x - 2);
+      if (!transposable(rule) || game != rule + "(" + cols + "x" + rows + ")") return std::nullopt;
+      return Member{game, 0, turned_relation(static_cast<unsigned>(std::stoul(rows)), static_cast<unsigned>(std::stoul(cols)))};
+    }
+    case GameKind::subtraction:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
 
 const char* to_string(GameKind kind) noexcept {
   switch (kind) {

@@ -147,7 +147,8 @@ std::string report_csv(const Database& db) {
   std::ostringstream out;
   out << "game,kind,class,status,bound,preperiod,period,largest,largest_at,value,sequence_hash,equivalent_to,shift,"
          "theorem,message,version,seconds,rank\n";
-  for (const Row* row : ordered(db.rows())) {
+  const std::map<std::string, Row> rows = db.rows();
+  for (const Row* row : ordered(rows)) {
     out << csv_field(row->game) << ',' << row->kind << ',' << classify(*row) << ',' << row->status << ','
         << row->bound << ',' << optional_text(row->preperiod) << ',' << optional_text(row->period) << ','
         << optional_text(row->largest) << ',' << optional_text(row->largest_at) << ',' << optional_text(row->value)

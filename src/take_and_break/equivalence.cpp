@@ -38,8 +38,9 @@ void trim(GameCode& code) {
   while (code.digits.size() > 1 && code.digits.back() == 0) code.digits.pop_back();
 }
 
-// Step 2: drops every bit 1 of d_k (k >= 1) whose heap k already has an option
-// of value 0 without it. Returns whether anything changed.
+// Step 2: drops every move that only repeats the value of another move: bit 1
+// of d_k (k >= 1) whose heap k already has an option of value 0 without it,
+// and the single-heap and two-heap moves below. Returns whether anything changed.
 bool drop_redundant_whole_heap_moves(GameCode& code, std::vector<std::string>& steps) {
   bool changed = false;
   for (std::uint64_t k = 1; k < code.digits.size(); ++k) {
@@ -63,6 +64,40 @@ bool drop_redundant_whole_heap_moves(GameCode& code, std::vector<std::string>& s
       code.digits[k] = without.digits[k];
       steps.push_back("taking a whole heap of " + std::to_string(k) +
                       " adds nothing: that heap already has a move to value 0");
+      changed = true;
+    }
+  }
+  // Bit 2 of d_k (take k, leave the rest n - k as one heap) when for every n
+  // another move has the same value: take k' < k and split the rest into
+  // n - k and z = k - k' (bit 4 of d_k', g(z) = 0), or into n - k and two
+  // heaps of xor 0 (bit 8). Bit 4 of d_k likewise when bit 8 of some d_k'
+  // splits off a third heap z = k - k' with g(z) = 0. The values g(z) are of
+  // heaps below k + 1, which these bits do not touch (they need n > k + 1).
+  for (std::uint64_t k = 2; k < code.digits.size(); ++k) {
+    const unsigned d = code.digits[k];
+    if (!(d & 6)) continue;
+    const std::vector<unsigned> g = small_values(code, k);
+    bool single_redundant = false;
+    bool split_redundant = false;
+    for (std::uint64_t k_small = 0; k_small < k; ++k_small) {
+      const unsigned e = code.digits[k_small];
+      const std::uint64_t z = k - k_small;
+      if ((e & 4) && g[z] == 0) single_redundant = true;
+      if (e & 8) {
+        if (g[z] == 0) split_redundant = true;
+        for (std::uint64_t a = 1; 2 * a <= z && !single_redundant; ++a) single_redundant = (g[a] ^ g[z - a]) == 0;
+      }
+    }
+    if ((d & 2) && single_redundant) {
+      code.digits[k] = static_cast<std::uint8_t>(code.digits[k] & ~2U);
+      steps.push_back("taking " + std::to_string(k) + " and leaving one heap adds nothing: a split leaving the same heap "
+                      "and heaps of value 0 is always there");
+      changed = true;
+    }
+    if ((d & 4) && split_redundant) {
+      code.digits[k] = static_cast<std::uint8_t>(code.digits[k] & ~4U);
+      steps.push_back("taking " + std::to_string(k) + " and splitting in two adds nothing: a split into three with a "
+                      "third heap of value 0 is always there");
       changed = true;
     }
   }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,12 @@ struct Plan {
 // Throws InputError (one line naming the argument) for an empty range, a family
 // that is too large, an unknown board rule or a bad code.
 [[nodiscard]] Plan make_plan(const CensusSpec& spec);
+
+// `game` as a member of `job` when it is the job's game or provably equivalent
+// to it (the same reductions as the plan's); nullopt otherwise. The manager
+// uses it for games of other censuses in the same database that the job also
+// answers.
+[[nodiscard]] std::optional<Member> member_of(const Job& job, const std::string& game);
 
 // Ranges "A..B" (or one number "A") of the boards family; InputError naming
 // `what` (--rows, --cols) otherwise.

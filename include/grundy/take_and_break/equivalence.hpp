@@ -16,11 +16,19 @@
 //      j >= 1:         bits 1 .. 2^j of d'_{k+j-1} (all of 2^(j+1) - 1),
 //    and every G' move built so is the image of a G move. Induction on n
 //    gives the equality of the values.
-// 2. Redundant whole-heap moves. Bit 1 of d_k (take a heap of exactly k) adds
-//    one option, of value 0, to heap k alone. When heap k already has an
-//    option of value 0 without it, g(k) is the same either way, and so is
-//    every other value (no other heap has that move). The check needs g(0..k),
-//    computed here by the definition (k is at most the code's length).
+// 2. Moves that only repeat the value of another move. Dropping them changes
+//    no option set, so no value.
+//    - Bit 1 of d_k (take a heap of exactly k) adds one option, of value 0, to
+//      heap k alone: redundant when heap k already has an option of value 0.
+//    - Bit 2 of d_k (take k, leave n - k): redundant when some k' < k splits
+//      (bit 4 of d_k') the rest n - k' into n - k and z = k - k' with
+//      g(z) = 0, for then every n > k has that option of value g(n - k); or
+//      when bit 8 of d_k' splits it into n - k and two heaps of xor 0.
+//    - Bit 4 of d_k (take k, split in two): redundant when bit 8 of some
+//      d_k' (k' < k) splits off a third heap z = k - k' with g(z) = 0.
+//    (Czajka's lookup lists .742 = .74, .762 = .76, .562 = .56 this way.)
+//    The checks need g of heaps up to k, computed here by the definition (k is
+//    at most the code's length); these bits only change heaps above k.
 // Applied until neither changes the code: each shift lowers the least digit
 // position with bit 1 (or ends with d1 having bit 1), so it ends.
 #pragma once
