@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <stdexcept>
 #include <string_view>
 
 #include "grundy/term_reader.hpp"
@@ -30,9 +31,9 @@ void JsGame::moves(const Position& position, std::vector<Position>& out) const {
   while (start < answer.size()) {
     std::size_t end = answer.find('\n', start);
     if (end == std::string::npos) end = answer.size();
-    Position option;
-    std::size_t part = start;
-    while (part <= end) {
+    if (answer[start] != '+') throw std::logic_error("the worker's options of " + rule + " are garbled");
+    Position option;  // no games at all: sum(), the empty game
+    for (std::size_t part = start + 1; part < end || (part == end && answer[part - 1] == '\t');) {
       std::size_t stop = answer.find('\t', part);
       if (stop == std::string::npos || stop > end) stop = end;
       option.emplace_back(answer, part, stop - part);

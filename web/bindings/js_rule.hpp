@@ -5,10 +5,10 @@
 // and tables, and join sums with the built-in games.
 //
 // The worker (web/page/worker.js) calls the user's function and answers in a
-// plain format: the options one a line, each option the canonical JSON of its
+// plain format: the options one a line, each "+" and the canonical JSON of its
 // games separated by tabs (several when the user wrote sum(a, b): games side
-// by side, valued separately and xored), or "!" and a message when the
-// function failed. Canonical JSON has sorted keys and no spaces, and writes "'"
+// by side, valued separately and xored; none for sum(), the empty game), or
+// "!" and a message when the function failed. Canonical JSON has sorted keys and no spaces, and writes "'"
 // as \u0027, so that equal positions have equal text and a position prints
 // inside an expression: a number as itself (`mine(7)`), anything else in
 // double quotes with its quotes written as ' (`mine("[1,2]")`).

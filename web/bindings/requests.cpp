@@ -11,12 +11,14 @@
 #include <cstring>
 #include <new>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
 #include "game_graph_view.hpp"
 #include "grundy/analysis.hpp"
+#include "grundy/boards_command.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/explanation.hpp"
@@ -179,7 +181,10 @@ json moves_request(Session& session, Context& context, const json& request) {
   add_drawing(drawings, position);
   json listed = json::array();
   for (std::size_t i = 0; i < moves.size() && i < limit; ++i) listed.push_back(move_json(moves[i], drawings));
+  json components = json::array();
+  for (std::size_t i = 0; i < position.size(); ++i) components.push_back(position[i].text());
   return {{"expression", position.text()},
+          {"components", std::move(components)},
           {"moves", std::move(listed)},
           {"more", moves.size() > limit},
           {"drawings", std::move(drawings)}};
@@ -194,6 +199,29 @@ json computer_move_request(Session& session, Context& context, const json& reque
   json move = move_json(chosen->move, drawings);
   move["reason"] = chosen->reason;
   return {{"move", std::move(move)}, {"drawings", std::move(drawings)}};
+}
+
+// The move that leads to a position the player typed, as `grundy play`
+// recognises it; null when no legal move leads there.
+json move_to_request(Session& session, Context& context, const json& request) {
+  const Position position = session.registry().parse(text_field(request, "expression"), context);
+  const Position typed = session.registry().parse(text_field(request, "typed"), context);
+  const std::optional<Move> move = move_to(position, typed, context);
+  if (!move) return {{"move", nullptr}};
+  json drawings = json::object();
+  return {{"move", move_json(*move, drawings)}, {"drawings", std::move(drawings)}};
+}
+
+// grundy boards --json: the judge's multi-board cases, Yes when the first
+// player wins the sum of a case's boards.
+json boards_request(Context& context, const json& request) {
+  std::istringstream in(text_field(request, "text"));
+  std::ostringstream out;
+  placement::BoardsOptions options;
+  options.game = field_or<std::string>(request, "game", "blocks2x2");
+  options.json = true;
+  placement::run_boards(in, "cases", options, out, context);
+  return json::parse(out.str());
 }
 
 json rulesets_request(Session& session) {
@@ -226,6 +254,8 @@ json dispatch(Session& session, const json& request) {
   if (op == "table") return table_request(session, context, request);
   if (op == "moves") return moves_request(session, context, request);
   if (op == "computer_move") return computer_move_request(session, context, request);
+  if (op == "move_to") return move_to_request(session, context, request);
+  if (op == "boards") return boards_request(context, request);
   throw std::invalid_argument("unknown op '" + op + "'");
 }
 
