@@ -126,3 +126,20 @@ def test_files_named_with_at(page, cli):
     page.idle()
     expected = run_cli(cli, "value", "graph(@textbook.graph)(start) + nim(2)", "--json", cwd=REPOSITORY / "examples")
     assert page.text("#nim-value") == str(json.loads(expected.stdout)["value"])
+
+
+def test_every_view_fits_a_phone_screen(server):
+    from conftest import Page, new_browser
+    phone = new_browser(width=390, height=844)
+    try:
+        page = Page(phone, server)
+        page.idle()
+        for view in ["position", "table", "play", "boards", "rule", "files"]:
+            page.find(f"#tab-{view}").click()
+            page.idle()
+            # Nothing wider than the screen but what scrolls inside its own box (graphs, tables).
+            overflow = phone.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, (view, overflow)
+            page.screenshot(f"phone-{view}")
+    finally:
+        phone.quit()
