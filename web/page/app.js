@@ -178,7 +178,7 @@ class Page {
     this.typing = false;
     const text = this.state.expression;
     const args = {expression: text, misere: this.state.misere};
-    const answer = await this.engine.request("value", args, {lane: "value"});
+    const answer = await this.engine.request("value", args, {lane: "value", replaces: ["explain", "graph"]});
     if (answer.error && (answer.error.kind === "replaced")) return;
     if (text !== this.state.expression) return;
     const box = $("expression-error");
@@ -212,6 +212,12 @@ class Page {
     // Then why, and the picture (each may be stopped or replaced by typing).
     const explained = await this.engine.request("explain", args, {lane: "explain"});
     if (text !== this.state.expression) return;
+    if (explained.error && explained.error.kind === "replaced") return;
+    if (explained.error && explained.error.kind === "stopped") {
+      $("explanation").hidden = true;
+      $("graph").hidden = true;
+      return;
+    }
     if (explained.ok) {
       renderExplanation($("explanation-body"), explained.ok, choose);
       $("explanation").hidden = false;

@@ -26,13 +26,16 @@ export class Engine {
 
   // Resolves to {ok} or {error: {kind, message, column?}}; `raw` is the JSON
   // text as the module wrote it (the tests compare it with the CLI's).
-  request(op, args = {}, {lane = null, onProgress = null} = {}) {
+  // `replaces`: further lanes whose work this request makes stale (a new
+  // position replaces the explanation and the graph of the old one).
+  request(op, args = {}, {lane = null, replaces = [], onProgress = null} = {}) {
     return new Promise((resolve) => {
       const request = {id: this.nextId++, op, args, lane, onProgress, resolve, started: 0, progress: ""};
-      if (lane !== null) {
-        for (const old of this.waiting.filter((r) => r.lane === lane)) this.finish(old, {error: {kind: "replaced"}});
-        this.waiting = this.waiting.filter((r) => r.lane !== lane);
-        if (this.current !== null && this.current.lane === lane) this.stopCurrent();
+      const stale = lane === null ? replaces : [lane, ...replaces];
+      if (stale.length > 0) {
+        for (const old of this.waiting.filter((r) => stale.includes(r.lane))) this.finish(old, {error: {kind: "replaced"}});
+        this.waiting = this.waiting.filter((r) => !stale.includes(r.lane));
+        if (this.current !== null && stale.includes(this.current.lane)) this.stopCurrent();
       }
       this.waiting.push(request);
       this.pump();

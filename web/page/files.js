@@ -3,6 +3,7 @@
 // `nodekayles(@NAME)` read them as the CLI reads files on disk.
 
 import {h, showError, clearError} from "./dom.js";
+import {kMostFileText} from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -71,5 +72,9 @@ export class FilesView {
           text);
     }));
     if (names.length === 0) list.append(h("p", {class: "note"}, "No files yet."));
+    if (JSON.stringify(this.page.state.files).length > kMostFileText) {
+      list.append(h("p", {class: "note warn", id: "files-not-in-link"},
+          `These files are too long for the page's address (${kMostFileText.toLocaleString("en")} characters at most): a link to this page will not hold them.`));
+    }
   }
 }

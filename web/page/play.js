@@ -59,7 +59,10 @@ export class PlayView {
 
   finish(result) {
     const s = this.page.state;
-    $("play-game").append(h("p", {class: "result", id: "play-result"}, result));
+    $("play-game").append(h("p", {class: "result", id: "play-result"}, result),
+        h("p", {class: "note"}, result === "you win" ? "The computer has no move left: whoever cannot move loses."
+            : "You have no move left: whoever cannot move loses. Press New game to try again — from an N-position, " +
+              "the winning moves of the Position view win every time."));
     s.playPosition = "";
     this.page.commit();
   }

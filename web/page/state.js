@@ -1,6 +1,9 @@
 // The whole state of the page, kept in the address's fragment so that a
 // position, a table, a game in progress, boards, a rule or files can be shared
-// as a link. Only what differs from the defaults is written.
+// as a link. Only what differs from the defaults is written; files only while
+// they are short (an address of megabytes is no link).
+
+export const kMostFileText = 8000;
 
 export const kGrundysGame = `// Grundy's game: split a heap into two unequal heaps.
 function moves(n) {
@@ -67,7 +70,8 @@ export function fragment(state) {
     const value = state[name];
     const fallback = defaults[name];
     if (name === "files") {
-      if (Object.keys(value).length > 0) params.set(key, JSON.stringify(value));
+      const text = JSON.stringify(value);
+      if (Object.keys(value).length > 0 && text.length <= kMostFileText) params.set(key, text);
     } else if (value !== fallback) {
       params.set(key, typeof value === "boolean" ? (value ? "1" : "0") : String(value));
     }

@@ -18,7 +18,7 @@ export function patternWords(p) {
 
 const kPlotWidth = 760;
 const kPlotHeight = 240;
-const kMargin = {left: 40, right: 12, top: 14, bottom: 30};
+const kMargin = {left: 40, right: 12, top: 30, bottom: 30};
 
 function plot(values, pattern) {
   const n = values.length;
@@ -34,14 +34,16 @@ function plot(values, pattern) {
   if (found && pattern.preperiod > 0) {
     const end = Math.min(Number(pattern.preperiod), n - 1);
     picture.append(svg("rect", {class: "preperiod", x: kMargin.left, y: kMargin.top, width: Math.max(1, X(end) - kMargin.left), height: hgt}));
-    picture.append(svg("text", {x: kMargin.left + 4, y: kMargin.top + 12}, `preperiod ${pattern.preperiod}`));
+    picture.append(svg("text", {x: kMargin.left + 4, y: kMargin.top - 8}, `preperiod ${pattern.preperiod}`));
   }
   if (found) {
     const from = Number(pattern.preperiod);
     const to = Math.min(from + Number(pattern.period), n - 1);
     if (from < n) {
       picture.append(svg("rect", {class: "period", x: X(from), y: kMargin.top, width: Math.max(2, X(to) - X(from)), height: hgt}));
-      picture.append(svg("text", {x: Math.min(X(from) + 4, kPlotWidth - 120), y: kMargin.top + 26, fill: "#b3411b"},
+      // Beside the preperiod's label when there is one.
+      const at = pattern.preperiod > 0 ? Math.max(X(from), kMargin.left + 110) : X(from);
+      picture.append(svg("text", {x: Math.min(at, kPlotWidth - 150), y: kMargin.top - 8, fill: "#b3411b"},
           `one period: ${pattern.period}${pattern.proven ? " (proven)" : " (detected)"}`));
     }
   }
