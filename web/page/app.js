@@ -174,13 +174,20 @@ class Page {
     $("expression").focus();
   }
 
+  // While a new position is being answered, the old answer is shown faded.
+  stale(on) {
+    for (const id of ["answer", "explanation", "graph"]) $(id).classList.toggle("stale", on);
+  }
+
   async answerPosition() {
     this.typing = false;
     const text = this.state.expression;
+    this.stale(true);
     const args = {expression: text, misere: this.state.misere};
     const answer = await this.engine.request("value", args, {lane: "value", replaces: ["explain", "graph"]});
     if (answer.error && (answer.error.kind === "replaced")) return;
     if (text !== this.state.expression) return;
+    $("answer").classList.remove("stale");
     const box = $("expression-error");
     const input = $("expression");
     const hideRest = () => {
@@ -218,6 +225,7 @@ class Page {
       $("graph").hidden = true;
       return;
     }
+    $("explanation").classList.remove("stale");
     if (explained.ok) {
       renderExplanation($("explanation-body"), explained.ok, choose);
       $("explanation").hidden = false;
@@ -230,6 +238,7 @@ class Page {
     }
     const graph = await this.engine.request("graph", {expression: text, limit: kGraphLimit}, {lane: "graph"});
     if (text !== this.state.expression) return;
+    $("graph").classList.remove("stale");
     if (graph.ok && graph.ok.complete) {
       $("graph-note").textContent = `${graph.ok.nodes.length} position${graph.ok.nodes.length === 1 ? "" : "s"}, ` +
           `${graph.ok.edges.length} move${graph.ok.edges.length === 1 ? "" : "s"}. P-positions (value 0) are marked; select a position to see the mex of its options.`;

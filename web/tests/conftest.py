@@ -90,10 +90,13 @@ def new_browser(width=1100, height=1300):
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
     # A new, empty profile: nothing cached from an earlier run.
-    options.add_argument("--user-data-dir=" + tempfile.mkdtemp(prefix="grundy-chromium-"))
+    profile = tempfile.mkdtemp(prefix="grundy-chromium-")
+    options.add_argument("--user-data-dir=" + profile)
     options.add_argument(f"--window-size={width},{height}")
     options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.profile = profile  # tells this browser's processes from others' (web/bench/speed.py)
+    return driver
 
 
 @pytest.fixture(scope="session")

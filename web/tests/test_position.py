@@ -111,6 +111,7 @@ def test_explanation_of_a_sum_is_the_binary_xor_column(page, cli):
     rows = [[td.text for td in tr.find_elements(By.CSS_SELECTOR, "td")]
             for tr in page.finds("#explanation-body table.components tbody tr")]
     assert rows == [["nim(3)", "011", "3"], ["nim(4)", "100", "4"], ["nim(5)", "101", "5"], ["xor", "010", "2"]]
+    page.screenshot("position-sum", show="body")
 
 
 def test_game_graph_marks_p_positions_and_the_mex_at_a_node(page, cli):
