@@ -5,7 +5,18 @@
 
 #include <CLI/CLI.hpp>
 
+#include "grundy/distributed/communicator.hpp"
+
 namespace grundy::cli {
+
+// How this process was started: on its own, or as one rank of an MPI job
+// (`mpirun -np N grundy …`). Commands that can spread their work over ranks
+// (census) take it; main() refuses the others under more than one rank.
+struct Launch {
+  distributed::Communicator* world = nullptr;  // the MPI job's ranks; null when not started by mpirun
+  [[nodiscard]] int ranks() const noexcept { return world ? world->size() : 1; }
+  [[nodiscard]] int rank() const noexcept { return world ? world->rank() : 0; }
+};
 
 // Thrown by a command that has printed its own message and wants this exit status
 // (an interrupted run whose work is saved).
@@ -19,5 +30,6 @@ void register_graph_command(CLI::App& app);
 void register_boards_command(CLI::App& app);  // the multi-board 2x2-block format
 void register_explain_command(CLI::App& app);
 void register_play_command(CLI::App& app);
+void register_census_command(CLI::App& app, const Launch& launch);  // families of games into a database
 
 }  // namespace grundy::cli

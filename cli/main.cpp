@@ -1,12 +1,18 @@
 // grundy: Sprague–Grundy values, outcomes and winning moves from the command line.
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <exception>
 #include <iostream>
+#include <memory>
 #include <new>
+#include <set>
+#include <string>
 
 #include "commands.hpp"
+#include "grundy/distributed/mpi.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/version.hpp"
 
 namespace {
 
@@ -34,22 +40,59 @@ Examples:
   grundy value 'blocks2x2(8x8)'
   grundy value 'cram(5x6) + nim(3)'
   grundy boards examples/cases.txt
+  grundy census octal --digits 2 --db octal2.sqlite   every code, kept in SQLite
+  mpirun -np 3 grundy census subtraction --max 10 --db sub10.sqlite
 
 Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 bad input.)";
+
+// Commands that spread their work over the ranks of an MPI job; any other one
+// started as several ranks would print its answer once per rank.
+const std::set<std::string> kDistributedCommands = {"census"};
+
+int run(int argc, char** argv, const grundy::cli::Launch& launch);
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  grundy::cli::Launch launch;
+#ifdef GRUNDY_HAVE_MPI
+  std::unique_ptr<grundy::distributed::MpiSession> session;
+  try {
+    session = grundy::distributed::MpiSession::start_if_launched(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "grundy: MPI could not start: " << e.what() << "\n";
+    return 1;
+  }
+  if (session) launch.world = &session->world();
+#else
+  // N copies of one job would each do all of it, side by side, on the same files.
+  if (grundy::distributed::launched_by_mpirun()) {
+    const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
+    if (size == nullptr || std::string(size) != "1") {
+      std::cerr << "grundy: this grundy was built without MPI, so it cannot run as ranks of an MPI job"
+                   " (install libopenmpi-dev and build again, or run it without mpirun)\n";
+      return kExitBadInput;
+    }
+  }
+#endif
+  // The session (MPI_Finalize) ends after the command, before the exit.
+  return run(argc, argv, launch);
+}
+
+namespace {
+
+int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   CLI::App app{"grundy: Sprague-Grundy values, outcomes and winning moves of impartial games", "grundy"};
   app.footer(kExamples);
   app.require_subcommand(1);
-  app.set_version_flag("--version", "grundy 0.1.0");
+  app.set_version_flag("--version", std::string("grundy ") + grundy::kVersion);
   grundy::cli::register_value_command(app);
   grundy::cli::register_table_command(app);
   grundy::cli::register_graph_command(app);
   grundy::cli::register_boards_command(app);
   grundy::cli::register_explain_command(app);
   grundy::cli::register_play_command(app);
+  grundy::cli::register_census_command(app, launch);
   if (argc == 1) {
     // A first try with no arguments gets the help, not an error.
     std::cout << app.help();
@@ -58,7 +101,32 @@ int main(int argc, char** argv) {
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards, census; see grundy --help)\n";
+      return kExitBadInput;
+    }
+    // The same for the word after a command that has commands of its own
+    // (census octal, census report …).
+    if (argc > 2 && argv[2][0] != '-') {
+      for (CLI::App* command : app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; })) {
+        const auto inner = command->get_subcommands([](CLI::App*) { return true; });
+        if (inner.empty()) continue;
+        bool known = false;
+        std::string names;
+        for (CLI::App* sub : inner) {
+          known = known || sub->get_name() == argv[2];
+          names += (names.empty() ? "" : ", ") + sub->get_name();
+        }
+        if (!known) {
+          std::cerr << "grundy: " << argv[1] << ": unknown '" << argv[2] << "' (one of: " << names
+                    << "; see grundy " << argv[1] << " --help)\n";
+          return kExitBadInput;
+        }
+      }
+    }
+    if (launch.ranks() > 1 && argc > 1 && kDistributedCommands.count(argv[1]) == 0) {
+      if (launch.rank() == 0)
+        std::cerr << "grundy: '" << argv[1] << "' runs in one process; of the commands only census spreads its work"
+                  << " over the " << launch.ranks() << " ranks of mpirun (run it without mpirun)\n";
       return kExitBadInput;
     }
     app.parse(argc, argv);
@@ -85,3 +153,5 @@ int main(int argc, char** argv) {
   }
   return 0;
 }
+
+}  // namespace

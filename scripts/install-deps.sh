@@ -10,7 +10,9 @@
 set -euo pipefail
 # The Python module (python/): headers, pybind11, and what its tests, plots and
 # `pip install .` in a venv use — all from Debian, nothing from the Python registry.
+# OpenMPI for `mpirun -np N grundy …`; SQLite for the census database.
 packages=(g++ cmake make libgtest-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev
+  openmpi-bin libopenmpi-dev libsqlite3-dev sqlite3
   python3-dev python3-pybind11 pybind11-dev python3-numpy python3-matplotlib python3-pytest python3-venv
   python3-setuptools python3-wheel python3-pip)
 for option in "$@"; do
