@@ -3,8 +3,6 @@
 // number holds integers exactly only up to 2^53. Integers beyond that are
 // kept as their decimal text, which is all the page does with them.
 
-const kExact = Number.MAX_SAFE_INTEGER;
-
 export function parseExact(text) {
   // Quote long integer literals outside strings, then parse as usual.
   let out = "";
@@ -44,5 +42,3 @@ export function valueText(value) {
   }
   return String(value);
 }
-
-export {kExact};
