@@ -91,6 +91,11 @@ class Context {
   // Async-signal-safe (one atomic store).
   void request_stop() noexcept { stop_.store(true, std::memory_order_relaxed); }
   [[nodiscard]] bool stop_requested() const noexcept { return stop_.load(std::memory_order_relaxed); }
+  // For a front end that keeps one context across requests (the web page's
+  // worker): after a stopped request the caches and tables hold only finished
+  // work, so the next request starts from them. Clears the stop and restarts
+  // seconds() and the progress timing; not while a computation runs.
+  void start_request();
   // Called by long computations every few milliseconds of work: throws Cancelled
   // after request_stop(), and runs the poll hook (at most every 20 ms), which may
   // itself request a stop or throw.
