@@ -36,6 +36,7 @@ Examples:
   grundy table 'lr(2,3)' --upto 20 --json
   grundy table kayles --upto 300
   grundy table officers --upto 10000000 --output g.bin --format binary --checkpoint g.ckpt
+  mpirun -np 3 grundy table officers --upto 100000000 --output g.bin --checkpoint g.ckpt
   grundy graph examples/textbook.graph
   grundy value 'blocks2x2(8x8)'
   grundy value 'cram(5x6) + nim(3)'
@@ -45,7 +46,7 @@ Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 ba
 
 // Commands that spread their work over the ranks of an MPI job; any other one
 // started as several ranks would print its answer once per rank.
-const std::set<std::string> kDistributedCommands = {"census"};
+const std::set<std::string> kDistributedCommands = {"census", "table"};
 
 int run(int argc, char** argv, const grundy::cli::Launch& launch);
 
@@ -85,7 +86,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("grundy ") + grundy::kVersion);
   grundy::cli::register_value_command(app);
-  grundy::cli::register_table_command(app);
+  grundy::cli::register_table_command(app, launch);
   grundy::cli::register_graph_command(app);
   grundy::cli::register_boards_command(app);
   grundy::cli::register_explain_command(app);

@@ -72,6 +72,12 @@ void SparseEngine::restore(std::vector<Value> values) {
   next_eval_ = std::max<std::uint64_t>(forced_ ? 16 : 1024, values_.size());
 }
 
+void SparseEngine::rewind(std::uint64_t n, Value value) {
+  values_.resize(n);
+  while (!rare_.empty() && rare_.back() >= n) rare_.pop_back();
+  push_tracked(value);
+}
+
 SparseStats SparseEngine::sparse_stats() const {
   SparseStats s = stats_;
   if (s.mask != 0 && rare_valid_) {
