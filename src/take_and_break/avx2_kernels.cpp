@@ -54,58 +54,24 @@ GRUNDY_AVX2 inline __m256i split_values(const Value* g, std::uint64_t m, std::ui
   return _mm256_xor_si256(low, load_reversed(g + (m - s - 15)));
 }
 
-// The values still wanted among those flagged in `bits` (all below 512),
-// padded with a value no split has up to kList: how many there are (more than
-// kList: kList + 1, the list unusable).
-template <unsigned kList>
-unsigned wanted_list(const std::uint64_t* bits, const std::uint8_t* want, std::uint16_t* list) {
-  unsigned count = 0;
-  for (unsigned w = 0; w < 8; ++w) {
-    for (std::uint64_t b = bits[w]; b != 0; b &= b - 1) {
-      const unsigned v = 64 * w + static_cast<unsigned>(std::countr_zero(b));
-      if (!want[v]) continue;
-      if (count == kList) return kList + 1;
-      list[count++] = static_cast<std::uint16_t>(v);
-    }
+// Which of the 16 split values in x are in the 512-bit set held in table0
+// (values 0..255) and table1 (256..511), a bit each: vpermd picks the dword of
+// each value (x >> 5) from both halves, the sign of the index's bit 3 chooses
+// between them, a variable shift brings its bit to the sign, movmskps gathers.
+GRUNDY_AVX2 inline unsigned lookup(__m256i x, __m256i table0, __m256i table1) {
+  const __m256i thirty_one = _mm256_set1_epi32(31);
+  unsigned hits = 0;
+  for (int half = 0; half < 2; ++half) {
+    const __m256i v = _mm256_cvtepu16_epi32(half == 0 ? _mm256_castsi256_si128(x) : _mm256_extracti128_si256(x, 1));
+    const __m256i index = _mm256_srli_epi32(v, 5);
+    const __m256 low = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(table0, index));
+    const __m256 high = _mm256_castsi256_ps(_mm256_permutevar8x32_epi32(table1, index));
+    const __m256i word = _mm256_castps_si256(_mm256_blendv_ps(low, high, _mm256_castsi256_ps(_mm256_slli_epi32(index, 28))));
+    // Bit (v & 31) to bit 31: shift it down to bit 0, then up.
+    const __m256i bit = _mm256_slli_epi32(_mm256_srlv_epi32(word, _mm256_and_si256(v, thirty_one)), 31);
+    hits |= static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(bit))) << (8 * half);
   }
-  for (unsigned i = count; i < kList; ++i) list[i] = 0xFFFF;
-  return count;
-}
-
-// The scan with at most kList wanted values, compared one by one: 64 splits
-// (four vectors) a step, one test whether any matched; only a step with a hit
-// is walked again (hits are few once the list is this short). Returns the
-// first split not looked at; stops early when the list must be rebuilt
-// (*rebuild) or nothing is wanted.
-template <unsigned kList>
-GRUNDY_AVX2 std::uint64_t scan_list(const Value* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
-                                    const std::uint16_t* list, std::uint8_t* want, std::uint8_t* row,
-                                    std::uint64_t& needed) {
-  __m256i wanted[kList];
-  for (unsigned i = 0; i < kList; ++i) wanted[i] = _mm256_set1_epi16(static_cast<short>(list[i]));
-  while (a + 63 <= last) {
-    __m256i x[4];
-    __m256i hit = _mm256_setzero_si256();
-    for (unsigned t = 0; t < 4; ++t) {
-      x[t] = split_values(g, m, a + 16 * t);
-      for (unsigned i = 0; i < kList; ++i) hit = _mm256_or_si256(hit, _mm256_cmpeq_epi16(x[t], wanted[i]));
-    }
-    if (!_mm256_testz_si256(hit, hit)) {
-      alignas(32) std::uint16_t values[64];
-      for (unsigned t = 0; t < 4; ++t) _mm256_store_si256(reinterpret_cast<__m256i*>(values + 16 * t), x[t]);
-      for (unsigned t = 0; t < 64; ++t) {
-        const unsigned v = values[t];
-        if (want[v]) {
-          want[v] = 0;
-          row[v] = 1;
-          --needed;
-        }
-      }
-      return a + 64;  // the caller rebuilds the list
-    }
-    a += 64;
-  }
-  return a;
+  return hits;
 }
 
 }  // namespace
@@ -127,32 +93,46 @@ GRUNDY_AVX2 std::uint64_t lane_c0(const std::uint8_t* row, const std::uint64_t* 
   }
 }
 
+// 64 splits (four vectors) a step, looked up in the set with one test whether
+// any is wanted; only a step with a hit is walked again, and the values found
+// leave the set.
 GRUNDY_AVX2 std::uint64_t scan(const Value* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
                                const std::uint64_t* bits, std::uint8_t* want, std::uint8_t* row,
                                std::uint64_t& needed) {
-  // Values from 512 on are no split's (the width is at most 512): only those
-  // below can be found, and `bits` says whether any is wanted.
-  bool any = false;
-  for (int w = 0; w < 8; ++w) any |= bits[w] != 0;
-  if (!any) return last + 1;
-  std::uint16_t list[kScanList];
-  while (needed > 0 && a <= last) {
-    const unsigned count = wanted_list<kScanList>(bits, want, list);
-    if (count == 0) return last + 1;
-    std::uint64_t next = a;
-    if (count > kScanList) {
-      // Many wanted (the first splits of a lane find most of them): the
-      // portable scan, a chunk at a time, until the list is short.
-      next = portable::scan(g, m, a, std::min(last, a + 255), want, row, needed);
-    } else if (count <= 2) {
-      next = scan_list<2>(g, m, a, last, list, want, row, needed);
-    } else if (count <= 4) {
-      next = scan_list<4>(g, m, a, last, list, want, row, needed);
-    } else {
-      next = scan_list<kScanList>(g, m, a, last, list, want, row, needed);
+  std::uint64_t set[8];
+  std::copy(bits, bits + 8, set);
+  const __m256i iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  __m256i table0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(set));
+  __m256i table1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(set + 4));
+  while (needed > 0 && a + 63 <= last) {
+    __m256i x[4];
+    std::uint64_t hits = 0;
+    for (unsigned t = 0; t < 4; ++t) {
+      x[t] = split_values(g, m, a + 16 * t);
+      hits |= std::uint64_t{lookup(x[t], table0, table1)} << (16 * t);
     }
-    if (next == a) break;  // fewer than 64 splits left
-    a = next;
+    if (hits != 0) {
+      // Only the splits that hit (a value may hit twice in one step).
+      alignas(32) std::uint16_t values[64];
+      for (unsigned t = 0; t < 4; ++t) _mm256_store_si256(reinterpret_cast<__m256i*>(values + 16 * t), x[t]);
+      for (; hits != 0; hits &= hits - 1) {
+        const unsigned v = values[std::countr_zero(hits)];
+        needed -= want[v];
+        want[v] = 0;
+        row[v] = 1;
+        // Out of the set in its registers (through memory, the 32-byte reload
+        // after 8-byte stores missed store forwarding at every hit).
+        const __m256i bit = _mm256_and_si256(
+            _mm256_cmpeq_epi32(iota, _mm256_set1_epi32(static_cast<int>((v >> 5) & 7))),
+            _mm256_sllv_epi32(_mm256_set1_epi32(1), _mm256_set1_epi32(static_cast<int>(v & 31))));
+        if (v < 256) {
+          table0 = _mm256_andnot_si256(bit, table0);
+        } else {
+          table1 = _mm256_andnot_si256(bit, table1);
+        }
+      }
+    }
+    a += 64;
   }
   for (; needed > 0 && a <= last; ++a) {
     const unsigned v = g[a] ^ g[m - a];

@@ -113,11 +113,9 @@ namespace avx2 {
 std::uint64_t lane_c0(const std::uint8_t* row, const std::uint64_t* common, std::uint8_t* want, std::uint64_t* bits,
                       std::uint64_t& needed);
 
-// As avx512::scan_512. A 512-bit set does not fit a 256-bit register, so the
-// splits' values are compared with the wanted values one by one (vpcmpeqw, 16
-// splits a vector) while at most kScanList are wanted; more are first thinned
-// by portable::scan. Needs values below 512 (the width at most 512).
-inline constexpr unsigned kScanList = 8;
+// As avx512::scan_512. The 512-bit set of wanted values takes two 256-bit
+// registers, and a value's bit is looked up with vpermd in both (8 splits an
+// instruction pair). Needs values below 512 (the width at most 512).
 std::uint64_t scan(const Value* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, const std::uint64_t* bits,
                    std::uint8_t* want, std::uint8_t* row, std::uint64_t& needed);
 
