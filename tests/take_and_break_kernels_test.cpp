@@ -276,7 +276,9 @@ TEST(TakeAndBreakKernels, EverySetEqualsPortableOnRandomCodes) {
     };
     const auto portable = compute(VectorKernelSet::portable);
     for (VectorKernelSet set : {VectorKernelSet::avx2, VectorKernelSet::avx512}) {
-      if (runs(set)) EXPECT_EQ(compute(set), portable) << to_string(set);
+      if (runs(set)) {
+        EXPECT_EQ(compute(set), portable) << to_string(set);
+      }
     }
   }
 }

@@ -61,6 +61,8 @@ class SparseEngine final : public NaiveEngine {
 
   // Whether the game has the shape the sparse way needs (else no heap is speculated).
   [[nodiscard]] bool usable() const noexcept { return usable_; }
+  // Speculating, extend_to also stops before a new mask is chosen (past its
+  // first heap), so that the heaps of one call share one mask.
   void set_speculative(bool on) noexcept { speculative_ = on; }
   // The current mask (sparse_stats() recounts the rare list when it is not kept).
   [[nodiscard]] std::uint64_t mask() const noexcept { return stats_.mask; }
