@@ -104,7 +104,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
     }
     if (launch.ranks() > 1 && argc > 1 && kDistributedCommands.count(argv[1]) == 0) {
       if (launch.rank() == 0)
-        std::cerr << "grundy: '" << argv[1] << "' runs in one process; of the commands only census spreads its work"
+        std::cerr << "grundy: '" << argv[1] << "' runs in one process; of the commands only census and table spread their work"
                   << " over the " << launch.ranks() << " ranks of mpirun (run it without mpirun)\n";
       return kExitBadInput;
     }

@@ -218,12 +218,13 @@ void Coordinator::send_table() {
 void Coordinator::speculate_block() {
   const std::uint64_t from = engine_->size();
   const auto started = Clock::now();
+  const double cpu = thread_cpu_seconds();
   const bool speculate = may_speculate_ && from >= exact_until_;
   engine_->set_speculative(speculate);
   const std::uint64_t end = speculate ? from + block_ : std::min(from + block_, exact_until_);
   engine_->extend_to(std::min(target_, std::max(end, from + 1)));
   const double took = seconds_since(started);
-  stats_.speculate_seconds += took;
+  stats_.speculate_seconds += thread_cpu_seconds() - cpu;
   const std::uint64_t to = engine_->size();
   stats_.speculated += to - from;
   if (took < kBlockSeconds / 2) block_ = std::min(kLargestBlock, 2 * block_);
@@ -459,7 +460,7 @@ int verify_blocks(const TakeAndBreakRequest& request, Context& context, Communic
         }
         // After a wrong heap, the blocks behind it wait for the rewind.
         if (checker != world.rank() || start > wrong_at) break;
-        const auto started = Clock::now();
+        const double cpu = thread_cpu_seconds();
         const auto wrong = verifier.verify(start, count, mask);
         Writer w;
         w.put(epoch);
@@ -468,7 +469,7 @@ int verify_blocks(const TakeAndBreakRequest& request, Context& context, Communic
         w.put(static_cast<std::uint8_t>(wrong ? 0 : 1));
         w.put(wrong ? wrong->heap : std::uint64_t{0});
         w.put(wrong ? wrong->value : Value{0});
-        w.put(seconds_since(started));
+        w.put(thread_cpu_seconds() - cpu);
         if (wrong) wrong_at = wrong->heap;
         world.send(0, kVerdict, w.text());
         break;

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <memory>
 
@@ -23,6 +24,12 @@ namespace run_support {
 using namespace take_and_break;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+double thread_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 std::uint64_t physical_memory() {
   const long pages = ::sysconf(_SC_PHYS_PAGES);
@@ -329,7 +336,7 @@ std::string render_text(const TakeAndBreakRun& run, std::optional<std::uint64_t>
     char line[256];
     std::snprintf(line, sizeof line,
                   "distributed (%s): %llu blocks verified, %llu speculated values found wrong; rank 0 speculated "
-                  "for %.2f s, verifiers checked for %.2f s\n",
+                  "for %.2f s CPU, verifiers checked for %.2f s CPU\n",
                   d.transport.c_str(), static_cast<unsigned long long>(d.blocks),
                   static_cast<unsigned long long>(d.failures), d.speculate_seconds, d.verify_seconds);
     out += line;

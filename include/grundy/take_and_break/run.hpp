@@ -58,9 +58,9 @@ struct DistributedStats {
   std::uint64_t speculated = 0;          // heaps speculated, again after a failure included
   std::uint64_t largest_lead = 0;        // most heaps speculated ahead of the verified frontier
   std::uint64_t bytes_sent = 0;          // by rank 0, all messages
-  double speculate_seconds = 0;          // rank 0 computing candidates
-  double verify_seconds = 0;             // all verifiers checking blocks, added up
-  double waiting_seconds = 0;            // rank 0 waiting for verdicts with its lead full
+  double speculate_seconds = 0;          // CPU time of rank 0's thread computing candidates
+  double verify_seconds = 0;             // CPU time of the verifiers checking blocks, added up
+  double waiting_seconds = 0;            // wall time rank 0 waited for verdicts with its lead full
 };
 
 struct TakeAndBreakRun {
