@@ -31,7 +31,7 @@ while [ "$done_kills" -lt "$kills" ]; do
   delay=$(printf '%d.%02d' $((RANDOM % 3)) $((RANDOM % 100)))
   case "$delay" in 0.[0-2]*) delay=0.3 ;; esac
   sleep "$delay"
-  mapfile -t ranks < <(pgrep -P "$launcher" -x grundy || true)
+  mapfile -t ranks < <(pgrep -P "$launcher" -x "$(basename "$grundy" | cut -c1-15)" || true)
   if [ "${#ranks[@]}" -ne 3 ]; then
     # Finished (or not started) before the moment: start over without the
     # checkpoint, so that later kills still hit a run.
