@@ -32,9 +32,15 @@ while [ "$done_kills" -lt "$kills" ]; do
   case "$delay" in 0.[0-2]*) delay=0.3 ;; esac
   sleep "$delay"
   mapfile -t ranks < <(pgrep -P "$launcher" -x "$(basename "$grundy" | cut -c1-15)" || true)
+  # Ranks still starting (a loaded machine): give them up to 5 s more.
+  for _ in $(seq 50); do
+    [ "${#ranks[@]}" -eq 3 ] || ! kill -0 "$launcher" 2> /dev/null && break
+    sleep 0.1
+    mapfile -t ranks < <(pgrep -P "$launcher" -x "$(basename "$grundy" | cut -c1-15)" || true)
+  done
   if [ "${#ranks[@]}" -ne 3 ]; then
-    # Finished (or not started) before the moment: start over without the
-    # checkpoint, so that later kills still hit a run.
+    # Finished before the moment: start over without the checkpoint, so that
+    # later kills still hit a run.
     wait "$launcher" || true
     rm -f "$work/run.ckpt" "$work/run.bin"
     continue
@@ -45,7 +51,7 @@ while [ "$done_kills" -lt "$kills" ]; do
   wait "$launcher" || status=$?
   done_kills=$((done_kills + 1))
   heaps=$(( ($(stat -c %s "$work/run.ckpt" 2> /dev/null || echo 35) - 35) / 2 ))  # 35 bytes of header and checksum for rule 0.6
-  echo "kill $done_kills: rank index $victim (pid ${ranks[$victim]}) after ${delay}s, mpirun exit $status; checkpoint holds $heaps heaps"
+  echo "kill $done_kills: process $((victim + 1)) of 3 (pid ${ranks[$victim]}) after ${delay}s, mpirun exit $status; checkpoint holds $heaps heaps"
 done
 "${mpirun[@]}" "${run[@]}" --json > "$work/final.json"
 resumed=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['resumed_from'])" "$work/final.json")

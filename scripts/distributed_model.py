@@ -17,6 +17,7 @@ verify blocks independently), and rank 0's outgoing link shared by N copies of
 every block. Prints a table of N and the bound that binds (docs/performance.md).
 """
 import argparse
+import math
 import json
 
 
@@ -41,7 +42,7 @@ def main():
     print(f"  speculate s = {s * 1e9:.0f} ns/heap ({1 / s / 1e6:.2f} M/s on one core), "
           f"verify v = {v * 1e9:.0f} ns/heap ({1 / v / 1e6:.2f} M/s a core), "
           f"b = {b:.3f} bytes/heap to each verifier")
-    print(f"  v/s = {v / s:.2f}: verifiers past {max(1, round(v / s))} add nothing")
+    print(f"  v/s = {v / s:.2f}: past {math.ceil(v / s)} verifiers, more add nothing (the speculation binds)")
     print(f"| verifiers N | speculation bound | verification bound | link bound ({args.link_mbit:g} Mbit/s) | model |")
     print("|---|---|---|---|---|")
     for n in (int(x) for x in args.verifiers.split(",")):
