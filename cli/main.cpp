@@ -1,5 +1,7 @@
 // grundy: Sprague–Grundy values, outcomes and winning moves from the command line.
 #include <CLI/CLI.hpp>
+#include <pthread.h>
+#include <signal.h>
 
 #include <cstdlib>
 #include <exception>
@@ -56,8 +58,18 @@ int main(int argc, char** argv) {
   grundy::cli::Launch launch;
 #ifdef GRUNDY_HAVE_MPI
   std::unique_ptr<grundy::distributed::MpiSession> session;
+  // The threads MPI starts (progress, PMIx) keep SIGINT and SIGTERM blocked,
+  // so that mpirun's SIGTERM reaches the command's StopOnSignals (which saves
+  // the checkpoint) instead of ending the process in one of them.
+  sigset_t stop_signals;
+  sigset_t old_mask;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &old_mask);
   try {
     session = grundy::distributed::MpiSession::start_if_launched(argc, argv);
+    pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
   } catch (const std::exception& e) {
     std::cerr << "grundy: MPI could not start: " << e.what() << "\n";
     return 1;

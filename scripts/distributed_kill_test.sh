@@ -40,8 +40,15 @@ while [ "$done_kills" -lt "$kills" ]; do
   done
   if [ "${#ranks[@]}" -ne 3 ]; then
     # Finished before the moment: start over without the checkpoint, so that
-    # later kills still hit a run.
-    wait "$launcher" || true
+    # later kills still hit a run. A run that failed is a failure.
+    status=0
+    wait "$launcher" || status=$?
+    if [ "$status" -ne 0 ]; then
+      echo "mpirun exited $status before the kill:"
+      cat "$work/log"
+      exit 1
+    fi
+    echo "(a run finished before its moment: starting over)"
     rm -f "$work/run.ckpt" "$work/run.bin"
     continue
   fi
