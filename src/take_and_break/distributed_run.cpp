@@ -16,6 +16,10 @@
 #include "grundy/take_and_break/distributed_run.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <bit>
 #include <chrono>
 #include <cstdio>
@@ -413,6 +417,59 @@ TakeAndBreakRun Coordinator::run() {
 
 // ---- Ranks 1.. ----
 
+// A verifier's messages, received on a thread of their own while it
+// verifies: over MPI a block (past the eager limit of a few kB) is handed over
+// only when the receiver takes it, so a verifier busy with a block would hold
+// rank 0's send, and its speculation, up to the end of that block.
+class Inbox {
+ public:
+  explicit Inbox(Communicator& world) : world_(world), thread_([this] { run(); }) {}
+  ~Inbox() {
+    done_ = true;
+    thread_.join();
+  }
+  Inbox(const Inbox&) = delete;
+  Inbox& operator=(const Inbox&) = delete;
+
+  std::optional<Message> next(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    if (!arrived_.wait_for(lock, timeout, [&] { return !queue_.empty() || error_; })) return std::nullopt;
+    if (queue_.empty()) std::rethrow_exception(error_);
+    Message message = std::move(queue_.front());
+    queue_.pop_front();
+    return message;
+  }
+
+ private:
+  void run() {
+    try {
+      while (!done_) {
+        std::optional<Message> message = world_.receive(std::chrono::milliseconds(100));
+        if (!message) continue;
+        const bool stop = message->tag == kStop;
+        {
+          std::lock_guard lock(mutex_);
+          queue_.push_back(std::move(*message));
+        }
+        arrived_.notify_one();
+        if (stop) return;  // the last message of a run
+      }
+    } catch (...) {
+      std::lock_guard lock(mutex_);
+      error_ = std::current_exception();
+      arrived_.notify_one();
+    }
+  }
+
+  Communicator& world_;
+  std::mutex mutex_;
+  std::condition_variable arrived_;
+  std::deque<Message> queue_;
+  std::exception_ptr error_;
+  std::atomic<bool> done_{false};
+  std::thread thread_;  // last: starts once the members above exist
+};
+
 // Verifies the blocks this rank is given until rank 0 stops the run; returns
 // the exit status rank 0 sent.
 int verify_blocks(const TakeAndBreakRequest& request, Context& context, Communicator& world) {
@@ -421,8 +478,9 @@ int verify_blocks(const TakeAndBreakRequest& request, Context& context, Communic
   std::uint64_t epoch = 0;
   std::uint64_t wrong_at = UINT64_MAX;  // this rank found this heap wrong in this epoch
   auto heard = Clock::now();
+  Inbox inbox(world);
   for (;;) {
-    const std::optional<Message> message = world.receive(std::chrono::milliseconds(200));
+    const std::optional<Message> message = inbox.next(std::chrono::milliseconds(200));
     if (!message) {
       // Rank 0 always ends the run with kStop; a verifier stopped by a signal
       // (Ctrl-C reaches every rank of mpirun) that then hears nothing for a
@@ -511,7 +569,8 @@ std::optional<TakeAndBreakRun> run_take_and_break_table(const TakeAndBreakReques
     } catch (const std::exception& e) {
       // Rank 0 stops the run and says why; the verifier waits for its kStop.
       world.send(0, kFault, e.what());
-      for (;;) {
+      // (Within a minute: the Inbox may have taken rank 0's kStop already.)
+      for (int wait = 0; wait < 60; ++wait) {
         if (auto m = world.receive(std::chrono::milliseconds(1000)); m && m->tag == kStop) {
           status = Reader(m->payload).get<std::int32_t>();
           break;
