@@ -43,6 +43,8 @@ Examples:
   grundy value 'blocks2x2(8x8)'
   grundy value 'cram(5x6) + nim(3)'
   grundy boards examples/cases.txt
+  grundy census octal --digits 2 --db octal2.sqlite   every code, kept in SQLite
+  mpirun -np 3 grundy census subtraction --max 10 --db sub10.sqlite
 
 Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 bad input.)";
 
@@ -103,6 +105,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   grundy::cli::register_boards_command(app);
   grundy::cli::register_explain_command(app);
   grundy::cli::register_play_command(app);
+  grundy::cli::register_census_command(app, launch);
   if (argc == 1) {
     // A first try with no arguments gets the help, not an error.
     std::cout << app.help();
@@ -111,8 +114,27 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards, census; see grundy --help)\n";
       return kExitBadInput;
+    }
+    // The same for the word after a command that has commands of its own
+    // (census octal, census report …).
+    if (argc > 2 && argv[2][0] != '-') {
+      for (CLI::App* command : app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; })) {
+        const auto inner = command->get_subcommands([](CLI::App*) { return true; });
+        if (inner.empty()) continue;
+        bool known = false;
+        std::string names;
+        for (CLI::App* sub : inner) {
+          known = known || sub->get_name() == argv[2];
+          names += (names.empty() ? "" : ", ") + sub->get_name();
+        }
+        if (!known) {
+          std::cerr << "grundy: " << argv[1] << ": unknown '" << argv[2] << "' (one of: " << names
+                    << "; see grundy " << argv[1] << " --help)\n";
+          return kExitBadInput;
+        }
+      }
     }
     if (launch.ranks() > 1 && argc > 1 && kDistributedCommands.count(argv[1]) == 0) {
       if (launch.rank() == 0)
