@@ -19,7 +19,6 @@
 // request_stop() may be called from several threads; the caches are locked.
 #pragma once
 
-#include <any>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -32,6 +31,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <typeindex>
+#include <typeinfo>
+#include <utility>
 #include <vector>
 
 namespace grundy {
@@ -143,15 +145,18 @@ class Context {
   [[nodiscard]] double seconds() const;  // since the context was made
 
   // ---- per-run caches ----
-  // The object stored under `key`, made by make() on first use. Objects of
-  // different types must use different keys.
+  // The object of type T stored under `key`, made by make() on first use.
+  // Typed: the key is the pair (T, key), so objects of different types never
+  // meet under one name, and nothing is cast from an `any` that might hold
+  // another type.
   template <class T, class Make>
   std::shared_ptr<T> shared(const std::string& key, Make&& make) {
     std::lock_guard lock(cache_mutex_);
-    auto it = cache_.find(key);
-    if (it != cache_.end()) return std::any_cast<std::shared_ptr<T>>(it->second);
+    const CacheKey full{std::type_index(typeid(T)), key};
+    auto it = cache_.find(full);
+    if (it != cache_.end()) return std::static_pointer_cast<T>(it->second);
     std::shared_ptr<T> made = make();
-    cache_.emplace(key, made);
+    cache_.emplace(full, std::const_pointer_cast<void>(std::static_pointer_cast<const void>(made)));
     return made;
   }
 
@@ -184,7 +189,8 @@ class Context {
   Clock::time_point last_progress_{};
 
   std::mutex cache_mutex_;
-  std::map<std::string, std::any> cache_;
+  using CacheKey = std::pair<std::type_index, std::string>;
+  std::map<CacheKey, std::shared_ptr<void>> cache_;
   std::vector<std::function<std::optional<std::string>()>> savers_;
 };
 

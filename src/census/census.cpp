@@ -302,7 +302,11 @@ class Manager {
   // codes that play as .376).
   nlohmann::json extras(const Job& job) const {
     nlohmann::json out = nlohmann::json::array();
-    for (const auto& [game, row] : known_) {
+    for (const auto& entry : known_) {
+      // Not a structured binding: clang 14 (the sanitizer builds) cannot
+      // capture one in a lambda.
+      const std::string& game = entry.first;
+      const auto& row = entry.second;
       if (row.game != job.game && row.equivalent_to != job.game) continue;
       if (row.final_for(plan_.spec.upto, plan_.spec.seconds)) continue;
       if (std::any_of(job.members.begin(), job.members.end(), [&](const Member& m) { return m.game == game; })) continue;
