@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,40 +23,58 @@ struct Piece {
   [[nodiscard]] std::string text() const { return base + (bracketed ? "[" + subscript + "]" : subscript); }
 };
 
-Piece render(CanonicalForms& forms, GameId g, bool parenthesize, int depth) {
-  if (depth > 10'000) throw LimitError("a misère canonical form too deep to write out");
+// Thrown when the text would pass its length bound (shared sub-games are
+// written out in full each time, so a form of modest size can have a text of
+// astronomical length).
+struct TooLong {};
+
+struct Budget {
+  std::size_t left;
+  void spend(std::size_t n) {
+    if (n > left) throw TooLong{};
+    left -= n;
+  }
+};
+
+Piece render(CanonicalForms& forms, GameId g, bool parenthesize, int depth, Budget& budget) {
+  if (depth > 10'000) throw TooLong{};
+  budget.spend(1);
   const std::uint32_t b = forms.birthday(g);
   if (forms.is_nim_heap(g)) return Piece{digit(b), {}, false};
   const bool odd = !forms.is_even(g);
   for (std::uint64_t n = odd ? 3 : 2; n < b; n += 2) {
     if (const std::optional<GameId> part = forms.minus_nim_heap(g, n)) {
-      Piece piece = render(forms, *part, true, depth + 1);
+      Piece piece = render(forms, *part, true, depth + 1, budget);
       piece.subscript += digit(n);
       piece.bracketed = true;
       return piece;
     }
     const GameId bigger = forms.sum(g, forms.nim_heap(n));
     if (forms.birthday(bigger) < b) {
-      Piece piece = render(forms, bigger, true, depth + 1);
+      Piece piece = render(forms, bigger, true, depth + 1, budget);
       piece.subscript += "-" + digit(n);
       piece.bracketed = true;
       return piece;
     }
   }
   if (odd) {
-    Piece piece = render(forms, forms.even_part(g), true, depth + 1);
+    Piece piece = render(forms, forms.even_part(g), true, depth + 1, budget);
     piece.subscript += "1";
     piece.bracketed = true;
     return piece;
   }
   const std::vector<GameId> options = forms.ordered_options(g);
   if (options.size() == 1) {
-    Piece piece = render(forms, options.front(), true, depth + 1);
+    Piece piece = render(forms, options.front(), true, depth + 1, budget);
     piece.subscript += "#";
     return piece;
   }
   std::string text;
-  for (auto it = options.rbegin(); it != options.rend(); ++it) text += render(forms, *it, true, depth + 1).text();
+  for (auto it = options.rbegin(); it != options.rend(); ++it) {
+    const std::string part = render(forms, *it, true, depth + 1, budget).text();
+    budget.spend(part.size());
+    text += part;
+  }
   if (parenthesize) text = "(" + text + ")";
   return Piece{text, {}, false};
 }
@@ -164,7 +183,25 @@ class Reader {
 
 }  // namespace
 
-std::string notation(CanonicalForms& forms, GameId g) { return "*[" + render(forms, g, false, 0).text() + "]"; }
+std::optional<std::string> notation(CanonicalForms& forms, GameId g, std::size_t max_length) {
+  Budget budget{max_length};
+  try {
+    std::string text = "*[" + render(forms, g, false, 0, budget).text() + "]";
+    if (text.size() > max_length) return std::nullopt;
+    return text;
+  } catch (const TooLong&) {
+    return std::nullopt;
+  }
+}
+
+std::string notation(CanonicalForms& forms, GameId g) {
+  constexpr std::size_t kLongest = 1'000'000;
+  std::optional<std::string> text = notation(forms, g, kLongest);
+  if (text) return *text;
+  return "(a canonical form of birthday " + std::to_string(forms.birthday(g)) + " with " +
+         std::to_string(forms.options(g).size()) + " options, more than " + std::to_string(kLongest) +
+         " characters long)";
+}
 
 std::string genus_notation(const Genus& genus, Phylum phylum) {
   std::string text = std::to_string(genus.normal);

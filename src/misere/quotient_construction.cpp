@@ -72,9 +72,11 @@ class ProductMonoid {
 // Marks each element of M with the outcome of the least sum that lands on it.
 class Marker {
  public:
+  // `max_elements`: the candidate is refused (LimitError) past this many
+  // elements — what the memory bound and the caller's work bound allow.
   Marker(const ProductMonoid& monoid, const std::vector<std::uint64_t>& psi,
-         const std::vector<std::vector<std::uint64_t>>& transitions, Context& context, std::size_t memory_bytes)
-      : monoid_(monoid), psi_(psi), transitions_(transitions), context_(context), memory_bytes_(memory_bytes) {}
+         const std::vector<std::vector<std::uint64_t>>& transitions, Context& context, std::size_t max_elements)
+      : monoid_(monoid), psi_(psi), transitions_(transitions), context_(context), max_elements_(max_elements) {}
 
   void run() {
     mark(0, true);
@@ -104,12 +106,10 @@ class Marker {
     index_.emplace(code, static_cast<std::uint32_t>(p_.size()));
     p_.push_back(is_p);
     if (!identity) order_.push_back(code);
-    if ((p_.size() & 1023) == 0) {
-      context_.poll();
-      if (memory_bytes_ != 0 && p_.size() * 64 > memory_bytes_) {
-        throw LimitError("a candidate quotient of more than " + std::to_string(p_.size()) +
-                         " elements needs more than the memory bound");
-      }
+    if ((p_.size() & 1023) == 0) context_.poll();
+    if (max_elements_ != 0 && p_.size() > max_elements_) {
+      throw LimitError("a candidate quotient of more than " + std::to_string(max_elements_) +
+                       " elements is past the bounds of this search");
     }
   }
 
@@ -142,7 +142,7 @@ class Marker {
   const std::vector<std::uint64_t>& psi_;
   const std::vector<std::vector<std::uint64_t>>& transitions_;
   Context& context_;
-  std::size_t memory_bytes_;
+  std::size_t max_elements_;
   std::unordered_map<std::uint64_t, std::uint32_t> index_;
   std::vector<std::uint64_t> order_;  // codes, by their index
   std::vector<bool> p_;
@@ -162,23 +162,29 @@ MisereQuotient reduce_bipartite(const std::vector<std::vector<Element>>& times, 
       if (seen.emplace(heap_elements[h], h).second) letters.push_back(h);
     }
   }
-  // Moore's refinement from {P, not P}.
+  // Moore's refinement from {P, not P}, one letter at a time: x and y stay
+  // together while their classes and the classes of x·h and y·h agree, for
+  // every heap h, until no class splits. O(n) memory.
   std::vector<std::uint32_t> cls(n);
   for (std::size_t x = 0; x < n; ++x) cls[x] = p_portion[x] ? 1 : 0;
   std::size_t classes = 0;
-  while (true) {
-    std::map<std::vector<std::uint32_t>, std::uint32_t> ids;
-    std::vector<std::uint32_t> next(n);
-    std::vector<std::uint32_t> signature(letters.size() + 1);
-    for (std::size_t x = 0; x < n; ++x) {
-      signature[0] = cls[x];
-      for (std::size_t i = 0; i < letters.size(); ++i) signature[i + 1] = cls[times[letters[i]][x]];
-      next[x] = ids.try_emplace(signature, static_cast<std::uint32_t>(ids.size())).first->second;
+  for (std::size_t x = 0; x < n; ++x) classes = std::max<std::size_t>(classes, cls[x] + 1);
+  std::vector<std::uint32_t> next(n);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t h : letters) {
+      std::unordered_map<std::uint64_t, std::uint32_t> ids;
+      ids.reserve(classes * 2);
+      for (std::size_t x = 0; x < n; ++x) {
+        const std::uint64_t pair = (std::uint64_t{cls[x]} << 32) | cls[times[h][x]];
+        next[x] = ids.try_emplace(pair, static_cast<std::uint32_t>(ids.size())).first->second;
+      }
+      if (ids.size() != classes) {
+        classes = ids.size();
+        changed = true;
+      }
+      std::swap(cls, next);
     }
-    const std::size_t count = ids.size();
-    cls = std::move(next);
-    if (count == classes) break;
-    classes = count;
   }
   // Number the classes from the identity's, breadth first along the heaps.
   std::vector<std::int64_t> number(classes, -1);
@@ -235,7 +241,8 @@ MisereQuotient reduce_bipartite(const std::vector<std::vector<Element>>& times, 
 }
 
 MisereQuotient build_candidate(const MisereQuotient& previous, const HeapOptions& options,
-                               const std::vector<CyclicFactor>& free, Context& context, std::size_t memory_bytes) {
+                               const std::vector<CyclicFactor>& free, Context& context, std::size_t memory_bytes,
+                               std::size_t max_elements) {
   const std::size_t heaps = options.size();  // heaps 0..heaps-1
   const ProductMonoid monoid(previous, free);
   std::vector<std::uint64_t> psi(heaps, 0);
@@ -257,7 +264,11 @@ MisereQuotient build_candidate(const MisereQuotient& previous, const HeapOptions
     std::sort(transitions[h].begin(), transitions[h].end());
     transitions[h].erase(std::unique(transitions[h].begin(), transitions[h].end()), transitions[h].end());
   }
-  Marker marker(monoid, psi, transitions, context, memory_bytes);
+  // Each element costs its index entry, its flag and a row of products.
+  const std::size_t per_element = 64 + 8 * heaps;
+  const std::size_t by_memory = memory_bytes == 0 ? 0 : std::max<std::size_t>(1, memory_bytes / per_element);
+  const std::size_t cap = by_memory == 0 ? max_elements : max_elements == 0 ? by_memory : std::min(by_memory, max_elements);
+  Marker marker(monoid, psi, transitions, context, cap);
   marker.run();
   const std::vector<std::uint64_t>& codes = marker.order();
   const auto& index = marker.index();

@@ -34,10 +34,11 @@ struct CyclicFactor {
 // Builds the candidate: the base is `previous` (its classes of the heaps not
 // in `free`), times one cyclic factor per free heap. `previous.pretending`
 // must cover heaps 0..n-1 at least; heaps past it must all be free. Throws
-// LimitError when M would exceed `memory_bytes` (0: none), Cancelled.
+// LimitError when the image of M would exceed what `memory_bytes` holds or
+// `max_elements` (each 0: none), Cancelled.
 [[nodiscard]] MisereQuotient build_candidate(const MisereQuotient& previous, const HeapOptions& options,
                                              const std::vector<CyclicFactor>& free, Context& context,
-                                             std::size_t memory_bytes);
+                                             std::size_t memory_bytes, std::size_t max_elements = 0);
 
 // The reduced monoid of a bipartite monoid given by a multiplication by each
 // heap: elements 0..size-1 (0 the identity, all reachable), `times[h][x]` = x

@@ -53,7 +53,8 @@ QuotientEngine::QuotientEngine(Context& context, std::size_t memory_bytes)
   options_.emplace_back();
   weights_.push_back(0);
   transitions_.emplace_back();
-  states_.push_back(QuotientState{});
+  states_.insert(std::vector<Element>{0});
+  dominance_ = std::make_unique<Dominance>(quotient_);
 }
 
 std::vector<Element> QuotientEngine::transitions_of(const MisereQuotient& q, std::size_t heap) const {
@@ -88,13 +89,28 @@ void QuotientEngine::resume(MisereQuotient quotient, HeapOptions options) {
     weights_[h] = heaviest + 1;
   }
   transitions_ = all_transitions(quotient);
-  Verification check = verify_quotient(quotient, transitions_, weights_, context_, memory_bytes_);
+  auto dominance = std::make_unique<Dominance>(quotient);
+  Verification check = verify_quotient(quotient, *dominance, transitions_, weights_, context_, memory_bytes_);
   if (!check.holds) {
     throw InputError("the saved quotient is wrong: it predicts the sum " + word_of_heaps(check.failure) +
                      " wrongly; delete the checkpoint to start over");
   }
   quotient_ = std::move(quotient);
   states_ = std::move(check.states);
+  dominance_ = std::move(dominance);
+}
+
+std::size_t QuotientEngine::work_left() const {
+  if (work_limit_ == 0) return 0;
+  return work_ >= work_limit_ ? 1 : static_cast<std::size_t>(work_limit_ - work_);
+}
+
+void QuotientEngine::charge(std::uint64_t work) {
+  work_ += work;
+  if (work_limit_ != 0 && work_ > work_limit_) {
+    throw LimitError("the misère quotient needs more work than its bound here (|Q| = " +
+                     std::to_string(quotient_.size()) + " at heap " + std::to_string(options_.size() - 2) + ")");
+  }
 }
 
 bool QuotientEngine::try_conservative(const std::vector<Element>& s) {
@@ -113,16 +129,17 @@ bool QuotientEngine::try_conservative(const std::vector<Element>& s) {
   for (Element c : candidates) {
     if (quotient_.is_p(c) != heap_is_p) continue;
     if (!one_step_holds(quotient_, states_, c, s, context_)) continue;
-    MisereQuotient trial = quotient_;
-    trial.pretending.push_back(c);
-    std::vector<std::vector<Element>> transitions = transitions_;
-    transitions.push_back(s);
-    Verification check = verify_quotient(trial, transitions, weights_, context_, memory_bytes_);
-    if (!check.holds) continue;
-    quotient_ = std::move(trial);
-    transitions_ = std::move(transitions);
-    states_ = std::move(check.states);
-    return true;
+    quotient_.pretending.push_back(c);
+    transitions_.push_back(s);
+    std::size_t examined = 0;
+    const bool holds = extension_holds(quotient_, *dominance_, transitions_, states_, context_, memory_bytes_, &examined);
+    if (holds) {
+      work_ += (examined + 1) * options_.size();  // counted, never refused: the extension is already in
+      return true;
+    }
+    charge((examined + 1) * options_.size());
+    quotient_.pretending.pop_back();
+    transitions_.pop_back();
   }
   return false;
 }
@@ -153,14 +170,20 @@ void QuotientEngine::add_heap(std::vector<std::vector<std::uint32_t>> options) {
     if (try_conservative(s)) return;
     // The quotient grows: heap n gets a generator of its own.
     MisereQuotient trial =
-        build_candidate(quotient_, options_, {CyclicFactor{static_cast<std::uint32_t>(n), 2, 2}}, context_, memory_bytes_);
+        build_candidate(quotient_, options_, {CyclicFactor{static_cast<std::uint32_t>(n), 2, 2}}, context_, memory_bytes_,
+                        work_left());
     for (int round = 0;; ++round) {
       std::vector<std::vector<Element>> transitions = all_transitions(trial);
-      Verification check = verify_quotient(trial, transitions, weights_, context_, memory_bytes_);
+      auto dominance = std::make_unique<Dominance>(trial);
+      Verification check =
+          verify_quotient(trial, *dominance, transitions, weights_, context_, memory_bytes_,
+                          work_limit_ == 0 ? 0 : work_left() / n + 1);
+      charge((check.searched + 1) * n + trial.size());
       if (check.holds) {
         quotient_ = std::move(trial);
         transitions_ = std::move(transitions);
         states_ = std::move(check.states);
+        dominance_ = std::move(dominance);
         expansions_.push_back(n);
         return;
       }
@@ -214,11 +237,12 @@ MisereQuotient QuotientEngine::recalibrate(const MisereQuotient& trial, const st
         if (pass == 1 && !widened) continue;
         MisereQuotient candidate;
         try {
-          candidate = build_candidate(trial, options_, factors, context_, memory_bytes_);
+          candidate = build_candidate(trial, options_, factors, context_, memory_bytes_, work_left());
         } catch (const LimitError&) {
           any_too_large = true;
           continue;
         }
+        charge(candidate.size());
         if (candidate.is_p(word_element(candidate, failure)) == failure_is_p) return candidate;
       }
     }

@@ -3,9 +3,10 @@
 //
 //  1. Heap n is tried as a conservative extension: some class q of the
 //     quotient of heaps 1..n-1 with Φ(n) = q, checked first on one step from
-//     every state of the last verification, then by a full verification.
-//     (Then the quotient is unchanged: it is the same monoid, reduced, and
-//     onto.) The classes of earlier heaps are tried first, most recent first.
+//     every state of the last verification, then on the states heap n adds
+//     (the old ones are closed under the other heaps). (Then the quotient is
+//     unchanged: the same monoid, reduced, and onto.) The classes of earlier
+//     heaps are tried first, most recent first.
 //  2. Otherwise heap n gets a generator of its own, <a | a^4 = a^2> at first,
 //     times the old quotient; the candidate is marked, reduced and verified.
 //  3. While verification finds a least failure, the candidate is recalibrated:
@@ -22,6 +23,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "grundy/context.hpp"
@@ -49,12 +51,19 @@ class QuotientEngine {
   [[nodiscard]] const std::vector<std::uint64_t>& expansion_heaps() const noexcept { return expansions_; }
   void set_expansion_heaps(std::vector<std::uint64_t> heaps) { expansions_ = std::move(heaps); }
   [[nodiscard]] std::size_t states() const noexcept { return states_.size(); }
+  // A bound on the work (states searched and candidate elements marked, in
+  // all): past it add_heap throws LimitError. 0: none. The misère analysis
+  // uses one, so that a quotient that keeps growing hands over to the next
+  // method instead of running for minutes.
+  void set_work_limit(std::uint64_t limit) noexcept { work_limit_ = limit; }
   [[nodiscard]] std::uint64_t recalibrations() const noexcept { return recalibrations_; }
 
  private:
   [[nodiscard]] std::vector<Element> transitions_of(const MisereQuotient& q, std::size_t heap) const;
   [[nodiscard]] std::vector<std::vector<Element>> all_transitions(const MisereQuotient& q) const;
   [[nodiscard]] bool try_conservative(const std::vector<Element>& transitions);
+  void charge(std::uint64_t work);
+  [[nodiscard]] std::size_t work_left() const;  // 0: unbounded
   [[nodiscard]] MisereQuotient recalibrate(const MisereQuotient& trial, const std::vector<std::uint32_t>& failure,
                                            bool failure_is_p);
 
@@ -64,9 +73,12 @@ class QuotientEngine {
   HeapOptions options_;
   std::vector<std::uint64_t> weights_;
   std::vector<std::vector<Element>> transitions_;  // S_h in the current quotient
-  std::vector<QuotientState> states_;              // of the last verification
+  QuotientStates states_;                          // closed under every heap, all obeying the condition
+  std::unique_ptr<Dominance> dominance_;           // of the current quotient
   std::vector<std::uint64_t> expansions_;
   std::uint64_t recalibrations_ = 0;
+  std::uint64_t work_ = 0;
+  std::uint64_t work_limit_ = 0;
 };
 
 }  // namespace grundy::misere

@@ -21,6 +21,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 #include "grundy/context.hpp"
@@ -29,12 +30,29 @@
 
 namespace grundy::misere {
 
-// One state of the search: Φ of a sum and the (undominated) Φ of its options.
-struct QuotientState {
-  Element element = 0;
-  std::vector<Element> options;
-  std::uint32_t parent = 0;     // the state it was reached from
-  std::uint32_t generator = 0;  // the heap added to it
+// The states of a search: each is Φ of a sum followed by the (undominated)
+// classes of its options, as one key; kept in the order they were settled.
+class QuotientStates {
+ public:
+  QuotientStates() = default;
+  QuotientStates(QuotientStates&&) = default;
+  QuotientStates& operator=(QuotientStates&&) = default;
+  QuotientStates(const QuotientStates&) = delete;  // the order points into the keys
+  QuotientStates& operator=(const QuotientStates&) = delete;
+  struct KeyHash {
+    std::size_t operator()(const std::vector<Element>& key) const noexcept;
+  };
+  // False when the key is there already.
+  bool insert(std::vector<Element>&& key);
+  [[nodiscard]] bool contains(const std::vector<Element>& key) const { return keys_.count(key) != 0; }
+  [[nodiscard]] std::size_t size() const noexcept { return order_.size(); }
+  [[nodiscard]] const std::vector<Element>& operator[](std::size_t i) const { return *order_[i]; }
+  [[nodiscard]] std::size_t bytes() const noexcept { return bytes_; }
+
+ private:
+  std::unordered_map<std::vector<Element>, std::uint32_t, KeyHash> keys_;
+  std::vector<const std::vector<Element>*> order_;
+  std::size_t bytes_ = 0;
 };
 
 struct Verification {
@@ -43,16 +61,19 @@ struct Verification {
   // index 0 unused) and its true outcome.
   std::vector<std::uint32_t> failure;
   bool failure_is_p = false;
-  std::vector<QuotientState> states;  // settled, in order (when it holds)
+  QuotientStates states;     // every state (when it holds)
+  std::size_t searched = 0;  // states settled, whether it holds or not
 };
 
 // Heaps 1..n with `transitions[h]` = S_h (empty for a heap with no move, which
 // is 0 and changes nothing) and `weights[h]` > the weight of any option of h.
-// Throws LimitError past `memory_bytes` (0: none), Cancelled through `context`.
-[[nodiscard]] Verification verify_quotient(const MisereQuotient& quotient,
+// Throws LimitError past `memory_bytes` or `max_states` (each 0: none),
+// Cancelled through `context`.
+class Dominance;
+[[nodiscard]] Verification verify_quotient(const MisereQuotient& quotient, const Dominance& dominance,
                                            const std::vector<std::vector<Element>>& transitions,
                                            const std::vector<std::uint64_t>& weights, Context& context,
-                                           std::size_t memory_bytes);
+                                           std::size_t memory_bytes, std::size_t max_states = 0);
 
 // The dominance order of a reduced quotient, as bit rows (x <= y: every c with
 // xc in P has yc in P). Empty for quotients too large to tabulate it.
@@ -66,12 +87,22 @@ class Dominance {
 
  private:
   std::vector<std::vector<std::uint64_t>> rows_;
+  std::vector<std::uint32_t> weight_;  // |P-set| of each element
 };
 
 // One step of the search, for the quick test of a conservative extension:
-// whether every settled state, with heap n of class `candidate` added, obeys
-// the condition.
-[[nodiscard]] bool one_step_holds(const MisereQuotient& quotient, const std::vector<QuotientState>& states,
-                                  Element candidate, const std::vector<Element>& transitions, Context& context);
+// whether every state, with heap n of class `candidate` added, obeys the
+// condition.
+[[nodiscard]] bool one_step_holds(const MisereQuotient& quotient, const QuotientStates& states, Element candidate,
+                                  const std::vector<Element>& transitions, Context& context);
+
+// A conservative extension proven without searching again: `states` is closed
+// under heaps 1..n-1 (a verification of the quotient without heap n), and
+// `quotient` has Φ(n) set. Adds heap n to every state, and every heap to the
+// new states, checking each new state. On success the new states join
+// `states`; on failure `states` is unchanged.
+[[nodiscard]] bool extension_holds(const MisereQuotient& quotient, const Dominance& dominance,
+                                   const std::vector<std::vector<Element>>& transitions, QuotientStates& states,
+                                   Context& context, std::size_t memory_bytes, std::size_t* examined = nullptr);
 
 }  // namespace grundy::misere

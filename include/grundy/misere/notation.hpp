@@ -17,6 +17,7 @@
 // inside lists too: `*[[*[2]+*[[2]]]]`. `*[]` is 0.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -26,7 +27,11 @@
 
 namespace grundy::misere {
 
+// Forms whose text passes a million characters (shared sub-games are written
+// out each time they occur) are described by their birthday instead.
 [[nodiscard]] std::string notation(CanonicalForms& forms, GameId g);
+// nullopt when the text would be longer than `max_length`.
+[[nodiscard]] std::optional<std::string> notation(CanonicalForms& forms, GameId g, std::size_t max_length);
 
 // CGSuite's genus text: "2" for a nim heap, g^g0 for tame and restive games
 // ("0^0", "1^2"), the whole sequence otherwise ("2^1420"); values from 10 in
