@@ -28,7 +28,11 @@ template <class Part>
 class MisereOracle {
  public:
   using Options = std::function<const std::vector<std::vector<Part>>&(const Part&)>;
-  explicit MisereOracle(Options options) : options_(std::move(options)) {}
+  // Past `max_positions` memoised positions the search gives up (throws
+  // TooLarge), so a test can skip sums too large to search.
+  struct TooLarge {};
+  explicit MisereOracle(Options options, std::size_t max_positions = 0)
+      : options_(std::move(options)), max_positions_(max_positions) {}
 
   // True when the player to move wins the sum.
   bool first_player_wins(std::vector<Part> position) {
@@ -57,6 +61,7 @@ class MisereOracle {
       }
     }
     memo_.emplace(std::move(position), wins);
+    if (max_positions_ != 0 && memo_.size() > max_positions_) throw TooLarge{};
     return wins;
   }
 
@@ -64,6 +69,7 @@ class MisereOracle {
 
  private:
   Options options_;
+  std::size_t max_positions_;
   std::map<std::vector<Part>, bool> memo_;
 };
 
@@ -117,9 +123,10 @@ class HeapOracle {
 // through their options; parts are named by their text, which is canonical.
 class ComponentOracle {
  public:
-  explicit ComponentOracle(Context& context)
+  explicit ComponentOracle(Context& context, std::size_t max_positions = 0)
       : context_(context),
-        oracle_([this](const std::string& part) -> const std::vector<std::vector<std::string>>& { return moves(part); }) {}
+        oracle_([this](const std::string& part) -> const std::vector<std::vector<std::string>>& { return moves(part); },
+                max_positions) {}
   bool first_player_wins(const Position& position) {
     std::vector<std::string> parts;
     for (std::size_t i = 0; i < position.size(); ++i) parts.push_back(remember(position.component(i)));

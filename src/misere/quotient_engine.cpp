@@ -211,40 +211,35 @@ MisereQuotient QuotientEngine::recalibrate(const MisereQuotient& trial, const st
     if (failure[h] != 0) involved.push_back(h);
   }
   bool any_too_large = false;
-  for (int pass = 0; pass < 2; ++pass) {
-    for (std::size_t size = 1; size <= involved.size(); ++size) {
-      std::vector<std::vector<std::size_t>> sets;
-      std::vector<std::size_t> chosen;
-      combinations(involved, size, 0, chosen, sets);
-      for (const std::vector<std::size_t>& set : sets) {
-        context_.poll();
-        std::vector<CyclicFactor> factors;
-        bool widened = false;
-        for (std::size_t h : set) {
-          const auto [index, period] = trial.monoid.index_and_period(trial.pretending[h]);
-          // Room for the copies of h in the failing sum, and the element's own cycle.
-          const std::uint64_t i = std::max<std::uint64_t>(index, failure[h] > 0 ? failure[h] - 1 : 0);
-          std::uint64_t p = std::max<std::uint64_t>(2, period);
-          if (pass == 1) {
-            // MisereSolver's wider try: longer cycles for elements of large index.
-            const std::uint64_t wide = i >= 8 ? 2 * ((i - 4) / 2) : 2;
-            widened = widened || wide > p;
-            p = std::max(p, wide);
-          }
-          factors.push_back(CyclicFactor{static_cast<std::uint32_t>(h), static_cast<std::uint32_t>(i),
-                                         static_cast<std::uint32_t>(p)});
-        }
-        if (pass == 1 && !widened) continue;
-        MisereQuotient candidate;
-        try {
-          candidate = build_candidate(trial, options_, factors, context_, memory_bytes_, work_left());
-        } catch (const LimitError&) {
-          any_too_large = true;
-          continue;
-        }
-        charge(candidate.size());
-        if (candidate.is_p(word_element(candidate, failure)) == failure_is_p) return candidate;
+  for (std::size_t size = 1; size <= involved.size(); ++size) {
+    std::vector<std::vector<std::size_t>> sets;
+    std::vector<std::size_t> chosen;
+    combinations(involved, size, 0, chosen, sets);
+    for (const std::vector<std::size_t>& set : sets) {
+      context_.poll();
+      std::vector<CyclicFactor> factors;
+      for (std::size_t h : set) {
+        const auto [index, period] = trial.monoid.index_and_period(trial.pretending[h]);
+        // Room for the copies of h in the failing sum, and the element's own
+        // cycle; for a large index a longer cycle, as MisereSolver takes
+        // (an element whose powers keep being told apart may have a period
+        // other than 1 or 2, and a cycle of length 2 would only push its
+        // index up by one at each failure).
+        const std::uint64_t i = std::max<std::uint64_t>(index, failure[h] > 0 ? failure[h] - 1 : 0);
+        const std::uint64_t wide = i >= 8 ? 2 * ((i - 4) / 2) : 2;
+        const std::uint64_t p = std::max<std::uint64_t>({2, period, wide});
+        factors.push_back(CyclicFactor{static_cast<std::uint32_t>(h), static_cast<std::uint32_t>(i),
+                                       static_cast<std::uint32_t>(p)});
       }
+      MisereQuotient candidate;
+      try {
+        candidate = build_candidate(trial, options_, factors, context_, memory_bytes_, work_left());
+      } catch (const LimitError&) {
+        any_too_large = true;
+        continue;
+      }
+      charge(candidate.size());
+      if (candidate.is_p(word_element(candidate, failure)) == failure_is_p) return candidate;
     }
   }
   throw LimitError(std::string(any_too_large ? "the misère quotient grows past the memory bound"
