@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -120,42 +121,50 @@ class HeapOracle {
 };
 
 // Sums of components of any ruleset (positions as the registry builds them),
-// through their options; parts are named by their text, which is canonical.
+// through their options; parts are named by their text, which is canonical,
+// and each text by a number (the search compares numbers, not texts).
 class ComponentOracle {
  public:
+  using TooLarge = MisereOracle<std::uint32_t>::TooLarge;
   explicit ComponentOracle(Context& context, std::size_t max_positions = 0)
       : context_(context),
-        oracle_([this](const std::string& part) -> const std::vector<std::vector<std::string>>& { return moves(part); },
+        oracle_([this](const std::uint32_t& part) -> const std::vector<std::vector<std::uint32_t>>& { return moves(part); },
                 max_positions) {}
   bool first_player_wins(const Position& position) {
-    std::vector<std::string> parts;
+    std::vector<std::uint32_t> parts;
     for (std::size_t i = 0; i < position.size(); ++i) parts.push_back(remember(position.component(i)));
     return oracle_.first_player_wins(std::move(parts));
   }
 
  private:
-  std::string remember(const ComponentPtr& component) {
-    std::string text = component->text();
-    components_.emplace(text, component);
-    return text;
+  std::uint32_t remember(const ComponentPtr& component) {
+    const auto [it, added] = ids_.emplace(component->text(), static_cast<std::uint32_t>(components_.size()));
+    if (added) {
+      components_.push_back(component);
+      cache_.emplace_back();
+    }
+    return it->second;
   }
-  const std::vector<std::vector<std::string>>& moves(const std::string& part) {
-    auto it = cache_.find(part);
-    if (it != cache_.end()) return it->second;
-    std::vector<std::vector<std::string>> list;
-    components_.at(part)->for_each_option(context_, [&](ComponentOption&& option) {
-      std::vector<std::string> parts;
+  const std::vector<std::vector<std::uint32_t>>& moves(std::uint32_t part) {
+    if (cache_[part]) return *cache_[part];
+    std::vector<std::vector<std::uint32_t>> list;
+    const ComponentPtr component = components_[part];
+    component->for_each_option(context_, [&](ComponentOption&& option) {
+      std::vector<std::uint32_t> parts;
       for (std::size_t i = 0; i < option.after.size(); ++i) parts.push_back(remember(option.after.component(i)));
       list.push_back(std::move(parts));
       return true;
     });
-    return cache_.emplace(part, std::move(list)).first->second;
+    cache_[part] = std::make_unique<std::vector<std::vector<std::uint32_t>>>(std::move(list));
+    return *cache_[part];
   }
 
   Context& context_;
-  std::map<std::string, ComponentPtr> components_;
-  std::map<std::string, std::vector<std::vector<std::string>>> cache_;
-  MisereOracle<std::string> oracle_;
+  std::unordered_map<std::string, std::uint32_t> ids_;
+  std::vector<ComponentPtr> components_;
+  // Pointers: the vector grows while a part's list is in use by the search.
+  std::vector<std::unique_ptr<std::vector<std::vector<std::uint32_t>>>> cache_;
+  MisereOracle<std::uint32_t> oracle_;
 };
 
 }  // namespace grundy::testing

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "grundy/input_error.hpp"
+#include "misere/memory_text.hpp"
 
 namespace grundy::misere {
 namespace {
@@ -41,7 +42,7 @@ void CanonicalForms::charge(std::size_t bytes) {
   bytes_ += bytes;
   if (memory_bound_ != 0 && bytes_ > memory_bound_) {
     throw LimitError("the misère canonical forms need more than the memory bound (" +
-                     std::to_string(memory_bound_ >> 20) + " MB, " + std::to_string(games_.size()) +
+                     memory_text(memory_bound_) + ", " + std::to_string(games_.size()) +
                      " canonical games so far)");
   }
 }

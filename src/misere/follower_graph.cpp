@@ -45,7 +45,7 @@ std::uint32_t FollowerGraph::add(const ComponentPtr& root) {
     open.insert(frame.text);
     stack.push_back(std::move(frame));
   };
-  push(root, std::move(root_text));
+  push(root, root_text);  // a copy: the messages above name the root
   std::size_t steps = 0;
   while (!stack.empty()) {
     if ((++steps & 1023) == 0) context_.poll();

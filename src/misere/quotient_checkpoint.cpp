@@ -105,7 +105,10 @@ std::optional<QuotientCheckpoint> read_quotient_checkpoint(const std::string& pa
   cp.rule = r.bytes(length, "rule");
   const auto size = r.get<std::uint32_t>("quotient");
   const auto generators = r.get<std::uint32_t>("quotient");
-  if (size == 0 || static_cast<std::uint64_t>(size) * (generators + 1) * 4 > r.left()) corrupt(path, "quotient size");
+  // G actions of 4 bytes and one byte of P per element.
+  if (size == 0 || static_cast<std::uint64_t>(size) * (std::uint64_t{generators} * 4 + 1) > r.left()) {
+    corrupt(path, "quotient size");
+  }
   std::vector<std::vector<Element>> actions(generators, std::vector<Element>(size));
   for (auto& action : actions) {
     for (Element& x : action) {

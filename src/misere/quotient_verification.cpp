@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "grundy/input_error.hpp"
+#include "misere/memory_text.hpp"
 
 namespace grundy::misere {
 namespace {
@@ -156,7 +157,7 @@ Verification verify_quotient(const MisereQuotient& q, const Dominance& dominance
         context.poll();
         if (memory_bytes != 0 && bytes > memory_bytes) {
           throw LimitError("verifying the quotient (|Q| = " + std::to_string(q.size()) + ") needs more than the memory bound (" +
-                           std::to_string(memory_bytes >> 20) + " MB; " + std::to_string(nodes.size()) + " states)");
+                           memory_text(memory_bytes) + "; " + std::to_string(nodes.size()) + " states)");
         }
       }
       return;
@@ -246,7 +247,7 @@ bool extension_holds(const MisereQuotient& q, const Dominance& dominance,
       context.poll();
       if (memory_bytes != 0 && states.bytes() + added.bytes() > memory_bytes) {
         throw LimitError("verifying the quotient (|Q| = " + std::to_string(q.size()) +
-                         ") needs more than the memory bound (" + std::to_string(memory_bytes >> 20) + " MB)");
+                         ") needs more than the memory bound (" + memory_text(memory_bytes) + ")");
       }
     }
     return true;

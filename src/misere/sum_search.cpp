@@ -4,6 +4,7 @@
 #include <string>
 
 #include "grundy/input_error.hpp"
+#include "misere/memory_text.hpp"
 
 namespace grundy::misere {
 namespace {
@@ -102,7 +103,7 @@ bool SumSearch::first_player_wins(std::vector<std::uint32_t> nodes) {
     bytes_ += kEntryBytes + stack.back().position.size() * sizeof(std::uint32_t);
     if (memory_bytes_ != 0 && bytes_ > memory_bytes_) {
       throw LimitError("the search of the misère sum needs more than the memory bound (" +
-                       std::to_string(memory_bytes_ >> 20) + " MB, " + std::to_string(memo_.size()) +
+                       memory_text(memory_bytes_) + ", " + std::to_string(memo_.size()) +
                        " positions searched)");
     }
     memo_.emplace(std::move(stack.back().position), wins);
