@@ -1,5 +1,7 @@
 // grundy: Sprague–Grundy values, outcomes and winning moves from the command line.
 #include <CLI/CLI.hpp>
+#include <pthread.h>
+#include <signal.h>
 
 #include <cstdlib>
 #include <exception>
@@ -39,16 +41,19 @@ Examples:
   grundy table 'lr(2,3)' --upto 20 --json
   grundy table kayles --upto 300
   grundy table officers --upto 10000000 --output g.bin --format binary --checkpoint g.ckpt
+  mpirun -np 3 grundy table officers --upto 100000000 --output g.bin --checkpoint g.ckpt
   grundy graph examples/textbook.graph
   grundy value 'blocks2x2(8x8)'
   grundy value 'cram(5x6) + nim(3)'
   grundy boards examples/cases.txt
+  grundy census octal --digits 2 --db octal2.sqlite   every code, kept in SQLite
+  mpirun -np 3 grundy census subtraction --max 10 --db sub10.sqlite
 
 Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 bad input.)";
 
 // Commands that spread their work over the ranks of an MPI job; any other one
 // started as several ranks would print its answer once per rank.
-const std::set<std::string> kDistributedCommands = {"census"};
+const std::set<std::string> kDistributedCommands = {"census", "table"};
 
 int run(int argc, char** argv, const grundy::cli::Launch& launch);
 
@@ -58,8 +63,18 @@ int main(int argc, char** argv) {
   grundy::cli::Launch launch;
 #ifdef GRUNDY_HAVE_MPI
   std::unique_ptr<grundy::distributed::MpiSession> session;
+  // The threads MPI starts (progress, PMIx) keep SIGINT and SIGTERM blocked,
+  // so that mpirun's SIGTERM reaches the command's StopOnSignals (which saves
+  // the checkpoint) instead of ending the process in one of them.
+  sigset_t stop_signals;
+  sigset_t old_mask;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &old_mask);
   try {
     session = grundy::distributed::MpiSession::start_if_launched(argc, argv);
+    pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
   } catch (const std::exception& e) {
     std::cerr << "grundy: MPI could not start: " << e.what() << "\n";
     return 1;
@@ -88,13 +103,14 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("grundy ") + grundy::kVersion);
   grundy::cli::register_value_command(app);
-  grundy::cli::register_table_command(app);
+  grundy::cli::register_table_command(app, launch);
   grundy::cli::register_graph_command(app);
   grundy::cli::register_boards_command(app);
   grundy::cli::register_explain_command(app);
   grundy::cli::register_play_command(app);
   grundy::cli::register_misere_command(app);
   grundy::cli::register_quotient_command(app);
+  grundy::cli::register_census_command(app, launch);
   if (argc == 1) {
     // A first try with no arguments gets the help, not an error.
     std::cout << app.help();
@@ -103,12 +119,31 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards, misere, quotient; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards, census, misere, quotient; see grundy --help)\n";
       return kExitBadInput;
+    }
+    // The same for the word after a command that has commands of its own
+    // (census octal, census report …).
+    if (argc > 2 && argv[2][0] != '-') {
+      for (CLI::App* command : app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; })) {
+        const auto inner = command->get_subcommands([](CLI::App*) { return true; });
+        if (inner.empty()) continue;
+        bool known = false;
+        std::string names;
+        for (CLI::App* sub : inner) {
+          known = known || sub->get_name() == argv[2];
+          names += (names.empty() ? "" : ", ") + sub->get_name();
+        }
+        if (!known) {
+          std::cerr << "grundy: " << argv[1] << ": unknown '" << argv[2] << "' (one of: " << names
+                    << "; see grundy " << argv[1] << " --help)\n";
+          return kExitBadInput;
+        }
+      }
     }
     if (launch.ranks() > 1 && argc > 1 && kDistributedCommands.count(argv[1]) == 0) {
       if (launch.rank() == 0)
-        std::cerr << "grundy: '" << argv[1] << "' runs in one process; of the commands only census spreads its work"
+        std::cerr << "grundy: '" << argv[1] << "' runs in one process; of the commands only census and table spread their work"
                   << " over the " << launch.ranks() << " ranks of mpirun (run it without mpirun)\n";
       return kExitBadInput;
     }

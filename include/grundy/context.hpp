@@ -23,6 +23,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -41,10 +42,17 @@ class Cancelled : public std::runtime_error {
   Cancelled() : std::runtime_error("the computation was interrupted") {}
 };
 
+// The vector kernels of the take-and-break sparse engine: the best this CPU
+// runs (AVX-512, else AVX2, else the portable code), or one set by name, so
+// that tests and benchmarks run a set other than the best on the same machine
+// (a named set the CPU lacks is refused, never emulated).
+enum class VectorKernelSet { best, portable, avx2, avx512 };
+
 // Fast paths that have a slower, definition-based fallback. All on by default;
 // a test turns one off to hold it equal to what the fallback computes.
 struct FastPaths {
-  bool vector_kernels = true;   // AVX-512 kernels of the take-and-break sparse engine, where the CPU has them
+  bool vector_kernels = true;   // vector kernels of the take-and-break sparse engine, where the CPU has them
+  VectorKernelSet kernel_set = VectorKernelSet::best;  // which of them (vector_kernels = false: portable)
   bool sparse_engine = true;    // the rare/common engine for take-and-break games (off: the naive bitset engine)
   bool mirror_strategy = true;  // placement: a board symmetric under a half turn, for a rule that allows it, is 0
 };
@@ -91,10 +99,31 @@ class Context {
   // Async-signal-safe (one atomic store).
   void request_stop() noexcept { stop_.store(true, std::memory_order_relaxed); }
   [[nodiscard]] bool stop_requested() const noexcept { return stop_.load(std::memory_order_relaxed); }
+  // For a front end that keeps one context across requests (the web page's
+  // worker): after a stopped request the caches and tables hold only finished
+  // work, so the next request starts from them. Clears the stop and restarts
+  // seconds() and the progress timing; not while a computation runs.
+  void start_request();
   // Called by long computations every few milliseconds of work: throws Cancelled
   // after request_stop(), and runs the poll hook (at most every 20 ms), which may
   // itself request a stop or throw.
   void poll();
+  // The one work meter: records `work` units of work (a unit is about one
+  // option examined: a move listed, a value looked up, a heap of a table
+  // charged with its number of options) and polls once every kPollWork units.
+  // Every long loop charges its work here rather than polling on a cadence of
+  // its own, so Ctrl-C is heard after the same amount of work everywhere.
+  // Safe from several threads (a relaxed atomic counter).
+  void charge(std::uint64_t work = 1) {
+    if (work_since_poll_.fetch_add(work, std::memory_order_relaxed) + work >= kPollWork) {
+      work_since_poll_.store(0, std::memory_order_relaxed);
+      poll();
+    }
+  }
+  // 2^16 units: 0.1-2 ms of the loops that charge (a few ns to ~30 ns a unit),
+  // so a poll (an atomic load; the hook at most every 20 ms) costs nothing
+  // measurable, and a stop is heard within milliseconds.
+  static constexpr std::uint64_t kPollWork = std::uint64_t{1} << 16;
   void set_poll_hook(std::function<void()> hook) { poll_hook_ = std::move(hook); }
 
   // ---- progress ----
@@ -132,6 +161,7 @@ class Context {
 
   ContextOptions options_;
   std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> work_since_poll_{0};
   std::function<void()> poll_hook_;
   std::mutex hook_mutex_;  // one thread runs the hook at a time
   Clock::time_point last_hook_{};

@@ -58,4 +58,10 @@ struct SequenceReport {
 [[nodiscard]] Nimber value_from_pattern(const std::vector<Nimber>& values, const Periodicity& pattern,
                                         std::uint64_t n);
 
+// A periodic pattern known to hold (proven) with its least period and then its
+// least preperiod: a proof may come with a multiple of the least period (found
+// first because its check needs fewer values) or a longer preperiod. `values`
+// covers at least g(0 .. preperiod + period - 1). Other kinds come back as given.
+[[nodiscard]] Periodicity least_pattern(const std::vector<Nimber>& values, Periodicity pattern);
+
 }  // namespace grundy

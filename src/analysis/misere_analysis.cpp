@@ -41,6 +41,8 @@ constexpr std::size_t kFormsMemory = std::size_t{64} << 20;
 constexpr std::size_t kSearchMemory = std::size_t{512} << 20;
 // Moves of one huge heap looked at before the count of winning moves is a lower bound.
 constexpr std::uint64_t kMovesPerHeap = 1'000'000;
+// ... and of all heaps of a sum decided by its quotient.
+constexpr std::uint64_t kMovesPerSum = 10'000'000;
 
 std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
   std::uint64_t sum = 0;
@@ -341,9 +343,18 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
   out.evidence = std::move(evidence);
   if (out.outcome == Outcome::P) return true;
   // Winning moves: a move of a heap of a group leaves rest·Φ(what it leaves).
+  // All are counted while the moves looked at stay within kMovesPerSum (10^5
+  // Kayles heaps of up to 10^6 have ~5·10^10 moves); past it the count is a
+  // lower bound and the search goes on only until enough moves are listed.
   Winners winners(out, position, options.max_moves);
   std::map<std::pair<std::size_t, std::uint64_t>, std::vector<HeapMove>> winning;  // listed moves per group
+  std::uint64_t looked_in_sum = 0;
+  std::size_t listed = 0;
   for (std::size_t k = 0; k < d; ++k) {
+    if (looked_in_sum > kMovesPerSum && listed >= options.max_moves) {
+      winners.lower_bound();
+      break;
+    }
     const auto [r, s] = keys[k];
     const std::uint64_t copies = groups[keys[k]];
     const Element rest = m.product(m.product(prefix[k], suffix[k + 1]), m.power(quotient.of(r, s), copies - 1));
@@ -359,7 +370,14 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
       for (std::uint64_t leaf : move.leaves) x = m.product(x, quotient.of(r, leaf));
       if (q.is_p(x)) {
         ++found;
-        if (winning[keys[k]].size() < options.max_moves) winning[keys[k]].push_back(move);
+        if (winning[keys[k]].size() < options.max_moves) {
+          winning[keys[k]].push_back(move);
+          ++listed;
+        }
+      }
+      if (++looked_in_sum > kMovesPerSum) {
+        cut = true;
+        if (listed >= options.max_moves) return false;
       }
       if ((looked & 0xFFFF) == 0) context.poll();
       return true;

@@ -88,3 +88,32 @@ Nimber value_from_pattern(const std::vector<Nimber>& values, const Periodicity& 
 }
 
 }  // namespace grundy
+
+namespace grundy {
+
+Periodicity least_pattern(const std::vector<Nimber>& values, Periodicity pattern) {
+  if (pattern.kind != Periodicity::Kind::periodic || pattern.period == 0) return pattern;
+  const std::uint64_t n0 = pattern.preperiod;
+  const std::uint64_t p = pattern.period;
+  if (n0 + p > values.size()) throw std::logic_error("least_pattern: the values do not cover one period");
+  // Every period of the tail is a multiple of the least one, which divides p:
+  // the least divisor d of p under which one block of p values is invariant.
+  std::uint64_t least = p;
+  for (std::uint64_t d = 1; d < p; ++d) {
+    if (p % d != 0) continue;
+    bool holds = true;
+    for (std::uint64_t i = 0; i < p && holds; ++i) holds = values[n0 + i] == values[n0 + (i + d) % p];
+    if (holds) {
+      least = d;
+      break;
+    }
+  }
+  // The least preperiod for that period: back from n0 while it still holds.
+  std::uint64_t start = n0;
+  while (start > 0 && values[start - 1] == value_from_pattern(values, pattern, start - 1 + least)) --start;
+  pattern.period = least;
+  pattern.preperiod = start;
+  return pattern;
+}
+
+}  // namespace grundy

@@ -32,7 +32,8 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
         engine_(take_and_break::make_engine(
             code_, {.kind = context.fast_paths().sparse_engine ? EngineKind::automatic : EngineKind::naive,
                     .threads = context.options().threads,
-                    .vector_kernels = context.fast_paths().vector_kernels})) {}
+                    .vector_kernels = context.fast_paths().vector_kernels,
+                    .kernels = context.fast_paths().kernel_set})) {}
 
   const GameCode& code() const override { return code_; }
 
@@ -232,9 +233,8 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
                        " moves: too many to check one by one for the moves to value " + std::to_string(target));
     }
     HeapMoveList result;
-    std::uint64_t seen = 0;
     for_each_move(heap, [&](const HeapMove& move) {
-      if ((++seen & 65535) == 0) context.poll();
+      context.charge();
       Nimber v = 0;
       for (std::uint64_t h : move.leaves) v ^= pattern_value(h);
       if (v == target) {

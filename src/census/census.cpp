@@ -1,0 +1,363 @@
+#include "grundy/census/census.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <deque>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/census/database.hpp"
+#include "grundy/census/job_runner.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/version.hpp"
+
+namespace grundy::census {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using distributed::Communicator;
+using distributed::Message;
+
+// The protocol's messages (tags).
+enum Tag : int {
+  kReady = 1,        // worker -> manager: give me a job
+  kJob = 2,          // manager -> worker: job number
+  kResult = 3,       // worker -> manager: {"job": n, "rows": [...]}
+  kFailure = 4,      // worker -> manager: {"job": n, "message": "..."}: a fault, try again elsewhere
+  kInterrupted = 5,  // worker -> manager: job n stopped (checkpoint saved); the worker has left
+  kStop = 6,         // manager -> worker: no more jobs (or stop the one you run), then leave
+  kBye = 7,          // worker -> manager: left
+  kAbort = 8,        // manager -> worker: the census is refused; leave at once
+};
+
+// How long a receive waits before the caller polls its context again.
+constexpr std::chrono::milliseconds kWait{50};
+
+// A fault (not bad input) is tried on another worker this many times in all.
+constexpr int kTries = 3;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+bool stop_requested(Context& context) {
+  if (context.stop_requested()) return true;
+  try {
+    context.poll();
+  } catch (const Cancelled&) {
+    return true;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// Worker
+
+CensusSummary work(const Plan& plan, const CensusOptions& options, Communicator& world, Context& context) {
+  CensusSummary summary;
+  JobSettings settings;
+  settings.checkpoint_directory = checkpoint_directory(options.database);
+  settings.rank = world.rank();
+  settings.checkpoint_seconds = options.checkpoint_seconds;
+  for (;;) {
+    world.send(0, kReady, "");
+    std::optional<Message> message;
+    while (!message) {
+      if (stop_requested(context)) {
+        // Stopped while idle (SIGTERM to this rank): say so and leave.
+        world.send(0, kBye, "");
+        summary.interrupted = true;
+        return summary;
+      }
+      message = world.receive(kWait);
+    }
+    if (message->tag == kAbort) {
+      summary.aborted = true;
+      return summary;
+    }
+    if (message->tag == kStop) {
+      world.send(0, kBye, "");
+      return summary;
+    }
+    if (message->tag != kJob) continue;  // nothing else is sent to an idle worker
+    const nlohmann::json assignment = nlohmann::json::parse(message->payload);
+    const std::uint64_t id = assignment.at("job").get<std::uint64_t>();
+    Job job = plan.jobs.at(id);
+    // Games of other censuses in the database that this job answers too.
+    for (const nlohmann::json& extra : assignment.at("extra")) {
+      const std::string game = extra.get<std::string>();
+      if (std::none_of(job.members.begin(), job.members.end(), [&](const Member& m) { return m.game == game; }))
+        if (const std::optional<Member> member = member_of(job, game)) job.members.push_back(*member);
+    }
+    // The job's own context: stopped by a kStop from the manager (Ctrl-C on
+    // rank 0) or by this rank's own signal.
+    Context job_context;
+    bool told_to_stop = false;
+    job_context.set_poll_hook([&] {
+      if (context.stop_requested()) job_context.request_stop();
+      if (auto m = world.receive(std::chrono::milliseconds(0))) {
+        if (m->tag == kStop || m->tag == kAbort) {
+          told_to_stop = true;
+          job_context.request_stop();
+        }
+      }
+    });
+    try {
+      const std::vector<Row> rows = run_job(plan, job, settings, job_context);
+      nlohmann::json j{{"job", id}, {"rows", nlohmann::json::array()}};
+      for (const Row& row : rows) j["rows"].push_back(to_json(row));
+      world.send(0, kResult, j.dump());
+      ++summary.jobs_done;
+    } catch (const Cancelled&) {
+      world.send(0, kInterrupted, std::to_string(id));
+      summary.interrupted = !told_to_stop || context.stop_requested();
+      return summary;
+    } catch (const InputError& e) {
+      // The game cannot be computed as asked (a memory bound, a refused code):
+      // a final answer, recorded as an error row.
+      std::vector<Row> rows;
+      for (const Member& member : job.members) {
+        Row row;
+        row.game = member.game;
+        row.kind = to_string(job.kind);
+        row.status = "error";
+        row.message = e.message();
+        row.version = kVersion;
+        row.rank = world.rank();
+        rows.push_back(row);
+      }
+      nlohmann::json j{{"job", id}, {"rows", nlohmann::json::array()}};
+      for (const Row& row : rows) j["rows"].push_back(to_json(row));
+      world.send(0, kResult, j.dump());
+    } catch (const std::exception& e) {
+      world.send(0, kFailure, nlohmann::json{{"job", id}, {"message", e.what()}}.dump());
+    }
+    if (told_to_stop) {
+      // The stop came while the job was finishing: its rows are sent; leave.
+      world.send(0, kBye, "");
+      return summary;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Manager
+
+bool job_final(const Job& job, const std::map<std::string, Row>& rows, const CensusSpec& spec) {
+  for (const Member& member : job.members) {
+    const auto it = rows.find(member.game);
+    if (it == rows.end() || !it->second.final_for(spec.upto, spec.seconds)) return false;
+  }
+  return true;
+}
+
+class Manager {
+ public:
+  Manager(const Plan& plan, const CensusOptions& options, Communicator& world, Context& context)
+      : plan_(plan), options_(options), world_(world), context_(context) {}
+
+  CensusSummary run() {
+    const auto start = Clock::now();
+    CensusSummary summary;
+    summary.arguments = plan_.spec.describe();
+    summary.transport = world_.describe();
+    summary.workers = world_.size() - 1;
+    summary.games = plan_.games;
+    summary.jobs = plan_.jobs.size();
+    std::optional<Database> db;
+    try {
+      if (summary.workers < 1) throw std::logic_error("a census needs at least one worker");
+      if (static_cast<std::uint64_t>(summary.workers) > plan_.jobs.size())
+        throw InputError("mpirun -np " + std::to_string(world_.size()) + " makes " + std::to_string(summary.workers) +
+                         " workers for a census of " + std::to_string(plan_.jobs.size()) +
+                         " jobs: use -np " + std::to_string(plan_.jobs.size() + 1) + " or fewer");
+      db.emplace(options_.database, Database::Mode::read_write);
+      std::error_code ec;
+      std::filesystem::create_directories(checkpoint_directory(options_.database), ec);
+      if (ec)
+        throw InputError("cannot make the checkpoint folder " + checkpoint_directory(options_.database) + ": " +
+                         ec.message());
+      db->census_started(summary.arguments, plan_.games);
+    } catch (...) {
+      for (int w = 1; w < world_.size(); ++w) world_.send(w, kAbort, "");
+      throw;
+    }
+    known_ = db->rows();
+    for (const Job& job : plan_.jobs) {
+      if (job_final(job, known_, plan_.spec)) {
+        ++summary.jobs_already_done;
+      } else {
+        queue_.push_back(job.id);
+      }
+    }
+    // Largest first: the long jobs start early and the short ones fill the end.
+    std::stable_sort(queue_.begin(), queue_.end(),
+                     [&](std::uint64_t a, std::uint64_t b) { return plan_.jobs[a].cost > plan_.jobs[b].cost; });
+
+    std::set<int> left;             // workers that said bye (or were interrupted)
+    std::set<int> stopped;          // workers sent kStop
+    std::map<int, std::uint64_t> busy;  // worker -> job
+    std::map<std::uint64_t, int> tries;
+    bool stopping = false;
+    const int workers = summary.workers;
+    auto stop_worker = [&](int w) {
+      if (stopped.insert(w).second) world_.send(w, kStop, "");
+    };
+    while (static_cast<int>(left.size()) < workers) {
+      if (!stopping && stop_requested(context_)) {
+        stopping = true;
+        summary.interrupted = true;
+        for (int w = 1; w <= workers; ++w)
+          if (!left.count(w)) stop_worker(w);
+      }
+      std::optional<Message> message = world_.receive(kWait);
+      if (!message) continue;
+      const int w = message->source;
+      switch (message->tag) {
+        case kReady:
+          if (stopping || queue_.empty()) {
+            stop_worker(w);
+          } else if (!stopped.count(w)) {
+            const std::uint64_t id = queue_.front();
+            queue_.pop_front();
+            busy[w] = id;
+            world_.send(w, kJob, nlohmann::json{{"job", id}, {"extra", extras(plan_.jobs[id])}}.dump());
+          }
+          break;
+        case kResult: {
+          const nlohmann::json j = nlohmann::json::parse(message->payload);
+          std::vector<Row> rows;
+          for (const nlohmann::json& r : j.at("rows")) rows.push_back(row_from_json(r));
+          db->store(rows);
+          for (const Row& row : rows) known_[row.game] = row;
+          busy.erase(w);
+          ++summary.jobs_done;
+          for (const Row& row : rows) summary.errors += row.status == "error";
+          report_progress(summary, busy.size());
+          break;
+        }
+        case kFailure: {
+          const nlohmann::json j = nlohmann::json::parse(message->payload);
+          const std::uint64_t id = j.at("job").get<std::uint64_t>();
+          busy.erase(w);
+          if (++tries[id] < kTries) {
+            queue_.push_front(id);  // another worker takes it next
+          } else {
+            std::vector<Row> rows;
+            for (const Member& member : plan_.jobs.at(id).members) {
+              Row row;
+              row.game = member.game;
+              row.kind = to_string(plan_.jobs[id].kind);
+              row.status = "error";
+              row.message = "failed " + std::to_string(kTries) + " times: " + j.at("message").get<std::string>();
+              row.version = kVersion;
+              row.rank = w;
+              rows.push_back(row);
+            }
+            db->store(rows);
+            for (const Row& row : rows) known_[row.game] = row;
+            ++summary.jobs_done;
+            summary.errors += rows.size();
+          }
+          break;
+        }
+        case kInterrupted:
+          busy.erase(w);
+          left.insert(w);
+          if (!stopping) {
+            // A worker stopped by its own signal: the census stops with it
+            // (under mpirun a signal reaches every rank).
+            stopping = true;
+            summary.interrupted = true;
+            for (int v = 1; v <= workers; ++v)
+              if (!left.count(v)) stop_worker(v);
+          }
+          break;
+        case kBye:
+          busy.erase(w);
+          left.insert(w);
+          break;
+        default:
+          break;
+      }
+      // Every job handed out and answered: let the idle workers go.
+      if (queue_.empty() && busy.empty())
+        for (int v = 1; v <= workers; ++v)
+          if (!left.count(v) && !stopped.count(v)) stop_worker(v);
+    }
+    context_.end_progress();
+    if (!summary.interrupted) db->census_finished(summary.arguments);
+    summary.seconds = seconds_since(start);
+    return summary;
+  }
+
+ private:
+  // Games in the database, from other censuses, recorded as computed through
+  // this job's game and not final for this census's bound: the job answers
+  // them too (a census of .376 to a larger bound settles the octal census's
+  // codes that play as .376).
+  nlohmann::json extras(const Job& job) const {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& [game, row] : known_) {
+      if (row.game != job.game && row.equivalent_to != job.game) continue;
+      if (row.final_for(plan_.spec.upto, plan_.spec.seconds)) continue;
+      if (std::any_of(job.members.begin(), job.members.end(), [&](const Member& m) { return m.game == game; })) continue;
+      out.push_back(game);
+    }
+    return out;
+  }
+
+  void report_progress(const CensusSummary& summary, std::size_t running) {
+    if (!context_.progress_due()) return;
+    char line[200];
+    std::snprintf(line, sizeof line, "census %s: %llu of %llu jobs done, %zu running, %.0f s",
+                  summary.arguments.c_str(),
+                  static_cast<unsigned long long>(summary.jobs_already_done + summary.jobs_done),
+                  static_cast<unsigned long long>(summary.jobs), running, context_.seconds());
+    context_.progress(line);
+  }
+
+  const Plan& plan_;
+  const CensusOptions& options_;
+  Communicator& world_;
+  Context& context_;
+  std::deque<std::uint64_t> queue_;
+  std::map<std::string, Row> known_;  // the database's rows, kept up to date
+};
+
+CensusSummary run_rank(const Plan& plan, const CensusOptions& options, Communicator& world, Context& context) {
+  if (world.rank() == 0) return Manager(plan, options, world, context).run();
+  return work(plan, options, world, context);
+}
+
+}  // namespace
+
+std::string checkpoint_directory(const std::string& database) { return database + ".checkpoints"; }
+
+CensusSummary run_census(const CensusSpec& spec, const CensusOptions& options, distributed::Communicator* world,
+                         Context& context) {
+  if (options.database.empty()) throw InputError("a census needs --db FILE, the database that keeps its results");
+  if (options.jobs < 1) throw InputError("--jobs must be at least 1");
+  // Every rank makes the same plan (a pure function of the arguments): bad
+  // arguments fail on every rank alike, before any message.
+  const Plan plan = make_plan(spec);
+  if (world != nullptr && world->size() > 1) return run_rank(plan, options, *world, context);
+  // One process: a world of threads, the manager on this thread. More workers
+  // than jobs would only wait.
+  const int workers = static_cast<int>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(options.jobs, plan.jobs.size())));
+  CensusSummary summary;
+  distributed::run_on_threads(1 + workers, [&](Communicator& threads) {
+    if (threads.rank() == 0) {
+      summary = run_rank(plan, options, threads, context);
+    } else {
+      (void)run_rank(plan, options, threads, context);
+    }
+  });
+  return summary;
+}
+
+}  // namespace grundy::census

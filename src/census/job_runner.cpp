@@ -1,0 +1,230 @@
+#include "grundy/census/job_runner.hpp"
+
+#include <cctype>
+#include <chrono>
+#include <filesystem>
+#include <functional>
+
+#include "grundy/expression.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/registry.hpp"
+#include "grundy/take_and_break/code.hpp"
+#include "grundy/take_and_break/periodicity.hpp"
+#include "grundy/take_and_break/run.hpp"
+#include "grundy/version.hpp"
+
+namespace grundy::census {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A member's sequence: zeros below the shift, then the job's values.
+struct Shifted {
+  const std::vector<Nimber>& values;  // the job's game, g(0..)
+  const Periodicity& pattern;         // proven, or kind none
+  std::uint64_t shift;
+
+  Nimber operator()(std::uint64_t n) const {
+    if (n < shift) return 0;
+    return value_from_pattern(values, pattern, n - shift);
+  }
+};
+
+// The row of one member from its sequence: `proven` is the job's least
+// pattern when proven (then the member's pattern follows exactly: the same
+// least period, and a preperiod found by walking back from shift + preperiod).
+Row member_row(const Job& job, const Member& member, const std::vector<Nimber>& values, const Periodicity& proven,
+               std::uint64_t bound, int rank) {
+  Row row;
+  row.game = member.game;
+  row.kind = to_string(job.kind);
+  row.version = kVersion;
+  row.rank = rank;
+  if (member.game != job.game) {
+    row.equivalent_to = job.game;
+    row.shift = member.shift;
+  }
+  const Shifted g{values, proven, member.shift};
+  std::vector<Nimber> hashed;
+  if (proven.proven()) {
+    const std::uint64_t period = proven.period;
+    std::uint64_t start = member.shift + proven.preperiod;
+    while (start > 0 && g(start - 1) == g(start - 1 + period)) --start;
+    row.status = "proven";
+    row.preperiod = start;
+    row.period = period;
+    row.bound = bound;
+    row.theorem = member.relation.empty() ? proven.proof : member.relation + "; and for " + job.game + ": " + proven.proof;
+    for (std::uint64_t n = 0; n < start + period; ++n) hashed.push_back(g(n));
+  } else {
+    // Unproven: exactly g(0..bound), the member's own.
+    for (std::uint64_t n = 0; n <= bound; ++n) hashed.push_back(n < member.shift ? 0 : values.at(n - member.shift));
+    Periodicity seen;
+    if (job.kind == GameKind::take_and_break) {
+      const take_and_break::GameCode code = take_and_break::parse_game_code(member.game);
+      std::vector<take_and_break::Value> small(hashed.begin(), hashed.end());
+      seen = take_and_break::find_periodicity(code, small);
+    }
+    row.bound = bound;
+    if (seen.proven()) {
+      // The member's own theorem proves what its job's could not (yet).
+      seen = least_pattern(hashed, seen);
+      row.status = "proven";
+      row.preperiod = seen.preperiod;
+      row.period = seen.period;
+      row.theorem = seen.proof;
+      hashed.resize(seen.preperiod + seen.period);
+    } else if (seen.kind == Periodicity::Kind::periodic) {
+      row.status = "detected";
+      row.preperiod = seen.preperiod;
+      row.period = seen.period;
+      row.theorem = member.relation;
+    } else {
+      row.status = "none";
+      row.theorem = member.relation;
+    }
+  }
+  // The largest value and the least heap where it occurs (within the hashed
+  // values: a proven sequence takes no value past its first period).
+  Nimber largest = 0;
+  std::uint64_t at = 0;
+  for (std::uint64_t n = 0; n < hashed.size() && n <= bound; ++n) {
+    if (hashed[n] > largest) {
+      largest = hashed[n];
+      at = n;
+    }
+  }
+  row.largest = largest;
+  row.largest_at = at;
+  row.sequence_hash = sequence_hash(hashed);
+  return row;
+}
+
+std::vector<Row> run_take_and_break(const Plan& plan, const Job& job, const JobSettings& settings, Context& context) {
+  TakeAndBreakRequest request;
+  request.rule = job.game;
+  request.upto = plan.spec.upto;
+  request.checkpoint = job_file(settings.checkpoint_directory, job);
+  request.checkpoint_seconds = settings.checkpoint_seconds;
+  request.stop_when_proven = true;
+  request.continue_for_proof = false;
+  TakeAndBreakRun run = run_take_and_break_table(request, context);
+  if (run.interrupted) throw Cancelled();
+  if (!run.save_error.empty()) throw InputError(run.save_error);
+  std::vector<Nimber> values(run.values.begin(), run.values.end());
+  Periodicity pattern;
+  if (run.pattern.proven()) {
+    pattern = least_pattern(values, run.pattern);
+    pattern.proof = run.pattern.proof;
+  }
+  std::vector<Row> rows;
+  for (const Member& member : job.members) rows.push_back(member_row(job, member, values, pattern, plan.spec.upto, settings.rank));
+  // A proven game is done for every bound: its checkpoint has no further use.
+  // An open one keeps it, so a census with a larger --upto goes on from it.
+  if (pattern.proven()) {
+    std::error_code ignored;
+    std::filesystem::remove(request.checkpoint, ignored);
+  }
+  return rows;
+}
+
+std::vector<Row> run_subtraction(const Job& job, const JobSettings& settings, Context& context) {
+  const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(job.game), context);
+  // table() proves the period first (the window theorem) and answers from it.
+  SequenceReport report = rule->table(context, 0);
+  if (!report.pattern.proven()) throw LimitError(job.game + ": no period proven");
+  const std::uint64_t length = report.pattern.preperiod + report.pattern.period;
+  report = rule->table(context, length - 1);
+  Periodicity pattern = least_pattern(report.values, report.pattern);
+  pattern.proof = report.pattern.proof;
+  std::vector<Row> rows;
+  for (const Member& member : job.members) {
+    Row row = member_row(job, member, report.values, pattern, 0, settings.rank);
+    row.bound = 0;  // proven: every heap, none computed to a bound
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<Row> run_board(const Plan& plan, const Job& job, const JobSettings& settings, Context& outer) {
+  ContextOptions options;
+  options.memory_bytes = plan.spec.memory_bytes;
+  options.table_path = job_file(settings.checkpoint_directory, job);
+  options.table_seconds = settings.checkpoint_seconds * 6;
+  Context context(options);
+  const auto start = Clock::now();
+  bool timed_out = false;
+  // The board's search polls its own context: it stops at the time bound, or
+  // when the worker is asked to stop.
+  context.set_poll_hook([&] {
+    outer.poll();
+    if (plan.spec.seconds > 0 &&
+        std::chrono::duration<double>(Clock::now() - start).count() >= plan.spec.seconds) {
+      timed_out = true;
+      context.request_stop();
+    }
+  });
+  Row row;
+  row.game = job.game;
+  row.kind = to_string(job.kind);
+  row.version = kVersion;
+  row.rank = settings.rank;
+  try {
+    const Position position = Registry::builtin().parse(job.game, context);
+    row.value = position.value(context).nimber();
+    row.status = "value";
+    row.theorem = "placement search (exact)";
+  } catch (const Cancelled&) {
+    (void)context.save_work();
+    if (!timed_out) throw;
+    row.status = "stopped";
+    row.message = "stopped at the time bound of " + std::to_string(plan.spec.seconds) +
+                  " s; its table is kept, and a census with a larger --seconds goes on from it";
+  }
+  if (row.status == "value") {
+    // The table has no further use once the value is known.
+    std::error_code ignored;
+    std::filesystem::remove(options.table_path, ignored);
+  }
+  std::vector<Row> rows;
+  for (const Member& member : job.members) {
+    Row copy = row;
+    copy.game = member.game;
+    if (member.game != job.game) {
+      copy.equivalent_to = job.game;
+      copy.shift = 0;
+      copy.theorem = member.relation;
+    }
+    rows.push_back(std::move(copy));
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::string job_file(const std::string& directory, const Job& job) {
+  // Game texts hold characters a file name should not ({, }, /, @): they become
+  // '_' (no two games of a census differ only in those).
+  std::string name;
+  for (const char c : job.game) name += (std::isalnum(static_cast<unsigned char>(c)) || c == '.') ? c : '_';
+  const char* suffix = job.kind == GameKind::board ? ".table" : ".checkpoint";
+  return (std::filesystem::path(directory) / (name + suffix)).string();
+}
+
+std::vector<Row> run_job(const Plan& plan, const Job& job, const JobSettings& settings, Context& context) {
+  const auto start = Clock::now();
+  std::vector<Row> rows;
+  switch (job.kind) {
+    case GameKind::take_and_break: rows = run_take_and_break(plan, job, settings, context); break;
+    case GameKind::subtraction: rows = run_subtraction(job, settings, context); break;
+    case GameKind::board: rows = run_board(plan, job, settings, context); break;
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  for (Row& row : rows) {
+    row.seconds = seconds;
+    if (row.status == "stopped") row.time_bound = plan.spec.seconds;
+  }
+  return rows;
+}
+
+}  // namespace grundy::census

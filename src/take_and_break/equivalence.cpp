@@ -1,0 +1,156 @@
+#include "grundy/take_and_break/equivalence.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace grundy::take_and_break {
+namespace {
+
+// g(0..last) of a code by the definition (small heaps only: last is at most the
+// code's length, a few thousand at the very most).
+std::vector<unsigned> small_values(const GameCode& code, std::uint64_t last) {
+  std::vector<unsigned> g(last + 1, 0);
+  unsigned largest = 0;
+  for (std::uint64_t n = 1; n <= last; ++n) {
+    // Options xor values below 2^bit_width(largest); the mex is at most one more.
+    std::vector<bool> seen((std::size_t{2} << std::bit_width(largest)) + 1, false);
+    for (std::uint64_t k = 0; k < code.digits.size() && k <= n; ++k) {
+      const unsigned d = code.digits[k];
+      const std::uint64_t m = n - k;
+      if ((d & 1) && m == 0) seen[0] = true;
+      if ((d & 2) && m >= 1) seen[g[m]] = true;
+      if (d & 4)
+        for (std::uint64_t a = 1; 2 * a <= m; ++a) seen[g[a] ^ g[m - a]] = true;
+      if (d & 8)
+        for (std::uint64_t a = 1; 3 * a <= m; ++a)
+          for (std::uint64_t b = a; 2 * b <= m - a; ++b) seen[g[a] ^ g[b] ^ g[m - a - b]] = true;
+    }
+    unsigned mex = 0;
+    while (mex < seen.size() && seen[mex]) ++mex;
+    g[n] = mex;
+    largest = std::max(largest, mex);
+  }
+  return g;
+}
+
+void trim(GameCode& code) {
+  while (code.digits.size() > 1 && code.digits.back() == 0) code.digits.pop_back();
+}
+
+// Step 2: drops every move that only repeats the value of another move: bit 1
+// of d_k (k >= 1) whose heap k already has an option of value 0 without it,
+// and the single-heap and two-heap moves below. Returns whether anything changed.
+bool drop_redundant_whole_heap_moves(GameCode& code, std::vector<std::string>& steps) {
+  bool changed = false;
+  for (std::uint64_t k = 1; k < code.digits.size(); ++k) {
+    if (!(code.digits[k] & 1)) continue;
+    GameCode without = code;
+    without.digits[k] = static_cast<std::uint8_t>(without.digits[k] & ~1U);
+    // Values below k do not depend on the bit; heap k's options without it:
+    const std::vector<unsigned> g = small_values(without, k);
+    bool zero_option = false;
+    for (std::uint64_t j = 0; j < without.digits.size() && j <= k && !zero_option; ++j) {
+      const unsigned d = without.digits[j];
+      const std::uint64_t m = k - j;
+      if ((d & 2) && m >= 1 && g[m] == 0) zero_option = true;
+      if (d & 4)
+        for (std::uint64_t a = 1; 2 * a <= m && !zero_option; ++a) zero_option = (g[a] ^ g[m - a]) == 0;
+      if (d & 8)
+        for (std::uint64_t a = 1; 3 * a <= m && !zero_option; ++a)
+          for (std::uint64_t b = a; 2 * b <= m - a && !zero_option; ++b) zero_option = (g[a] ^ g[b] ^ g[m - a - b]) == 0;
+    }
+    if (zero_option) {
+      code.digits[k] = without.digits[k];
+      steps.push_back("taking a whole heap of " + std::to_string(k) +
+                      " adds nothing: that heap already has a move to value 0");
+      changed = true;
+    }
+  }
+  // Bit 2 of d_k (take k, leave the rest n - k as one heap) when for every n
+  // another move has the same value: take k' < k and split the rest into
+  // n - k and z = k - k' (bit 4 of d_k', g(z) = 0), or into n - k and two
+  // heaps of xor 0 (bit 8). Bit 4 of d_k likewise when bit 8 of some d_k'
+  // splits off a third heap z = k - k' with g(z) = 0. The values g(z) are of
+  // heaps below k + 1, which these bits do not touch (they need n > k + 1).
+  for (std::uint64_t k = 2; k < code.digits.size(); ++k) {
+    const unsigned d = code.digits[k];
+    if (!(d & 6)) continue;
+    const std::vector<unsigned> g = small_values(code, k);
+    bool single_redundant = false;
+    bool split_redundant = false;
+    for (std::uint64_t k_small = 0; k_small < k; ++k_small) {
+      const unsigned e = code.digits[k_small];
+      const std::uint64_t z = k - k_small;
+      if ((e & 4) && g[z] == 0) single_redundant = true;
+      if (e & 8) {
+        if (g[z] == 0) split_redundant = true;
+        for (std::uint64_t a = 1; 2 * a <= z && !single_redundant; ++a) single_redundant = (g[a] ^ g[z - a]) == 0;
+      }
+    }
+    if ((d & 2) && single_redundant) {
+      code.digits[k] = static_cast<std::uint8_t>(code.digits[k] & ~2U);
+      steps.push_back("taking " + std::to_string(k) + " and leaving one heap adds nothing: a split leaving the same heap "
+                      "and heaps of value 0 is always there");
+      changed = true;
+    }
+    if ((d & 4) && split_redundant) {
+      code.digits[k] = static_cast<std::uint8_t>(code.digits[k] & ~4U);
+      steps.push_back("taking " + std::to_string(k) + " and splitting in two adds nothing: a split into three with a "
+                      "third heap of value 0 is always there");
+      changed = true;
+    }
+  }
+  trim(code);
+  return changed;
+}
+
+bool has_moves(const GameCode& code) {
+  for (const std::uint8_t d : code.digits)
+    if (d != 0) return true;
+  return false;
+}
+
+}  // namespace
+
+GameCode without_dead_ones(const GameCode& code) {
+  if (code.family != GameCode::Family::code) throw std::logic_error("without_dead_ones: not a code");
+  if (code.digits.size() > 1 && (code.digits[1] & 1))
+    throw std::logic_error("without_dead_ones: heaps of one have a move in " + code.normal_form());
+  GameCode reduced;
+  reduced.digits.assign(code.digits.size() + 3, 0);
+  for (std::size_t k = 0; k < code.digits.size(); ++k) {
+    const unsigned d = code.digits[k];
+    if ((d & 1) && k >= 2) reduced.digits[k - 1] |= 1;
+    for (unsigned j = 1; j <= 3; ++j) {
+      if (d & (1U << j)) reduced.digits[k + j - 1] |= static_cast<std::uint8_t>((1U << (j + 1)) - 1);
+    }
+  }
+  // d'_0 can only come from bit 2 of d_0 (taking nothing and leaving the heap
+  // whole), which no code has; keep the digit before the point a plain 0 or 4.
+  trim(reduced);
+  return reduced;
+}
+
+CodeReduction reduce_code(const GameCode& code) {
+  CodeReduction result;
+  result.code = code;
+  result.code.name.clear();
+  if (code.family != GameCode::Family::code) return result;
+  trim(result.code);
+  for (;;) {
+    bool changed = drop_redundant_whole_heap_moves(result.code, result.steps);
+    const bool ones_dead = result.code.digits.size() < 2 || !(result.code.digits[1] & 1);
+    if (ones_dead && has_moves(result.code)) {
+      const std::string before = result.code.normal_form();
+      result.code = without_dead_ones(result.code);
+      ++result.shift;
+      result.steps.push_back("heaps of one have no move in " + before + ": it plays as " +
+                             result.code.normal_form() + " on heaps one smaller");
+      changed = true;
+    }
+    if (!changed) return result;
+  }
+}
+
+}  // namespace grundy::take_and_break

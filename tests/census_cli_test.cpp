@@ -1,0 +1,169 @@
+// `grundy census` through the real program: its output and report, bad input
+// (one line, exit 2, never a hang), Ctrl-C and the rerun, and the same census
+// in one process, under `mpirun -np 1` and under `mpirun -np 3` giving the same
+// database (timing and rank columns apart).
+#include <gtest/gtest.h>
+
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using cli_runner::grundy;
+using cli_runner::shell;
+
+std::string fresh_db(const std::string& name) {
+  const std::string path = ::testing::TempDir() + "census_cli_" + std::to_string(::getpid()) + "_" + name + ".sqlite";
+  std::error_code ec;
+  fs::remove(path, ec);
+  fs::remove_all(path + ".checkpoints", ec);
+  return path;
+}
+
+// mpirun as the tests run it: more ranks than cores allowed, and root allowed
+// (CI runs as root).
+std::string mpirun(int ranks) {
+  return "timeout 120 mpirun --oversubscribe" + std::string(::geteuid() == 0 ? " --allow-run-as-root" : "") + " -np " +
+         std::to_string(ranks) + " " + GRUNDY_CLI_PATH;
+}
+
+// The rows of a census database without the columns that differ between runs
+// of the same census (seconds, rank, finished), one line a game.
+std::string rows(const std::string& db) {
+  sqlite3* handle = nullptr;
+  std::string out;
+  if (sqlite3_open_v2(db.c_str(), &handle, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
+    sqlite3_close(handle);
+    return "cannot open " + db;
+  }
+  sqlite3_stmt* s = nullptr;
+  sqlite3_prepare_v2(handle,
+                     "SELECT game, kind, bound, status, preperiod, period, theorem, largest, largest_at, value, "
+                     "sequence_hash, equivalent_to, shift, message, time_bound, version FROM results ORDER BY game",
+                     -1, &s, nullptr);
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    for (int i = 0; i < sqlite3_column_count(s); ++i) {
+      const unsigned char* t = sqlite3_column_text(s, i);
+      out += t ? reinterpret_cast<const char*>(t) : "NULL";
+      out += '|';
+    }
+    out += '\n';
+  }
+  sqlite3_finalize(s);
+  sqlite3_close(handle);
+  return out;
+}
+
+std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
+TEST(CensusCli, OneDigitCensusAndItsReport) {
+  const std::string db = fresh_db("one_digit");
+  const auto run = grundy("census octal --digits 1 --upto 4095 --db " + db);
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("census octal --digits 1 --upto 4095: 15 games in 11 jobs"), std::string::npos) << run.out;
+  const auto report = grundy("census report --db " + db);
+  ASSERT_EQ(report.status, 0) << report.out;
+  // Kayles' .77 is not among one-digit codes; 4.4 plays as it on heaps one smaller.
+  EXPECT_NE(report.out.find("4.4: preperiod 72, period 12"), std::string::npos) << report.out;
+  EXPECT_NE(report.out.find("0.6: none proven up to 4095"), std::string::npos) << report.out;
+  const nlohmann::json j = cli_runner::grundy_json("census report --db " + db);
+  EXPECT_EQ(j["classes"]["trivial"], 14);
+  EXPECT_EQ(j["classes"]["open"], 1);
+  EXPECT_EQ(j["games"].size(), 15U);
+  const auto csv = grundy("census report --csv --db " + db);
+  ASSERT_EQ(csv.status, 0);
+  EXPECT_EQ(csv.out.rfind("game,kind,class,status,bound,", 0), 0U) << csv.out;
+  EXPECT_EQ(lines(csv.out), 16U);
+  // Run again: every job is in the database already; nothing is computed.
+  const auto again = grundy("census octal --digits 1 --upto 4095 --db " + db);
+  EXPECT_NE(again.out.find("11 jobs were already in"), std::string::npos) << again.out;
+}
+
+TEST(CensusCli, BadInputIsOneLineAndExitTwo) {
+  struct Case {
+    std::string args;
+    std::string words;
+  };
+  const std::string foreign = cli_runner::temp_file("census_foreign.txt", "not a database\n");
+  const std::vector<Case> cases = {
+      {"census primes --db x.sqlite", "primes"},
+      {"census boards cram --rows 5..3 --db " + fresh_db("bad1"), "--rows 5..3 is an empty range"},
+      {"census boards chess --rows 2 --cols 2 --db " + fresh_db("bad2"), "chess"},
+      {"census codes .6,,.7 --db " + fresh_db("bad3"), "empty code"},
+      {"census subtraction --max 30 --db " + fresh_db("bad4"), "--max 30"},
+      {"census octal --digits 2 --db /proc/grundy_census.sqlite", "/proc/grundy_census.sqlite"},
+      {"census octal --digits 2 --db " + foreign, "not an SQLite file"},
+      {"census octal --digits 2", "--db"},
+      {"census report --db " + fresh_db("missing"), "does not exist"},
+  };
+  for (const Case& c : cases) {
+    const auto run = grundy(c.args);
+    EXPECT_EQ(run.status, 2) << c.args << "\n" << run.out;
+    EXPECT_EQ(lines(run.out), 1U) << c.args << "\n" << run.out;
+    EXPECT_NE(run.out.find(c.words), std::string::npos) << c.args << "\n" << run.out;
+  }
+  std::ifstream in(foreign);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "not a database\n");
+}
+
+TEST(CensusCli, CtrlCKeepsFinishedJobsAndTheRerunCompletes) {
+  const std::string whole = fresh_db("whole");
+  ASSERT_EQ(grundy("census octal --digits 2 --upto 32767 --db " + whole).status, 0);
+  const std::string db = fresh_db("interrupted");
+  const cli_runner::Signalled stopped = cli_runner::run_and_signal(
+      {"census", "octal", "--digits", "2", "--upto", "32767", "--checkpoint-seconds", "0.1", "--db", db}, 0.6, SIGINT);
+  ASSERT_TRUE(stopped.exited);
+  EXPECT_EQ(stopped.status, 130) << stopped.err;
+  EXPECT_NE(stopped.err.find("census interrupted; every finished job is in " + db), std::string::npos) << stopped.err;
+  EXPECT_LT(lines(rows(db)), 127U);
+  const auto rerun = grundy("census octal --digits 2 --upto 32767 --db " + db);
+  ASSERT_EQ(rerun.status, 0) << rerun.out;
+  EXPECT_EQ(rows(db), rows(whole));
+}
+
+// The embedded default and the distributed engine are the same command: the
+// same rows from threads of one process, one MPI rank, and three MPI ranks.
+TEST(CensusMpi, SameDatabaseInProcessAndUnderMpirun) {
+  for (const std::string census : {"subtraction --max 7", "octal --digits 2 --upto 8191",
+                                   "boards cram --rows 1..3 --cols 1..5"}) {
+    SCOPED_TRACE(census);
+    const std::string alone = fresh_db("alone");
+    const std::string one = fresh_db("np1");
+    const std::string three = fresh_db("np3");
+    ASSERT_EQ(grundy("census " + census + " --jobs 2 --db " + alone).status, 0);
+    const auto np1 = shell(mpirun(1) + " census " + census + " --db " + one + " 2>&1");
+    ASSERT_EQ(np1.status, 0) << np1.out;
+    const auto np3 = shell(mpirun(3) + " census " + census + " --db " + three + " 2>&1");
+    ASSERT_EQ(np3.status, 0) << np3.out;
+    EXPECT_NE(np3.out.find("2 workers (MPI, 3 ranks)"), std::string::npos) << np3.out;
+    EXPECT_GT(lines(rows(alone)), 10U);
+    EXPECT_EQ(rows(one), rows(alone));
+    EXPECT_EQ(rows(three), rows(alone));
+  }
+}
+
+TEST(CensusMpi, MoreWorkersThanJobsIsRefusedOnEveryRank) {
+  const std::string db = fresh_db("too_many");
+  const auto run = shell(mpirun(4) + " census codes .6,.7 --db " + db + " 2>&1");
+  EXPECT_NE(run.status, 0) << run.out;
+  EXPECT_NE(run.status, 124) << "a hang: " << run.out;  // timeout's status
+  EXPECT_NE(run.out.find("mpirun -np 4 makes 3 workers for a census of 2 jobs: use -np 3 or fewer"), std::string::npos)
+      << run.out;
+}
+
+TEST(CensusMpi, OtherCommandsRefuseToRunOnSeveralRanks) {
+  const auto run = shell(mpirun(2) + " value 'nim(3)' 2>&1");
+  EXPECT_NE(run.status, 0);
+  EXPECT_NE(run.out.find("'value' runs in one process"), std::string::npos) << run.out;
+}
+
+}  // namespace
