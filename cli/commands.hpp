@@ -30,6 +30,8 @@ void register_graph_command(CLI::App& app);
 void register_boards_command(CLI::App& app);  // the multi-board 2x2-block format
 void register_explain_command(CLI::App& app);
 void register_play_command(CLI::App& app);
+void register_misere_command(CLI::App& app);    // misère canonical forms, genus, classification
+void register_quotient_command(CLI::App& app);  // misère quotients of heap rules
 void register_census_command(CLI::App& app, const Launch& launch);  // families of games into a database
 
 }  // namespace grundy::cli

@@ -98,12 +98,37 @@ void print_sum(const Explanation& e) {
   }
 }
 
+// What decided a misère sum, and why: the method, what it read from each
+// component (its class in the quotient, its genus, its canonical form), what
+// it made of the sum, and the rule that turns that into the outcome.
+void print_misere_evidence(const SumAnalysis& a) {
+  if (!a.evidence) return;
+  const MisereEvidence& ev = *a.evidence;
+  std::cout << "Decided by: " << ev.method << " — " << ev.detail << "\n";
+  if (!ev.components.empty()) {
+    std::size_t name_width = 0;
+    for (std::size_t i = 0; i < ev.components.size() && i < a.position.size(); ++i) {
+      name_width = std::max(name_width, excerpt(a.position[i].text(), 40).size());
+    }
+    for (std::size_t i = 0; i < ev.components.size() && i < a.position.size(); ++i) {
+      const std::string name = excerpt(a.position[i].text(), 40);
+      std::cout << "  " << name << std::string(name_width - name.size(), ' ') << "  " << ev.components[i] << "\n";
+    }
+    if (a.position.size() > ev.components.size()) {
+      std::cout << "  … and " << (a.position.size() - ev.components.size()) << " more components\n";
+    }
+  }
+  if (!ev.total.empty()) std::cout << "  the sum: " << ev.total << "\n";
+  if (!ev.rule.empty()) std::cout << "Rule: " << ev.rule << ".\n";
+}
+
 void print_text(const Explanation& e) {
   const SumAnalysis& a = e.analysis;
   std::cout << "Position: " << shown(a.position) << "\n";
   if (a.misere) {
     std::cout << "Play: misère (the player who makes the last move loses)\n";
     if (!e.misere_rule.empty()) std::cout << e.misere_rule << ".\n";
+    print_misere_evidence(a);
   } else if (a.position.size() == 1) {
     print_component(e);
   } else if (!a.position.empty()) {
@@ -131,7 +156,8 @@ void print_text(const Explanation& e) {
                 << " = " << (v ^ total) << ": " << m.action << "  ->  " << shown(m.after()) << "\n";
     }
   } else {
-    std::cout << "Winning move" << (a.winning_move_total == 1 ? "" : "s") << " (to a position of value 0):\n";
+    std::cout << "Winning move" << (a.winning_move_total == 1 ? "" : "s")
+              << (a.misere ? " (each leaves a misère P-position):\n" : " (to a position of value 0):\n");
     for (const Move& m : a.winning_moves) std::cout << "  " << m.action << "  ->  " << shown(m.after()) << "\n";
   }
   if (a.winning_move_total > a.winning_moves.size()) {

@@ -27,6 +27,9 @@ Examples:
   grundy value 'sub{1,2,3}(10) + sub(odd)(7) + nim(9,12)'
   grundy value 'lr(1,2)(2,3,3)' --json
   grundy value 'nim(1,1,2)' --misere
+  grundy value 'kayles(10,20) + sub{1,2}(7)' --misere   misère play of any sum
+  grundy misere 'kayles(9)'                 misère canonical form, genus, mate
+  grundy quotient kayles                    the misère quotient of a heap rule
   grundy value 'staircase(0,3,1,4)'
   grundy value 'moore(2)(3,5,6)'
   grundy value -f big-position.txt
@@ -105,6 +108,8 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   grundy::cli::register_boards_command(app);
   grundy::cli::register_explain_command(app);
   grundy::cli::register_play_command(app);
+  grundy::cli::register_misere_command(app);
+  grundy::cli::register_quotient_command(app);
   grundy::cli::register_census_command(app, launch);
   if (argc == 1) {
     // A first try with no arguments gets the help, not an error.
@@ -114,7 +119,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards, census; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards, census, misere, quotient; see grundy --help)\n";
       return kExitBadInput;
     }
     // The same for the word after a command that has commands of its own

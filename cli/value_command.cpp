@@ -100,6 +100,10 @@ void print_text(const SumAnalysis& a, const ValueOptions& options, Context& cont
     std::cout << "Nim-value: not computed (" << a.value_note << ")\n";
   }
   std::cout << "Outcome: " << a.outcome_words() << "\n";
+  if (a.evidence) {
+    std::cout << "Decided by: " << a.evidence->method << " — " << a.evidence->detail << "\n";
+    if (!a.evidence->total.empty()) std::cout << "  " << a.evidence->rule << "\n";
+  }
   auto print_moves = [&](const char* title, const std::vector<Move>& moves, std::uint64_t total, bool lower_bound) {
     std::cout << title << " (" << (lower_bound ? "at least " : "") << total << "):\n";
     const bool whole = a.position.size() <= 64;

@@ -2,10 +2,13 @@
 // the outcome, and the winning moves — the answer to "who wins, and how?".
 //
 // Normal play uses Sprague–Grundy values: with T the value of the sum, a winning
-// move turns one component of value v into one of value v xor T. Misère play is
-// answered only where theory allows, through the capabilities components declare
-// (capabilities.hpp): sums of Nim heaps by Bouton's misère rule, a single heap by
-// its misère table; other sums are refused.
+// move turns one component of value v into one of value v xor T. Misère play
+// (the last player to move loses) is answered for every sum normal play
+// answers whose games end, by the first method that applies
+// (misere_analysis.cpp): Bouton's misère rule for Nim heaps; a lone heap's
+// misère table; Conway's genus when every part is tame; the misère quotient of
+// a heap rule (Plambeck–Siegel) for sums of its heaps; misère canonical forms;
+// and a search of the sum. `SumAnalysis::misere` says which one decided.
 //
 // Sums with parts whose graphs have cycles (values ∞(K), outcome D) follow
 // Smith's rules; their winning moves, the reversal rule and the drawing moves
@@ -43,6 +46,17 @@ struct ComponentReport {
   std::optional<Value> value;
 };
 
+// How a misère answer was found, for the output and `grundy explain --misere`.
+struct MisereEvidence {
+  std::string method;  // "Bouton's misère rule", "misère quotient", "genus", "canonical forms", "search", …
+  std::string detail;  // one line about it: which quotient, how many positions searched, …
+  // Per component, what the method read from it: its class in the quotient,
+  // its genus, its canonical form (empty for methods that read nothing).
+  std::vector<std::string> components;
+  std::string total;    // the product / the genus / the canonical form of the sum
+  std::string rule;     // why `total` gives the outcome, in words
+};
+
 struct SumAnalysis {
   Position position;
   bool misere = false;
@@ -57,6 +71,8 @@ struct SumAnalysis {
   bool reversal = false;
   // A draw (outcome D): the moves after which it is still a draw.
   std::vector<Move> drawing_moves;
+  // Misère play: the method that decided, and what it computed.
+  std::optional<MisereEvidence> evidence;
   std::uint64_t drawing_move_total = 0;
   bool drawing_move_total_is_lower_bound = false;
 
@@ -67,11 +83,12 @@ struct SumAnalysis {
   // winning_moves [{component, component_text, action, result, after}] where
   // `result` is what the component becomes and `after` the whole position;
   // reversal (true, when the moves answer the last move by the reversal rule);
-  // for a draw, drawing_move_count and drawing_moves (same fields).
+  // for a draw, drawing_move_count and drawing_moves (same fields); in misère
+  // play, "method" {name, detail, components, total, rule}.
   [[nodiscard]] nlohmann::json to_json() const;
 };
 
-// Throws InputError (unsupported misère sums), LimitError, Cancelled.
+// Throws InputError (misère play of a game with cycles), LimitError, Cancelled.
 [[nodiscard]] SumAnalysis analyze(const Position& position, Context& context, const AnalysisOptions& options = {});
 
 // A value as JSON: an integer when finite, {"infinite": [K…]} otherwise.

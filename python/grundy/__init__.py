@@ -7,6 +7,8 @@
     >>> g = grundy.Game(lambda n: [n - k for k in (1, 2, 3) if k <= n])
     >>> g.value(10), g.table(upto=30).period             # your own rule
     >>> g(7) + grundy.parse("nim(3)")                    # in sums with built-in games
+    >>> grundy.value("kayles(10,20) + nim(2)", misere=True)  # misère play of any sum
+    >>> grundy.quotient("kayles")                        # its misère quotient
 
 docs/python.md is the tutorial.
 """
@@ -16,10 +18,12 @@ from ._grundy import InfiniteValue, Move, Option, Position, Result, rulesets
 from .api import boards, graph, load, parse, table, value
 from .errors import CycleError, GameError, InputError, LimitError
 from .game import Game
+from .misere import MisereForm, Quotient, misere, quotient
 from .table import Table
 
 __all__ = [
-    "value", "parse", "load", "table", "boards", "graph", "rulesets",
+    "value", "parse", "load", "table", "boards", "graph", "rulesets", "quotient", "misere",
+    "Quotient", "MisereForm",
     "Game", "Position", "Result", "Move", "Option", "Table", "InfiniteValue",
     "InputError", "LimitError", "CycleError", "GameError",
 ]

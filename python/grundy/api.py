@@ -33,8 +33,11 @@ def value(position, *, misere=False, max_moves=20, threads=None, memory=None, ta
     with ``.value``, ``.outcome`` ('N', 'P' or 'D'), ``.first_player_wins``,
     ``.components`` and ``.winning_moves`` (at most ``max_moves`` listed, all counted).
 
-    ``misere=True`` answers misère play where theory allows (sums of Nim heaps, a single
-    heap of a rule); other misère sums raise ``grundy.InputError``. ``threads``,
+    ``misere=True`` answers misère play (the last player to move loses) of any sum of
+    games that end, by the first method that applies: Bouton's rule, a heap's misère
+    table, Conway's genus, the misère quotient of the heaps' rule, canonical forms, a
+    search of the sum; ``.method`` says which. Games with cycles raise
+    ``grundy.InputError``. ``threads``,
     ``memory``, ``table`` and ``table_seconds`` are settings for parsing the expression
     (see ``parse``); a position already parsed keeps its own."""
     settings = dict(threads=threads, memory=memory, table=table, table_seconds=table_seconds)

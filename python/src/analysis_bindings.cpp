@@ -56,6 +56,7 @@ std::string result_text(const SumAnalysis& a) {
     out << "Nim-value: not computed (" << a.value_note << ")\n";
   }
   out << "Outcome: " << a.outcome_words() << "\n";
+  if (a.evidence) out << "Decided by: " << a.evidence->method << " — " << a.evidence->detail << "\n";
   if (a.first_player_wins()) {
     out << "Winning moves (" << (a.winning_move_total_is_lower_bound ? "at least " : "") << a.winning_move_total
         << "):\n";
@@ -101,6 +102,20 @@ void bind_analysis(py::module_& m) {
                              "outcome is known (see value_note)")
       .def_property_readonly("value_note", [](const PythonResult& r) { return r.analysis.value_note; })
       .def_property_readonly("misere", [](const PythonResult& r) { return r.analysis.misere; })
+      .def_property_readonly(
+          "method",
+          [](const PythonResult& r) -> py::object {
+            if (!r.analysis.evidence) return py::none();
+            const MisereEvidence& e = *r.analysis.evidence;
+            py::dict d;
+            d["name"] = e.method;
+            d["detail"] = e.detail;
+            d["components"] = e.components;
+            d["total"] = e.total;
+            d["rule"] = e.rule;
+            return d;
+          },
+          "misère play: the method that decided (a dict: name, detail, components, total, rule); None otherwise")
       .def_property_readonly("outcome", [](const PythonResult& r) { return outcome_letter(r.analysis.outcome); },
                              "'N': the player to move wins; 'P': the other player wins; 'D': a draw")
       .def_property_readonly("outcome_words", [](const PythonResult& r) { return r.analysis.outcome_words(); })

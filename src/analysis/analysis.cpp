@@ -6,7 +6,7 @@
 #include "grundy/capabilities.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/loopy_analysis.hpp"
-#include "grundy/rulesets/misere_nim.hpp"
+#include "analysis/misere_analysis.hpp"
 
 namespace grundy {
 namespace {
@@ -67,34 +67,6 @@ void analyze_normal(const Position& position, Context& context, const AnalysisOp
   }
 }
 
-// Bouton's misère rule on a sum of Nim heaps.
-void analyze_misere_nim_sum(const Position& position, const std::vector<std::uint64_t>& heaps, Context& context,
-                            const AnalysisOptions& options, SumAnalysis& out) {
-  out.components.reserve(position.size());
-  for (std::size_t i = 0; i < position.size(); ++i) out.components.push_back({position.component(i), std::nullopt});
-  const MisereNimAnalysis result = analyze_misere_nim(heaps);
-  out.outcome = result.first_player_wins ? Outcome::N : Outcome::P;
-  out.winning_move_total = result.winning_moves.size();
-  for (const auto& [index, size] : result.winning_moves) {
-    if (out.winning_moves.size() == options.max_moves) break;
-    // The Nim heap's own move to that size (its options to the nim-value `size`).
-    OptionList move = position[index].options_to_value(context, size, 1);
-    if (move.listed.empty()) throw std::logic_error("misère Nim: no move from heap " + std::to_string(heaps[index]));
-    out.winning_moves.push_back(Move{index, std::move(move.listed.front().action), std::move(move.listed.front().after),
-                                     position});
-  }
-}
-
-void analyze_misere_heap(const Position& position, const MisereHeap& heap, Context& context,
-                         const AnalysisOptions& options, SumAnalysis& out) {
-  const Nimber g = heap.misere_value(context);
-  out.components.push_back({position.component(0), std::nullopt});
-  out.value = g;
-  out.outcome = g != 0 ? Outcome::N : Outcome::P;
-  if (g == 0) return;
-  add_moves(out, position, 0, heap.misere_options_to_zero(context, options.max_moves), options.max_moves);
-}
-
 }  // namespace
 
 std::string SumAnalysis::outcome_words() const {
@@ -140,6 +112,13 @@ nlohmann::json SumAnalysis::to_json() const {
   };
   j["winning_moves"] = moves_json(winning_moves);
   if (reversal) j["reversal"] = true;
+  if (evidence) {
+    j["method"] = {{"name", evidence->method},
+                   {"detail", evidence->detail},
+                   {"components", evidence->components},
+                   {"total", evidence->total},
+                   {"rule", evidence->rule}};
+  }
   if (outcome == Outcome::D) {
     j["drawing_move_count"] = drawing_move_total;
     if (drawing_move_total_is_lower_bound) j["drawing_move_count_is_lower_bound"] = true;
@@ -156,22 +135,7 @@ SumAnalysis analyze(const Position& position, Context& context, const AnalysisOp
     analyze_normal(position, context, options, out);
     return out;
   }
-  std::vector<std::uint64_t> heaps;  // when every component is a Nim heap
-  heaps.reserve(position.size());
-  for (std::size_t i = 0; i < position.size(); ++i) {
-    const auto* heap = capability<NimHeapEquivalent>(position[i]);
-    if (heap == nullptr) break;
-    heaps.push_back(heap->nim_heap());
-  }
-  if (heaps.size() == position.size()) {
-    analyze_misere_nim_sum(position, heaps, context, options, out);
-  } else if (position.size() == 1 && capability<MisereHeap>(position[0]) != nullptr) {
-    analyze_misere_heap(position, *capability<MisereHeap>(position[0]), context, options, out);
-  } else {
-    throw InputError(
-        "misère play is supported for sums of Nim heaps (Bouton's misère rule) and for a single heap of one "
-        "rule; the misère outcome of other sums does not follow from their components' values");
-  }
+  analyze_misere(position, context, options, out);
   return out;
 }
 

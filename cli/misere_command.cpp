@@ -1,0 +1,133 @@
+// grundy misere EXPR: the misère canonical form of a position (any sum, or a
+// game in CGSuite's notation *[…]) in CGSuite's notation, its genus, misère
+// and normal nim-values, outcome, classification and mate.
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "commands.hpp"
+#include "expression_input.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/misere/misere_form.hpp"
+#include "grundy/misere/notation.hpp"
+#include "grundy/stop_signals.hpp"
+#include "progress.hpp"
+
+namespace grundy::cli {
+namespace {
+
+struct MisereOptions {
+  std::string expression;
+  std::string file;
+  bool json = false;
+  double memory_mb = 0;
+};
+
+const char* yes(bool b) { return b ? "yes" : "no"; }
+
+nlohmann::json to_json(const std::string& input, const misere::MisereFacts& f) {
+  return nlohmann::json{{"input", input},
+                        {"form", f.form},
+                        {"birthday", f.birthday},
+                        {"genus", f.genus_text},
+                        {"genus_sequence", {{"g", f.genus.normal}, {"g_n", f.genus.misere}}},
+                        {"misere_value", f.misere_value},
+                        {"normal_value", f.normal_value},
+                        {"outcome", f.p_position ? "P" : "N"},
+                        {"winner", f.p_position ? "second" : "first"},
+                        {"phylum", misere::to_string(f.phylum)},
+                        {"tame", f.tame},
+                        {"generally_tame", f.generally_tame},
+                        {"tameable", f.tameable},
+                        {"restive", f.restive},
+                        {"generally_restive", f.generally_restive},
+                        {"restless", f.restless},
+                        {"half_tame", f.half_tame},
+                        {"nim_heap", f.nim_heap},
+                        {"even", f.even},
+                        {"introverted", f.introverted},
+                        {"mate", f.mate},
+                        {"options", f.options}};
+}
+
+void print_text(const std::string& input, const misere::MisereFacts& f) {
+  std::cout << "Position: " << excerpt(input, 200) << "\n";
+  std::cout << "Misère canonical form: " << f.form << "\n";
+  std::cout << "Genus: " << f.genus_text << "\n";
+  std::cout << "Misère nim-value (G-): " << f.misere_value << "\n";
+  std::cout << "Nim-value in normal play (G+): " << f.normal_value << "\n";
+  std::cout << "Outcome in misère play: "
+            << (f.p_position ? "the second player wins: the player to move loses (P)"
+                             : "the first player (the one to move) wins (N)")
+            << "\n";
+  std::cout << "Classification: " << misere::to_string(f.phylum) << " (tame: " << yes(f.tame)
+            << ", generally tame: " << yes(f.generally_tame) << ", tameable: " << yes(f.tameable)
+            << ", restive: " << yes(f.restive) << ", generally restive: " << yes(f.generally_restive)
+            << ", restless: " << yes(f.restless) << ", half-tame: " << yes(f.half_tame) << ")\n";
+  std::cout << "Nim heap: " << yes(f.nim_heap) << "; even: " << yes(f.even) << "; birthday: " << f.birthday << "\n";
+  std::cout << "Mate: " << f.mate << "\n";
+  std::cout << "Options (" << f.options.size() << "):";
+  constexpr std::size_t kShown = 30;
+  for (std::size_t i = 0; i < f.options.size() && i < kShown; ++i) std::cout << (i ? ", " : " ") << f.options[i];
+  if (f.options.size() > kShown) std::cout << ", … and " << f.options.size() - kShown << " more";
+  std::cout << "\n";
+}
+
+void run(const MisereOptions& options) {
+  if (!(options.memory_mb >= 0) || !(options.memory_mb <= 1099511627776.0))
+    throw InputError("--memory is a number of megabytes from 0 (the default bound) to 1099511627776");
+  ContextOptions settings;
+  settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
+  Context context(settings);
+  StopOnSignals signals(context);
+  ProgressScope progress(context, false, 1.0);
+  const ExpressionSource source = read_expression_source(options.expression, options.file);
+  std::optional<misere::MisereFacts> facts;
+  std::string shown;
+  try {
+    if (misere::looks_like_notation(source.text)) {
+      facts.emplace(located(source, [&] { return misere::misere_form(source.text, context); }));
+      shown = source.text;
+    } else {
+      const Position position = build_position(source, context);
+      shown = position.text();
+      facts.emplace(misere::misere_form(position, context));
+    }
+  } catch (const Cancelled&) {
+    std::cerr << "grundy: interrupted\n";
+    throw ExitStatus{130};
+  }
+  if (options.json) {
+    std::cout << to_json(shown, *facts).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    print_text(shown, *facts);
+  }
+}
+
+}  // namespace
+
+void register_misere_command(CLI::App& app) {
+  auto options = std::make_shared<MisereOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "misere", "Misère canonical form (CGSuite's notation), genus, misère nim-value, classification and mate");
+  cmd->add_option("expression", options->expression,
+                  "a position, e.g. 'kayles(5) + nim(2)', or a game in CGSuite's notation, e.g. '*[[2],0]'; '-' "
+                  "reads stdin");
+  cmd->add_option("-f,--file", options->file, "read the expression from a file ('#' starts a comment)");
+  cmd->add_flag("--json", options->json, "print JSON");
+  cmd->add_option("--memory", options->memory_mb, "bound on the table of canonical forms, in MB (0: 1024)")
+      ->capture_default_str();
+  cmd->footer(
+      "\nExamples:\n  grundy misere '*[[2],0]'                # *[2#0]: genus 1^2, restive\n"
+      "  grundy misere 'kayles(6)'               # the canonical form of a Kayles heap\n"
+      "  grundy misere 'nim(2) + nim(2)'         # *[2[2]]: a P-position, but not 0\n"
+      "  grundy misere 'sub{1,2}(7) + nim(3)' --json\n");
+  cmd->callback([options, cmd] {
+    if (cmd->count("expression") == 0 && options->file.empty())
+      throw InputError("no position given: grundy misere 'kayles(5)' or grundy misere '*[[2],0]' (or -f FILE)");
+    run(*options);
+  });
+}
+
+}  // namespace grundy::cli

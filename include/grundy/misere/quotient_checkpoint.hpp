@@ -1,0 +1,45 @@
+// Checkpoints of a long quotient computation (`grundy quotient --checkpoint`):
+// the quotient of the heaps done, enough to go on after Ctrl-C, kill -9 or a
+// crash without redoing them. A resumed quotient is verified again before it
+// is used (quotient_verification.hpp), so even a file that passes its
+// checksum cannot bring a wrong quotient in.
+//
+// File layout (little-endian):
+//   "GRUNDYMQ"  8 bytes
+//   u32 version (1)
+//   u32 length L, L bytes of the rule (as `grundy quotient` names it)
+//   u32 |Q|, u32 generators G, G × |Q| u32: the generators' actions
+//   |Q| bytes: 1 for the elements of P, 0 otherwise
+//   u64 N+1, (N+1) × u32: Φ(0..N)
+//   u64 E, E × u64: the heaps at which the quotient grew
+//   u64 checksum of everything before it (take_and_break::checkpoint_checksum)
+// Written to FILE.tmp, flushed to disk and renamed over FILE (output_file.hpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/misere/quotient.hpp"
+
+namespace grundy::misere {
+
+struct QuotientCheckpoint {
+  std::string rule;
+  MisereQuotient quotient;
+  std::vector<std::uint64_t> expansion_heaps;
+};
+
+// Throws InputError when the file cannot be written.
+void write_quotient_checkpoint(const std::string& path, const QuotientCheckpoint& checkpoint);
+
+// nullopt when `path` does not exist. Throws InputError for a file that is
+// not a quotient checkpoint, is truncated, fails its checksum or holds
+// actions that are not a monoid's.
+[[nodiscard]] std::optional<QuotientCheckpoint> read_quotient_checkpoint(const std::string& path);
+
+// Refuses a checkpoint path that could not be written, before any work.
+void check_quotient_checkpoint_path(const std::string& path);
+
+}  // namespace grundy::misere

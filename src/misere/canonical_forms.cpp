@@ -1,0 +1,259 @@
+#include "grundy/misere/canonical_forms.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "grundy/input_error.hpp"
+#include "misere/memory_text.hpp"
+
+namespace grundy::misere {
+namespace {
+
+// Hash-map entries cost about this much beyond their payload (node, bucket).
+constexpr std::size_t kEntryOverhead = 48;
+
+Nimber mex_of(std::vector<Nimber>& values) {
+  std::sort(values.begin(), values.end());
+  Nimber m = 0;
+  for (Nimber v : values) {
+    if (v == m) ++m;
+    else if (v > m) break;
+  }
+  return m;
+}
+
+}  // namespace
+
+std::size_t CanonicalForms::OptionsHash::operator()(const std::vector<GameId>& options) const noexcept {
+  std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ options.size();
+  for (GameId g : options) {
+    h ^= g + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+  }
+  return static_cast<std::size_t>(h);
+}
+
+CanonicalForms::CanonicalForms(std::size_t memory_bytes, std::function<void()> poll)
+    : memory_bound_(memory_bytes), poll_(std::move(poll)) {
+  add_record({});  // 0, the game with no move
+  nim_heaps_.push_back(kZero);
+}
+
+void CanonicalForms::charge(std::size_t bytes) {
+  bytes_ += bytes;
+  if (memory_bound_ != 0 && bytes_ > memory_bound_) {
+    throw LimitError("the misère canonical forms need more than the memory bound (" +
+                     memory_text(memory_bound_) + ", " + std::to_string(games_.size()) +
+                     " canonical games so far)");
+  }
+}
+
+bool CanonicalForms::birthday_order(GameId a, GameId b) const {
+  const std::uint32_t ba = games_[a].birthday;
+  const std::uint32_t bb = games_[b].birthday;
+  return ba != bb ? ba < bb : a < b;
+}
+
+bool CanonicalForms::has_option(GameId g, GameId option) const {
+  const std::vector<GameId>& list = games_[g].options;
+  return std::binary_search(list.begin(), list.end(), option,
+                            [this](GameId a, GameId b) { return birthday_order(a, b); });
+}
+
+std::optional<GameId> CanonicalForms::find(const std::vector<GameId>& options) const {
+  auto it = by_options_.find(options);
+  if (it == by_options_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<GameId> CanonicalForms::reduction(const std::vector<GameId>& options) const {
+  // Reversal to 0: every option has 0 among its options (0 has birthday 0, so it
+  // comes first), and by the proviso some option is a P-position.
+  bool all_reach_zero = true;
+  bool some_p = false;
+  for (GameId o : options) {
+    const std::vector<GameId>& next = games_[o].options;
+    if (next.empty() || next.front() != kZero) {
+      all_reach_zero = false;
+      break;
+    }
+    some_p = some_p || games_[o].misere_value == 0;
+  }
+  if (all_reach_zero && some_p) return kZero;
+  // Reversal to H != 0: H's options are options of G, and every other option of
+  // G has H as an option, so has birthday >= b(H) + 1, while H's options have
+  // birthday <= b(H) - 1. So H's options are exactly the options of G below a
+  // gap of two or more birthdays, and H, being an option of an option, is
+  // already in the table.
+  for (std::size_t j = 1; j < options.size(); ++j) {
+    if (games_[options[j]].birthday <= games_[options[j - 1]].birthday + 1) continue;
+    const std::vector<GameId> lower(options.begin(), options.begin() + static_cast<std::ptrdiff_t>(j));
+    const std::optional<GameId> h = find(lower);
+    if (!h) continue;
+    bool reverses = true;
+    for (std::size_t k = j; k < options.size() && reverses; ++k) reverses = has_option(options[k], *h);
+    if (reverses) return h;
+  }
+  return std::nullopt;
+}
+
+GameId CanonicalForms::add_record(std::vector<GameId> options) {
+  if (games_.size() >= UINT32_MAX - 1) throw LimitError("more canonical misère games than this table can number");
+  Record record;
+  std::uint32_t birthday = 0;
+  std::vector<Nimber> normal;
+  std::vector<Nimber> misere;
+  normal.reserve(options.size());
+  misere.reserve(options.size());
+  for (GameId o : options) {
+    birthday = std::max(birthday, games_[o].birthday + 1);
+    normal.push_back(games_[o].normal_value);
+    misere.push_back(games_[o].misere_value);
+  }
+  record.birthday = birthday;
+  record.normal_value = mex_of(normal);
+  record.misere_value = options.empty() ? 1 : mex_of(misere);
+  charge(sizeof(Record) + sizeof(Lazy) + 2 * options.size() * sizeof(GameId) + kEntryOverhead);
+  record.options = options;
+  const auto id = static_cast<GameId>(games_.size());
+  games_.push_back(std::move(record));
+  lazy_.emplace_back();
+  by_options_.emplace(std::move(options), id);
+  if (poll_ && (id & 0xFFF) == 0) poll_();
+  return id;
+}
+
+GameId CanonicalForms::game(std::vector<GameId> options) {
+  std::sort(options.begin(), options.end(), [this](GameId a, GameId b) { return birthday_order(a, b); });
+  options.erase(std::unique(options.begin(), options.end()), options.end());
+  if (options.empty()) return kZero;
+  if (const std::optional<GameId> known = find(options)) return *known;
+  if (const std::optional<GameId> simpler = reduction(options)) return *simpler;
+  return add_record(std::move(options));
+}
+
+GameId CanonicalForms::nim_heap(std::uint64_t size) {
+  // Each heap holds all the smaller ones: n(n+1)/2 option entries for *n.
+  if (size > 100'000) throw LimitError("the misère canonical form of a nim heap of " + std::to_string(size) +
+                                      " has too many options to build");
+  while (nim_heaps_.size() <= size) {
+    // {*0, …, *(n-1)} has no reversible option (each option's options are
+    // smaller heaps, none equal to *n), so it is canonical as it stands.
+    std::vector<GameId> options(nim_heaps_.begin(), nim_heaps_.end());
+    nim_heaps_.push_back(game(std::move(options)));
+  }
+  return nim_heaps_[size];
+}
+
+GameId CanonicalForms::sum(GameId g, GameId h) {
+  if (g == kZero) return h;
+  if (h == kZero) return g;
+  if (g > h) std::swap(g, h);
+  const std::uint64_t key = (std::uint64_t{g} << 32) | h;
+  if (auto it = sums_.find(key); it != sums_.end()) return it->second;
+  if (games_[g].birthday + games_[h].birthday > 100'000) {
+    throw LimitError("a misère sum of canonical forms too deep to compute (birthdays " +
+                     std::to_string(games_[g].birthday) + " and " + std::to_string(games_[h].birthday) + ")");
+  }
+  // Copies: the recursion adds records, which may move the option vectors.
+  const std::vector<GameId> g_options = games_[g].options;
+  const std::vector<GameId> h_options = games_[h].options;
+  std::vector<GameId> options;
+  options.reserve(g_options.size() + h_options.size());
+  for (GameId o : g_options) options.push_back(sum(o, h));
+  for (GameId o : h_options) options.push_back(sum(g, o));
+  const GameId result = game(std::move(options));
+  charge(kEntryOverhead);
+  sums_.emplace(key, result);
+  return result;
+}
+
+GameId CanonicalForms::mate(GameId g) {
+  if (g == kZero) return nim_heap(1);
+  if (auto it = mates_.find(g); it != mates_.end()) return it->second;
+  const std::vector<GameId> g_options = games_[g].options;
+  std::vector<GameId> options;
+  options.reserve(g_options.size());
+  for (GameId o : g_options) options.push_back(mate(o));
+  const GameId result = game(std::move(options));
+  charge(kEntryOverhead);
+  mates_.emplace(g, result);
+  return result;
+}
+
+bool CanonicalForms::is_nim_heap(GameId g) {
+  const std::uint32_t b = games_[g].birthday;
+  // *b has b options; a game with another count cannot be it.
+  if (games_[g].options.size() != b) return false;
+  return nim_heap(b) == g;
+}
+
+bool CanonicalForms::is_even(GameId g) {
+  if (lazy_[g].even >= 0) return lazy_[g].even == 1;
+  GameId part = g;
+  bool even = true;
+  if (g != kZero) {
+    const GameId star = nim_heap(1);
+    const std::vector<GameId> list = games_[g].options;
+    for (GameId h : list) {
+      // b(H + *) <= b(H) + 1, so only options one day younger than G can do.
+      if (games_[h].birthday + 1 != games_[g].birthday) continue;
+      if (sum(h, star) == g) {
+        even = false;
+        part = h;
+        break;
+      }
+    }
+  }
+  lazy_[g].even = even ? 1 : 0;
+  lazy_[g].even_part = part;
+  return even;
+}
+
+GameId CanonicalForms::even_part(GameId g) {
+  (void)is_even(g);
+  return lazy_[g].even_part;
+}
+
+std::optional<GameId> CanonicalForms::minus_nim_heap(GameId g, std::uint64_t n) {
+  if (n == 0) return g;
+  if (n > games_[g].birthday) return std::nullopt;
+  const GameId heap = nim_heap(n);
+  const std::vector<GameId> list = games_[g].options;
+  for (GameId h : list) {
+    // b(H + *n) <= b(H) + n.
+    if (games_[h].birthday + n < games_[g].birthday) continue;
+    if (sum(h, heap) == g) return h;
+  }
+  return std::nullopt;
+}
+
+bool CanonicalForms::precedes(GameId a, GameId b) {
+  if (a == b) return false;
+  const GameId ea = even_part(a);
+  const GameId eb = even_part(b);
+  if (ea == eb) return is_even(a);
+  const Record& ra = games_[ea];
+  const Record& rb = games_[eb];
+  if (ra.birthday != rb.birthday) return ra.birthday < rb.birthday;
+  if (ra.options.size() != rb.options.size()) return ra.options.size() < rb.options.size();
+  if (ra.normal_value != rb.normal_value) return ra.normal_value < rb.normal_value;
+  if (ra.misere_value != rb.misere_value) return ra.misere_value < rb.misere_value;
+  const std::vector<GameId> oa = ordered_options(ea);
+  const std::vector<GameId> ob = ordered_options(eb);
+  for (std::size_t i = 0; i < oa.size(); ++i) {
+    if (oa[i] != ob[i]) return precedes(oa[i], ob[i]);
+  }
+  return ea < eb;  // not reached: equal options make equal games
+}
+
+const std::vector<GameId>& CanonicalForms::ordered_options(GameId g) {
+  if (!lazy_[g].ordered) {
+    std::vector<GameId> list = games_[g].options;
+    std::sort(list.begin(), list.end(), [this](GameId a, GameId b) { return precedes(a, b); });
+    lazy_[g].ordered_options = std::move(list);
+    lazy_[g].ordered = true;
+  }
+  return lazy_[g].ordered_options;
+}
+
+}  // namespace grundy::misere

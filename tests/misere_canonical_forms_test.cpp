@@ -1,0 +1,214 @@
+// Misère canonical forms (src/misere/canonical_forms.cpp) against the oracle
+// of misere_oracle.hpp, which searches sums of explicit game trees and knows
+// no theory, and against Conway's counts of games born by each day.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "grundy/input_error.hpp"
+#include "grundy/misere/canonical_forms.hpp"
+#include "misere_oracle.hpp"
+
+namespace {
+
+using grundy::misere::CanonicalForms;
+using grundy::misere::GameId;
+
+// Random game trees: game i has options among the games before it, mostly
+// recent ones so that birthdays reach 5 or 6.
+std::vector<std::vector<int>> random_trees(std::mt19937_64& rng, int count, int max_options) {
+  std::vector<std::vector<int>> games{{}};
+  for (int i = 1; i < count; ++i) {
+    const int k = static_cast<int>(rng() % static_cast<std::uint64_t>(max_options + 1));
+    std::vector<int> options;
+    for (int j = 0; j < k; ++j) {
+      const int window = std::min(i, 12);
+      options.push_back(i - 1 - static_cast<int>(rng() % static_cast<std::uint64_t>(window)));
+    }
+    games.push_back(std::move(options));
+  }
+  return games;
+}
+
+std::vector<GameId> canonical_trees(CanonicalForms& forms, const std::vector<std::vector<int>>& games) {
+  std::vector<GameId> ids;
+  for (const std::vector<int>& options : games) {
+    std::vector<GameId> list;
+    for (int o : options) list.push_back(ids[static_cast<std::size_t>(o)]);
+    ids.push_back(forms.game(std::move(list)));
+  }
+  return ids;
+}
+
+// All games born by the next day: every set of games born by this one.
+std::vector<GameId> next_day(CanonicalForms& forms, const std::vector<GameId>& born) {
+  std::set<GameId> games;
+  for (std::uint64_t mask = 0; mask < (std::uint64_t{1} << born.size()); ++mask) {
+    std::vector<GameId> options;
+    for (std::size_t i = 0; i < born.size(); ++i) {
+      if (mask >> i & 1) options.push_back(born[i]);
+    }
+    games.insert(forms.game(std::move(options)));
+  }
+  return {games.begin(), games.end()};
+}
+
+// Conway, On Numbers and Games, ch. 12 (and Siegel, "On the structure of
+// misère impartial games", arXiv 2012.08554, Table 1): 1, 2, 3, 5 and 22
+// distinct misère games are born by days 0 to 4.
+TEST(MisereCanonicalForms, GamesBornByEachDayAreConwaysCounts) {
+  CanonicalForms forms;
+  std::vector<GameId> born{CanonicalForms::kZero};
+  const std::vector<std::size_t> expected{1, 2, 3, 5, 22};
+  for (std::size_t day = 0; day < expected.size(); ++day) {
+    EXPECT_EQ(born.size(), expected[day]) << "day " << day;
+    if (day + 1 < expected.size()) born = next_day(forms, born);
+  }
+}
+
+// The same source: 4171780 games by day 5 (2^22 sets of day-4 games).
+TEST(MisereCanonicalForms, LongGamesBornByDayFiveAreConwaysCount) {
+  CanonicalForms forms;
+  std::vector<GameId> born{CanonicalForms::kZero};
+  for (int day = 0; day < 4; ++day) born = next_day(forms, born);
+  ASSERT_EQ(born.size(), 22U);
+  EXPECT_EQ(next_day(forms, born).size(), 4171780U);
+}
+
+TEST(MisereCanonicalForms, SmallFacts) {
+  CanonicalForms forms;
+  const GameId star = forms.nim_heap(1);
+  const GameId two = forms.nim_heap(2);
+  EXPECT_EQ(forms.sum(star, star), CanonicalForms::kZero);  // * + * = 0 in misère play
+  EXPECT_NE(forms.sum(two, two), CanonicalForms::kZero);    // but *2 + *2 is not 0 ...
+  EXPECT_TRUE(forms.is_p_position(forms.sum(two, two)));    // ... though it is a P-position
+  EXPECT_EQ(forms.game({star}), CanonicalForms::kZero);     // {*} = 0: the proviso holds (* is P)
+  EXPECT_NE(forms.game({two}), CanonicalForms::kZero);      // {*2} is P, 0 is N
+  EXPECT_EQ(forms.game({CanonicalForms::kZero, two}), star);  // *2 reverses through *
+  EXPECT_EQ(forms.sum(two, star), forms.nim_heap(3));
+  EXPECT_EQ(forms.misere_value(CanonicalForms::kZero), 1U);
+  EXPECT_EQ(forms.misere_value(star), 0U);
+  for (std::uint64_t n = 2; n < 12; ++n) EXPECT_EQ(forms.misere_value(forms.nim_heap(n)), n);
+  EXPECT_TRUE(forms.is_even(CanonicalForms::kZero));
+  EXPECT_FALSE(forms.is_even(star));
+  EXPECT_TRUE(forms.is_even(two));
+  EXPECT_FALSE(forms.is_even(forms.nim_heap(3)));
+  EXPECT_EQ(forms.mate(CanonicalForms::kZero), star);
+  EXPECT_EQ(forms.mate(star), CanonicalForms::kZero);
+  EXPECT_EQ(forms.mate(two), two);
+}
+
+// The outcome of G + H (and of three games) read from the canonical sum equals
+// the oracle's search of the trees themselves.
+TEST(MisereCanonicalForms, OutcomesOfSumsEqualTheOracle) {
+  std::mt19937_64 rng(23);
+  for (int round = 0; round < 4; ++round) {
+    const std::vector<std::vector<int>> trees = random_trees(rng, 40, 3);
+    CanonicalForms forms;
+    const std::vector<GameId> canonical = canonical_trees(forms, trees);
+    grundy::testing::TreeOracle oracle(trees);
+    for (int trial = 0; trial < 600; ++trial) {
+      const int a = static_cast<int>(rng() % trees.size());
+      const int b = static_cast<int>(rng() % trees.size());
+      GameId sum = forms.sum(canonical[static_cast<std::size_t>(a)], canonical[static_cast<std::size_t>(b)]);
+      std::vector<int> parts{a, b};
+      if (trial % 3 == 0) {
+        const int c = static_cast<int>(rng() % trees.size());
+        sum = forms.sum(sum, canonical[static_cast<std::size_t>(c)]);
+        parts.push_back(c);
+      }
+      ASSERT_EQ(!forms.is_p_position(sum), oracle.first_player_wins(parts)) << a << " + " << b;
+    }
+  }
+}
+
+// Games with equal canonical forms are equal: no tree of the set tells them
+// apart, alone or with any other one added.
+TEST(MisereCanonicalForms, EqualFormsAreIndistinguishable) {
+  std::mt19937_64 rng(5);
+  const std::vector<std::vector<int>> trees = random_trees(rng, 36, 3);
+  CanonicalForms forms;
+  const std::vector<GameId> canonical = canonical_trees(forms, trees);
+  grundy::testing::TreeOracle oracle(trees);
+  std::map<GameId, std::vector<int>> classes;
+  for (std::size_t i = 0; i < trees.size(); ++i) classes[canonical[i]].push_back(static_cast<int>(i));
+  int pairs = 0;
+  for (const auto& [id, members] : classes) {
+    for (std::size_t k = 1; k < members.size(); ++k) {
+      ++pairs;
+      for (int x = 0; x < static_cast<int>(trees.size()); ++x) {
+        ASSERT_EQ(oracle.first_player_wins({members[0], x}), oracle.first_player_wins({members[k], x}))
+            << members[0] << " and " << members[k] << " with " << x;
+      }
+    }
+  }
+  EXPECT_GT(pairs, 5);  // the random trees do repeat games in other forms
+}
+
+// The sum of the table equals the canonical form of the explicit sum tree,
+// built position by position from (G', H) and (G, H').
+TEST(MisereCanonicalForms, SumEqualsTheFormOfTheSumTree) {
+  std::mt19937_64 rng(7);
+  const std::vector<std::vector<int>> trees = random_trees(rng, 24, 3);
+  CanonicalForms forms;
+  const std::vector<GameId> canonical = canonical_trees(forms, trees);
+  const std::size_t n = trees.size();
+  std::vector<GameId> pair(n * n);
+  for (std::size_t a = 0; a < n; ++a) {
+    for (std::size_t b = 0; b < n; ++b) {
+      std::vector<GameId> options;
+      for (int o : trees[a]) options.push_back(pair[static_cast<std::size_t>(o) * n + b]);
+      for (int o : trees[b]) options.push_back(pair[a * n + static_cast<std::size_t>(o)]);
+      pair[a * n + b] = forms.game(std::move(options));
+      ASSERT_EQ(pair[a * n + b], forms.sum(canonical[a], canonical[b])) << a << " + " << b;
+    }
+  }
+  // And the sum is associative on canonical forms.
+  for (int trial = 0; trial < 300; ++trial) {
+    const GameId x = canonical[rng() % n];
+    const GameId y = canonical[rng() % n];
+    const GameId z = canonical[rng() % n];
+    ASSERT_EQ(forms.sum(forms.sum(x, y), z), forms.sum(x, forms.sum(y, z)));
+  }
+}
+
+// Conway's mate: G + mate(G) is a misère P-position (0 + * , * + 0, *2 + *2, …).
+TEST(MisereCanonicalForms, GamePlusItsMateIsAPPosition) {
+  std::mt19937_64 rng(11);
+  const std::vector<std::vector<int>> trees = random_trees(rng, 40, 3);
+  CanonicalForms forms;
+  for (const GameId g : canonical_trees(forms, trees)) {
+    EXPECT_TRUE(forms.is_p_position(forms.sum(g, forms.mate(g))));
+  }
+}
+
+// Parity: of G and G + *, one is even and one odd, and their birthdays differ by one.
+TEST(MisereCanonicalForms, ParityPairsGWithGPlusStar) {
+  std::mt19937_64 rng(13);
+  const std::vector<std::vector<int>> trees = random_trees(rng, 40, 3);
+  CanonicalForms forms;
+  const GameId star = forms.nim_heap(1);
+  for (const GameId g : canonical_trees(forms, trees)) {
+    const GameId h = forms.sum(g, star);
+    EXPECT_NE(forms.is_even(g), forms.is_even(h));
+    const std::uint32_t bg = forms.birthday(g);
+    const std::uint32_t bh = forms.birthday(h);
+    EXPECT_TRUE(bg + 1 == bh || bh + 1 == bg) << bg << " " << bh;
+    EXPECT_EQ(forms.even_part(g), forms.is_even(g) ? g : h);
+  }
+}
+
+TEST(MisereCanonicalForms, MemoryBoundStopsWithALimitError) {
+  CanonicalForms forms(64 * 1024);
+  std::vector<GameId> born{CanonicalForms::kZero};
+  EXPECT_THROW(
+      {
+        for (int day = 0; day < 5; ++day) born = next_day(forms, born);
+      },
+      grundy::LimitError);
+}
+
+}  // namespace
