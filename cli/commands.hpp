@@ -31,5 +31,6 @@ void register_boards_command(CLI::App& app);  // the multi-board 2x2-block forma
 void register_explain_command(CLI::App& app);
 void register_play_command(CLI::App& app);
 void register_census_command(CLI::App& app, const Launch& launch);  // families of games into a database
+void register_pattern_command(CLI::App& app);  // laws across a family of games, code to paste
 
 }  // namespace grundy::cli

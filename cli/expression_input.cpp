@@ -2,7 +2,6 @@
 
 #include <fstream>
 #include <iostream>
-#include <iterator>
 
 #include "grundy/input_file.hpp"
 #include "grundy/input_error.hpp"
@@ -10,14 +9,15 @@
 
 namespace grundy::cli {
 
-ExpressionSource read_expression_source(const std::string& argument, const std::string& file) {
+ExpressionSource read_expression_source(const std::string& argument, const std::string& file,
+                                        const std::function<void()>& poll) {
   ExpressionSource source;
   if (!file.empty() || argument == "-") {
     source.origin = file.empty() ? "<stdin>" : file;
     if (file.empty()) {
-      source.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+      source.text = read_bounded(std::cin, "standard input", SourceLocation{"<stdin>", 0, 0}, poll);
     } else {
-      source.text = read_input_file(file, "file");
+      source.text = read_input_file(file, "file", poll);
     }
     source.text = without_comments(std::move(source.text));
   } else {

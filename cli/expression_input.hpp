@@ -4,6 +4,7 @@
 // files and on stdin '#' starts a comment to the end of the line.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "grundy/context.hpp"
@@ -18,7 +19,8 @@ struct ExpressionSource {
 };
 
 // `argument` "-" reads stdin; a non-empty `file` reads that file.
-[[nodiscard]] ExpressionSource read_expression_source(const std::string& argument, const std::string& file);
+[[nodiscard]] ExpressionSource read_expression_source(const std::string& argument, const std::string& file,
+                                                     const std::function<void()>& poll = {});
 
 // Parses and builds with the built-in registry.
 [[nodiscard]] Position build_position(const ExpressionSource& source, Context& context);

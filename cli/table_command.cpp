@@ -42,9 +42,34 @@ struct TableOptions {
 // Above this many values a table is summarised on the terminal; --output keeps them all.
 constexpr std::uint64_t kListLimit = 100'000;
 
-// Without --upto a take-and-break table is computed until its period is proven,
-// up to this many heaps (about 3 s for Officers, which no theorem settles).
-constexpr std::uint64_t kUntilProvenCap = std::uint64_t{1} << 20;
+// Without --upto a take-and-break table is computed until its period is
+// proven, up to this many heaps; on a terminal or a pipe the values are
+// printed as they come, so an open code (no period, ever) shows its values at
+// once and stops at a stated bound instead of running for minutes in silence.
+constexpr std::uint64_t kUntilProvenCap = std::uint64_t{1} << 16;
+
+// Prints values n = printed.. as they are computed, `per_line` to a line.
+class ValueStream {
+ public:
+  explicit ValueStream(std::size_t per_line) : per_line_(per_line) {}
+
+  // Every complete line among `values`; with `all`, the last partial one too.
+  void print(const std::vector<take_and_break::Value>& values, bool all) {
+    while (printed_ < values.size() && (all || printed_ + per_line_ <= values.size())) {
+      const std::uint64_t end = std::min<std::uint64_t>(values.size(), printed_ + per_line_);
+      std::cout << "  " << std::setw(6) << printed_ << ":";
+      for (std::uint64_t n = printed_; n < end; ++n) std::cout << " " << values[n];
+      std::cout << "\n";
+      printed_ = end;
+    }
+    std::cout << std::flush;
+  }
+  [[nodiscard]] std::uint64_t printed() const noexcept { return printed_; }
+
+ private:
+  std::size_t per_line_;
+  std::uint64_t printed_ = 0;
+};
 
 void run_take_and_break(const TableOptions& options, bool upto_given, const take_and_break::GameCode& code,
                         Context& context) {
@@ -62,10 +87,28 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
   } else if (options.format != "text") {
     throw InputError("--format is text or binary, not '" + options.format + "'");
   }
+  const bool streaming = !upto_given && !options.json && options.output.empty() && !options.no_values;
+  ValueStream stream(options.per_line);
+  if (streaming) {
+    std::cout << "g(n) of " << request.rule << " as they are computed (without --upto: until a period is proven, at most "
+              << kUntilProvenCap << " heaps):\n"
+              << std::flush;
+    request.on_values = [&stream](const std::vector<take_and_break::Value>& values) { stream.print(values, false); };
+  }
   TakeAndBreakRun run = run_take_and_break_table(request, context);
   std::string note;
   std::uint64_t listed = run.upto;
-  if (!upto_given) {
+  if (streaming) {
+    // Every value computed is on the screen already; the summary follows.
+    stream.print(run.values, true);
+    if (!run.interrupted) {
+      run.upto = run.values.size() - 1;
+      if (!run.pattern.proven()) {
+        note = "no period proven up to heap " + std::to_string(run.upto) + " (the bound without --upto); --upto N goes " +
+               "further (with --checkpoint FILE to resume, --output FILE to keep the values)";
+      }
+    }
+  } else if (!upto_given) {
     // The values up to two periods past the preperiod (at least 50), so the
     // pattern can be seen; the summary covers every heap computed.
     listed = 49;
@@ -80,7 +123,7 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
     }
   }
   std::optional<std::uint64_t> list_upto;
-  if (!options.no_values && options.output.empty()) {
+  if (!streaming && !options.no_values && options.output.empty()) {
     if (listed < kListLimit) {
       list_upto = listed;
     } else {
@@ -88,11 +131,16 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
              "): write them with --output FILE";
     }
   }
+  if (run.interrupted) {
+    // Only what was computed: the summary of a partial table would claim more.
+    run.upto = run.values.empty() ? 0 : run.values.size() - 1;
+    if (list_upto) list_upto = std::min(*list_upto, run.upto);
+  }
   if (options.json) {
     nlohmann::json j = render_json(run, list_upto);
     if (!note.empty()) j["note"] = note;
     std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  } else {
+  } else if (!run.interrupted || !streaming) {
     std::cout << render_text(run, list_upto);
     if (!note.empty()) std::cout << "note: " << note << "\n";
   }
@@ -102,11 +150,20 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
     if (!run.interrupted) throw ExitStatus{2};
   }
   if (run.interrupted) {
-    std::cerr << "grundy: interrupted"
-              << (options.checkpoint.empty()      ? "; no --checkpoint was given, so the work is lost"
-                  : !run.save_error.empty() ? "; the checkpoint could not be saved, so the work is lost"
-                                             : "; work saved in " + options.checkpoint + ", run the same command to resume")
-              << "\n";
+    std::string kept;
+    if (streaming) kept = "the " + std::to_string(run.values.size()) + " values above are exact";
+    if (run.output_heaps > 0) {
+      kept += std::string(kept.empty() ? "" : "; ") + "g(0.." + std::to_string(run.output_heaps - 1) + ") written to " +
+              options.output;
+    }
+    std::string checkpoint = options.checkpoint.empty() ? "no --checkpoint was given to resume from"
+                             : !run.save_error.empty() ? "the checkpoint could not be saved"
+                                                       : "work saved in " + options.checkpoint +
+                                                             ", run the same command to resume";
+    std::cerr << "grundy: interrupted after " << run.values.size() << " heaps"
+              << (kept.empty() ? (options.checkpoint.empty() ? "; no --checkpoint was given, so the work is lost" : "")
+                               : "; " + kept)
+              << (kept.empty() && options.checkpoint.empty() ? "" : "; " + checkpoint) << "\n";
     // 128 + SIGINT, as shells report an interrupted command.
     throw ExitStatus{130};
   }

@@ -23,4 +23,5 @@ PYBIND11_MODULE(_grundy, m) {
   grundy::python::bind_tables(m);
   grundy::python::bind_game(m);
   grundy::python::bind_builtins(m);
+  grundy::python::bind_patterns(m);
 }
