@@ -143,43 +143,43 @@ TEST(ContestFrictions, MisereWinningMovesAreNotCalledValueZero) {
   EXPECT_FALSE(contains(run.out, "to a position of value 0")) << run.out;
 }
 
-// Billions of winning moves ([L,R]-Nim with a wide range, as ABC297 G) as runs
-// of takes, each run checked against the brute force over every take.
+// Many winning moves ([L,R]-Nim with wide ranges, as in ABC297 G) as runs of
+// takes, every take of every run checked against the brute force over all takes.
 TEST(ContestFrictions, WinningMovesAsRunsOfTakes) {
-  const long long low = 3;
-  const long long high = 1000;
-  const long long a = 5000;
-  const long long b = 77;
+  const long long low = 100;
+  const long long high = 250;
+  const std::vector<long long> heaps = {1000, 2000, 777, 5123};
   const auto g = [&](long long x) { return (x % (low + high)) / low; };
-  const auto j = cli_runner::grundy_json("value 'lr(3,1000)(5000,77)'");
+  const auto j = cli_runner::grundy_json("value 'lr(100,250)(1000,2000,777,5123)'");
   ASSERT_EQ(j["outcome"], "N");
-  const long long total = g(a) ^ g(b);
+  long long total = 0;
+  for (long long h : heaps) total ^= g(h);
   std::vector<std::pair<long long, long long>> expected;  // (component, take) of every winning move
-  for (int c = 0; c < 2; ++c) {
-    const long long heap = c == 0 ? a : b;
-    const long long target = g(heap) ^ total;
-    for (long long t = low; t <= std::min(heap, high); ++t) {
-      if (g(heap - t) == target) expected.push_back({c, t});
+  for (std::size_t c = 0; c < heaps.size(); ++c) {
+    const long long target = g(heaps[c]) ^ total;
+    for (long long t = low; t <= std::min(heaps[c], high); ++t) {
+      if (g(heaps[c] - t) == target) expected.push_back({static_cast<long long>(c), t});
     }
   }
+  ASSERT_GT(expected.size(), 20U);
   EXPECT_EQ(j["winning_move_count"], expected.size());
+  ASSERT_TRUE(j.contains("winning_move_runs")) << j.dump();
+  EXPECT_EQ(j["winning_move_run_count"], j["winning_move_runs"].size());
   std::vector<std::pair<long long, long long>> from_runs;
   for (const auto& run : j["winning_move_runs"]) {
-    for (long long t = run["take_first"]; t <= run["take_last"].get<long long>(); ++t) {
+    for (long long t = run["take_first"].get<long long>(); t <= run["take_last"].get<long long>(); ++t) {
       from_runs.push_back({run["component"].get<long long>(), t});
     }
   }
   std::sort(from_runs.begin(), from_runs.end());
-  if (j["winning_move_run_count"] == j["winning_move_runs"].size()) {
-    EXPECT_EQ(from_runs, expected);
-  }
-  const CliRun text = grundy("value 'lr(3,1000)(5000,77)'");
-  EXPECT_TRUE(contains(text.out, "as ")) << text.out;
+  EXPECT_EQ(from_runs, expected);
+  const CliRun text = grundy("value 'lr(100,250)(1000,2000,777,5123)'");
   EXPECT_TRUE(contains(text.out, "runs of takes")) << text.out;
-  // ABC297 G's scale: heaps of 10^9 with L = 1, R = 10^9 - 1.
-  const CliRun huge = grundy("value 'lr(1,999999999)(1000000000,999999999,123456789)'");
+  EXPECT_TRUE(contains(text.out, "lr(100,250)(1000): take 201..250")) << text.out;
+  // ABC297 G's scale: heaps of 10^9, L = 10^8, R = 10^9: hundreds of millions of moves, a few runs.
+  const CliRun huge = grundy("value 'lr(100000000,1000000000)(1000000000,999999999,123456789)'");
   EXPECT_EQ(huge.status, 0) << huge.out;
-  EXPECT_TRUE(contains(huge.out, "runs of takes")) << huge.out;
+  EXPECT_TRUE(contains(huge.out, "All 100000000 winning moves, as 1 run of takes")) << huge.out;
 }
 
 // A hexadecimal code whose d0 is a letter (docs/take_and_break.md lists 0xC.1):

@@ -139,12 +139,12 @@ namespace {
 
 // A learner who throws a win away is told so, with the winning move: from
 // nim(1,2) the only winning move leaves nim(1,1); taking the heap of 1 leaves
-// nim(0,2) (printed nim(2)), from which the computer wins.
+// nim(0,2), from which the computer wins.
 TEST(PlayInATerminal, AMoveThatGivesAwayTheWinIsNamed) {
   Terminal terminal({"play", "nim(1,2)"});
   const std::string first = terminal.read_turn();
   ASSERT_NE(first.find("Your move"), std::string::npos) << first;
-  terminal.type("nim(2)");
+  terminal.type("nim(0,2)");
   const std::string after = terminal.read_turn();
   EXPECT_NE(after.find("That move gave away your win"), std::string::npos) << after;
   EXPECT_NE(after.find("nim(1,1)"), std::string::npos) << after;

@@ -117,7 +117,9 @@ TEST(WythoffRows, LimitsAndStop) {
   EXPECT_THROW(wythoff::Rows(wythoff::Rows::kMaxTop + 1, kNoPoll), LimitError);
   const wythoff::Rows rows(4, kNoPoll);
   EXPECT_THROW((void)rows.value(5, 5), std::out_of_range);
-  EXPECT_THROW((void)rows.value(4, UINT64_MAX), LimitError);  // g(4, 2^64 - 1) >= 2^64 - 9 ... may exceed 64 bits
+  // Row 1 is b + 1 for b = 0, 1 mod 3: g(1, 2^64 - 1) = 2^64 does not fit.
+  EXPECT_THROW((void)rows.value(1, UINT64_MAX), LimitError);
+  EXPECT_EQ(rows.value(1, UINT64_MAX - 1), UINT64_MAX - 3);
   int polls = 0;
   EXPECT_THROW(wythoff::Rows(64, [&] {
                  if (++polls == 3) throw Cancelled();

@@ -14,7 +14,8 @@
 //
 // Beyond the plain formulas it tries a split: "A if v < t, else B" with v one
 // of `split_variables` and t a formula in the other variables (the parameters),
-// A and B found by the same enumeration on the two sides.
+// or "A if f = 0, else B" with f a small formula of `condition_variables`
+// (such as k mod 3), A and B found by the same enumeration on the two sides.
 #pragma once
 
 #include <cstddef>
@@ -61,6 +62,10 @@ struct SearchSpace {
   std::vector<std::size_t> split_variables;
   std::vector<std::size_t> threshold_variables;
   std::size_t threshold_size = 3;
+  // Splits "A if f = 0, else B" with f a formula of at most condition_size
+  // nodes over these variables (such as "k mod 3"): for laws of the parameters.
+  std::vector<std::size_t> condition_variables;
+  std::size_t condition_size = 5;
 };
 
 struct SearchResult {

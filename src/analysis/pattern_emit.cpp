@@ -36,8 +36,8 @@ std::string header(const PatternReport& report, const std::string& command, Lang
         law.subject != "least period" && law.subject != "a period") {
       continue;
     }
-    out << c << (any ? "  " : "Law: ") << law.statement << (law.proven ? " [proven on the range]" : " [observed]")
-        << "\n";
+    out << c << (any ? "  " : "Law: ") << law.statement
+        << (law.proven ? " [proven for each member checked]" : " [observed on the range checked]") << "\n";
     any = true;
   }
   if (!report.value_formula) {

@@ -265,7 +265,11 @@ std::string Formula::write(std::size_t index, const std::vector<std::string>& na
       return "v2(" + sub(0) + ")";
     case Operation::big_omega: return (dialect == Dialect::text ? "Omega(" : "big_omega(") + sub(0) + ")";
     case Operation::select_less: {
-      const std::string condition = sub(0) + " < " + sub(1);
+      // For people "f < 1" reads "f = 0": the conditions the search makes are
+      // never negative there (x, r, or a count of the form f mod m, f >= 0).
+      const bool is_zero_test = dialect == Dialect::text && nodes_[node.children[1]].operation == Operation::constant &&
+                                nodes_[node.children[1]].value == 1;
+      const std::string condition = is_zero_test ? sub(0) + " = 0" : sub(0) + " < " + sub(1);
       if (dialect == Dialect::cpp) return "(" + condition + " ? " + sub(2) + " : " + sub(3) + ")";
       if (dialect == Dialect::python) return "(" + sub(2) + " if " + condition + " else " + sub(3) + ")";
       return "(" + sub(2) + " if " + condition + ", else " + sub(3) + ")";

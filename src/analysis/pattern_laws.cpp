@@ -36,6 +36,13 @@ std::string across_parameters(const Family& family) {
 // The smallest formula of the parameters giving `wanted` at every member.
 std::optional<Formula> parameter_law(const Family& family, const std::vector<Wanted>& wanted, const Poll& poll,
                                      std::size_t* examined = nullptr) {
+  if (wanted.empty()) return std::nullopt;
+  // The same number at every member: that number (not the smallest formula of
+  // constants for it, nor a parameter that happens to equal it).
+  const bool same = std::all_of(wanted.begin(), wanted.end(), [&](const Wanted& w) {
+    return w.kind == Wanted::Kind::exact && w.low == wanted.front().low;
+  });
+  if (family.parameters.empty() || same) return Formula::constant(wanted.front().low);
   Points points;
   for (const Member& m : family.members) points.push_back(m.parameters);
   SearchSpace space;
@@ -45,6 +52,7 @@ std::optional<Formula> parameter_law(const Family& family, const std::vector<Wan
                       Operation::modulo, Operation::bit_xor,  Operation::minimum,  Operation::maximum};
   space.max_size = 7;
   space.stored_size = 5;
+  for (std::size_t i = 0; i < family.parameters.size(); ++i) space.condition_variables.push_back(i);
   const SearchResult found = find_formula(space, points, wanted, poll);
   if (examined) *examined += found.examined;
   if (found.formula) return found.formula;
@@ -98,7 +106,8 @@ PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
   if (!unpatterned.empty()) {
     std::vector<std::string> names;
     for (std::size_t i = 0; i < unpatterned.size() && i < 5; ++i) names.push_back(unpatterned[i]->text);
-    report.notes.push_back(plural(unpatterned.size(), "member") + " show no period on heaps 0.." +
+    report.notes.push_back(plural(unpatterned.size(), "member") + (unpatterned.size() == 1 ? " shows" : " show") +
+                           " no period on heaps 0.." +
                            std::to_string(family.upto) + " (" + join(names, ", ") +
                            (unpatterned.size() > 5 ? ", …" : "") +
                            "), so no law of preperiod or period; --upto N looks further");
@@ -106,8 +115,11 @@ PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
   }
   const std::size_t n = family.members.size();
   const std::string members = n == 1 ? "the member" : "all " + std::to_string(n) + " members";
-  const std::string basis = all_proven ? "each member's pattern is proven by its rule"
-                                       : "members' patterns are only detected on heaps 0.." + std::to_string(family.upto);
+  const std::string basis = all_proven ? (n == 1 ? "the member's pattern is proven by its rule"
+                                                : "each member's pattern is proven by its rule")
+                                       : (n == 1 ? "its pattern is only detected on heaps 0.."
+                                                 : "the members' patterns are only detected on heaps 0..") +
+                                             std::to_string(family.upto);
   const auto add = [&](const std::string& subject, const Formula& f, const std::string& extra) {
     Law law;
     law.subject = subject;
@@ -123,7 +135,7 @@ PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
   for (const Member& m : family.members) wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(m.pattern.preperiod)));
   laws.preperiod = parameter_law(family, wanted, poll);
   if (laws.preperiod) {
-    add("preperiod", *laws.preperiod, " (least preperiod of each)");
+    add("preperiod", *laws.preperiod, n == 1 ? " (its least preperiod)" : " (least preperiod of each)");
   } else {
     report.notes.push_back("no formula of the parameters gives every member's preperiod (searched up to 7 nodes)");
   }
@@ -132,7 +144,7 @@ PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
   laws.period = parameter_law(family, wanted, poll);
   laws.least = laws.period.has_value();
   if (laws.period) {
-    add("period", *laws.period, " (least period of each)");
+    add("period", *laws.period, n == 1 ? " (its least period)" : " (least period of each)");
   } else {
     // A period of every member that is not always the least: say which.
     wanted.clear();
@@ -364,16 +376,25 @@ void heap_value_law(PatternReport& report, const PeriodLaws& periods, const Poll
   // (the ruler sequence and Omega have no value at 0).
   std::optional<ValueFit> fit;
   if (periods.period && periods.preperiod) fit = fit_values(family, periods, true, 0, poll, examined);
-  if (!fit) fit = fit_values(family, periods, false, 0, poll, examined);
-  if (!fit) fit = fit_values(family, periods, false, 1, poll, examined);
+  if (!fit) {
+    fit = fit_values(family, periods, false, 0, poll, examined);
+    // From heap 1 a law can be much simpler (v2(x) rather than v2(3·max(x, 1))):
+    // taken when it is smaller by more than the words "for x >= 1" cost.
+    if (!fit || fit->raw.size() > 3) {
+      std::optional<ValueFit> from_one = fit_values(family, periods, false, 1, poll, examined);
+      if (from_one && (!fit || from_one->raw.size() + 2 <= fit->raw.size())) fit = std::move(from_one);
+    }
+  }
   if (fit) {
     report_values(report, periods, *fit);
     return;
   }
   report.notes.push_back("no formula of x and the parameters gives the values (every formula up to 7 nodes, " +
                          std::to_string(examined) + " examined, and splits \"A if x < t, else B\")");
-  // A sequence class past periodicity: P-positions on a Beatty sequence.
+  // A sequence class past periodicity: P-positions on a Beatty sequence (a
+  // periodic table's P-positions are trivially so: only members without a period).
   for (const Member& m : family.members) {
+    if (m.pattern.kind != Periodicity::Kind::none) continue;
     if (const auto alpha = beatty_interval(m.values)) {
       Law law;
       law.subject = "class";

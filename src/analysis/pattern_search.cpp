@@ -202,9 +202,9 @@ class Enumerator {
     std::size_t failures = 0;
   };
   struct Split {
-    std::size_t variable;
+    Formula left;              // the condition is left < right
     Formula threshold;
-    std::vector<bool> below;   // per point: variable < threshold
+    std::vector<bool> below;   // per point: left < threshold
     Mask sample_side[2]{};     // sample points below, and not below
     Piece pieces[2];
   };
@@ -212,6 +212,8 @@ class Enumerator {
   // Thresholds: formulas of the threshold variables and constants, up to
   // threshold_size nodes, defined on every point and distinct there.
   void prepare_splits() {
+    std::unordered_set<std::uint64_t> distinct;
+    prepare_conditions(distinct);
     if (space_.split_variables.empty() || space_.threshold_variables.empty()) return;
     std::vector<Formula> thresholds;
     std::vector<Formula> level;
@@ -231,10 +233,9 @@ class Enumerator {
         }
       }
     }
-    std::unordered_set<std::uint64_t> distinct;
     for (std::size_t variable : space_.split_variables) {
       for (const Formula& t : thresholds) {
-        Split split{variable, t, std::vector<bool>(points_.size()), {}, {}};
+        Split split{Formula::variable(variable), t, std::vector<bool>(points_.size()), {}, {}};
         std::uint64_t h = 1469598103934665603ULL ^ variable;
         bool defined = true;
         std::size_t below_count = 0;
@@ -255,12 +256,69 @@ class Enumerator {
     }
   }
 
+  // Conditions "f = 0" (written f < 1; f >= 0 at every point) for f over the
+  // condition variables and the constants, up to condition_size nodes: such
+  // as "k mod 3 = 0". One split per distinct partition of the points.
+  void prepare_conditions(std::unordered_set<std::uint64_t>& distinct) {
+    if (space_.condition_variables.empty()) return;
+    std::vector<std::vector<Formula>> by_size(space_.condition_size + 1);
+    std::vector<std::vector<std::vector<std::int64_t>>> values_by_size(space_.condition_size + 1);
+    std::unordered_set<std::uint64_t> seen;
+    const auto keep = [&](Formula f, std::size_t size) {
+      std::vector<std::int64_t> values;
+      values.reserve(points_.size());
+      std::uint64_t h = 1469598103934665603ULL;
+      for (const auto& point : points_) {
+        const auto v = f.evaluate(point);
+        if (!v) return;
+        values.push_back(*v);
+        h = (h ^ static_cast<std::uint64_t>(*v)) * 1099511628211ULL;
+      }
+      if (!seen.insert(h).second) return;
+      by_size[size].push_back(f);
+      values_by_size[size].push_back(values);
+      // As a condition: every value >= 0, some 0 and some not.
+      bool nonnegative = true;
+      std::size_t zeros = 0;
+      std::uint64_t partition = 1469598103934665603ULL;
+      for (std::int64_t v : values) {
+        nonnegative = nonnegative && v >= 0;
+        zeros += v == 0;
+        partition = (partition ^ (v == 0 ? 1U : 2U)) * 1099511628211ULL;
+      }
+      if (!nonnegative || zeros == 0 || zeros == values.size() || splits_.size() >= 400) return;
+      if (!distinct.insert(partition).second) return;
+      Split split{f, Formula::constant(1), std::vector<bool>(points_.size()), {}, {}};
+      for (std::size_t i = 0; i < values.size(); ++i) split.below[i] = values[i] == 0;
+      for (std::size_t k = 0; k < sample_.size(); ++k) set_bit(split.sample_side[split.below[sample_[k]] ? 0 : 1], k);
+      splits_.push_back(std::move(split));
+    };
+    for (std::size_t v : space_.condition_variables) keep(Formula::variable(v), 1);
+    for (std::int64_t c : space_.constants) {
+      if (c > 0) keep(Formula::constant(c), 1);
+    }
+    for (std::size_t size = 3; size <= space_.condition_size; size += 2) {
+      for (Operation op : {Operation::modulo, Operation::subtract, Operation::add, Operation::multiply,
+                           Operation::divide, Operation::bit_xor}) {
+        for (std::size_t left = 1; left + 1 < size; left += 2) {
+          const std::size_t right = size - 1 - left;
+          for (const Formula& a : by_size[left]) {
+            for (const Formula& b : by_size[right]) {
+              if (a.is_constant() && b.is_constant()) continue;
+              poll_();
+              keep(Formula::binary(op, a, b), size);
+            }
+          }
+        }
+      }
+    }
+  }
+
   std::optional<Formula> best_split() const {
     std::optional<Formula> best;
     for (const Split& split : splits_) {
       if (!split.pieces[0].formula || !split.pieces[1].formula) continue;
-      Formula f = Formula::select_less(Formula::variable(split.variable), split.threshold, *split.pieces[0].formula,
-                                       *split.pieces[1].formula);
+      Formula f = Formula::select_less(split.left, split.threshold, *split.pieces[0].formula, *split.pieces[1].formula);
       if (!best || f.size() < best->size()) best = std::move(f);
     }
     return best;

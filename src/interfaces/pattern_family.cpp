@@ -282,9 +282,22 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
       if (heap_game) {
         const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(member.text), context);
         member.text = rule->text();
-        const SequenceReport report = rule->table(context, family.upto);
-        member.values = report.values;
+        SequenceReport report = rule->table(context, family.upto);
+        if (!report.pattern.proven()) {
+          // A proof may need more heaps than the table shows (Kayles: period 12
+          // from 71, proven at heap 168): a longer table, for the pattern only.
+          const std::uint64_t longer = std::max<std::uint64_t>(family.upto, std::min<std::uint64_t>(16 * side, 4096) - 1);
+          SequenceReport extended = rule->table(context, longer);
+          if (extended.pattern.proven() || extended.pattern.kind != Periodicity::Kind::none) report = std::move(extended);
+        }
         member.pattern = member_pattern(*rule, report);
+        // The heaps 0..upto, and the whole first period for the code's table.
+        std::size_t keep = static_cast<std::size_t>(side);
+        if (member.pattern.kind != Periodicity::Kind::none) {
+          keep = std::max<std::size_t>(keep, static_cast<std::size_t>(member.pattern.preperiod + member.pattern.period));
+        }
+        report.values.resize(std::min(report.values.size(), keep));
+        member.values = std::move(report.values);
       } else {
         for (const auto& cell : cells(family.piles(), family.upto)) {
           std::map<std::string, std::string> at = filled;
