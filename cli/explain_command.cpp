@@ -2,6 +2,7 @@
 // learning Sprague–Grundy theory: the options and their mex for one component;
 // the binary values, their xor and why each winning move works for a sum.
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -40,7 +41,9 @@ void print_component(const Explanation& e) {
     // The theorem first: it decides; the options below show the same by the definition.
     std::cout << "By " << e.theorem->theorem << ": " << e.theorem->statement << ".\n";
     for (const std::string& step : e.theorem->steps) std::cout << "  " << step << "\n";
-    std::cout << e.theorem->conclusion << ".\nBy the definition (mex of the options), the same:\n";
+    std::string conclusion = e.theorem->conclusion;
+    if (!conclusion.empty()) conclusion[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(conclusion[0])));
+    std::cout << conclusion << ".\nBy the definition (mex of the options), the same:\n";
   }
   if (e.option_count == 0) {
     std::cout << name << " has no move: the player to move has lost, and its value is mex{} = 0.\n";

@@ -11,6 +11,7 @@
 #include "grundy/expression.hpp"
 #include "grundy/heap_rule.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/pattern_family.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/sequence.hpp"
 #include "grundy/stop_signals.hpp"
@@ -199,12 +200,81 @@ nlohmann::json pattern_json(const Periodicity& p) {
   return j;
 }
 
+// A game on piles (`grundy table 'wythoff(a,b)'`): its values over
+// [0, upto]^piles — a grid for two piles — and its P-positions.
+void run_pile_table(const TableOptions& options, bool upto_given, Context& context) {
+  if (options.misere || !options.output.empty() || !options.checkpoint.empty()) {
+    throw InputError("--misere, --output and --checkpoint are for heap rules, not games on piles");
+  }
+  pattern::FamilyRequest request;
+  request.written = options.rule;
+  request.upto = upto_given ? std::max<std::uint64_t>(options.upto, 1) : 0;  // 0: the default for the piles
+  request.rows = 0;
+  pattern::Family family;
+  try {
+    family = pattern::tabulate_family(request, context);
+  } catch (const Cancelled&) {
+    std::cerr << "grundy: interrupted\n";
+    throw ExitStatus{130};
+  }
+  const pattern::Member& m = family.members.front();
+  const std::size_t piles = family.piles();
+  const std::uint64_t side = family.upto + 1;
+  std::vector<std::vector<std::uint64_t>> p_positions;
+  for (std::size_t i = 0; i < m.p_position.size(); ++i) {
+    if (!m.p_position[i]) continue;
+    std::vector<std::uint64_t> cell(piles);
+    std::size_t rest = i;
+    for (std::size_t k = piles; k-- > 0;) {
+      cell[k] = rest % side;
+      rest /= side;
+    }
+    p_positions.push_back(std::move(cell));
+  }
+  if (options.json) {
+    nlohmann::json values = nlohmann::json::array();
+    for (Nimber v : m.values) values.push_back(v == pattern::kUnknown ? nlohmann::json(nullptr) : nlohmann::json(v));
+    nlohmann::json j{{"game", m.text}, {"piles", piles}, {"upto", family.upto}, {"values", values},
+                     {"p_positions", p_positions}};
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return;
+  }
+  std::cout << "Game: " << m.text << " on " << piles << " piles, each 0.." << family.upto
+            << (piles == 2 ? "; g(a, b), a down, b across ('?' where only who wins is known)\n" : "\n");
+  if (piles == 2) {
+    const int width = static_cast<int>(std::max<std::size_t>(2, std::to_string(3 * side).size()));
+    std::cout << std::setw(width + 1) << "";
+    for (std::uint64_t b = 0; b < side; ++b) std::cout << std::setw(width + 1) << b;
+    std::cout << "\n";
+    for (std::uint64_t a = 0; a < side; ++a) {
+      std::cout << std::setw(width + 1) << a;
+      for (std::uint64_t b = 0; b < side; ++b) {
+        const Nimber v = m.values[a * side + b];
+        std::cout << std::setw(width + 1) << (v == pattern::kUnknown ? std::string("?") : std::to_string(v));
+      }
+      std::cout << "\n";
+    }
+  }
+  std::cout << "P-positions (the player to move loses): " << p_positions.size() << "\n ";
+  for (std::size_t i = 0; i < p_positions.size() && i < 200; ++i) {
+    std::cout << " (";
+    for (std::size_t k = 0; k < piles; ++k) std::cout << (k ? "," : "") << p_positions[i][k];
+    std::cout << ")";
+  }
+  std::cout << (p_positions.size() > 200 ? " …" : "") << "\n";
+  std::cout << "Laws: grundy pattern '" << options.rule << "'\n";
+}
+
 void run_table(const TableOptions& options, bool upto_given) {
   ContextOptions settings;
   settings.threads = options.threads;
   Context context(settings);
   StopOnSignals signals(context);
   ProgressScope progress(context, options.progress, 0.0, options.quiet);
+  if (pattern::names_piles(options.rule)) {
+    run_pile_table(options, upto_given, context);
+    return;
+  }
   const ExprTerm term = parse_rule(options.rule);
   const HeapRulePtr rule = Registry::builtin().heap_rule(term, context);
   // Take-and-break games run with the sequence engines, checkpoints and output files.

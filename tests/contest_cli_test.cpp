@@ -239,3 +239,33 @@ TEST(ContestFrictions, CheckpointThroughADanglingLink) {
 }
 
 }  // namespace
+
+namespace {
+
+// `grundy table` of a game on two piles: the grid of values and its
+// P-positions — Wythoff's: the Beatty pairs (floor(k phi), floor(k phi^2)),
+// here by integer square roots, and row 1 is OEIS A004482.
+TEST(ContestFrictions, TableOfATwoPileGame) {
+  const auto j = cli_runner::grundy_json("table 'wythoff(a,b)' --upto 40");
+  ASSERT_EQ(j["piles"], 2);
+  ASSERT_EQ(j["values"].size(), 41U * 41U);
+  const std::vector<unsigned> row1 = {1, 2, 0, 4, 5, 3, 7, 8, 6, 10, 11, 9};
+  for (std::size_t b = 0; b < row1.size(); ++b) EXPECT_EQ(j["values"][41 + b], row1[b]) << b;
+  std::set<std::pair<unsigned long long, unsigned long long>> beatty;
+  for (unsigned long long k = 0; k <= 40; ++k) {
+    unsigned long long root = 0;
+    while ((root + 1) * (root + 1) <= 5 * k * k) ++root;
+    const unsigned long long a = (k + root) / 2;  // floor(k phi) = floor((k + sqrt(5 k^2)) / 2)
+    if (a + k <= 40) {
+      beatty.insert({a, a + k});
+      beatty.insert({a + k, a});
+    }
+  }
+  std::set<std::pair<unsigned long long, unsigned long long>> listed;
+  for (const auto& p : j["p_positions"]) listed.insert({p[0].get<unsigned long long>(), p[1].get<unsigned long long>()});
+  EXPECT_EQ(listed, beatty);
+  const CliRun text = grundy("table 'nim(a,b)' --upto 5");
+  EXPECT_TRUE(contains(text.out, "(0,0) (1,1) (2,2) (3,3) (4,4) (5,5)")) << text.out;
+}
+
+}  // namespace

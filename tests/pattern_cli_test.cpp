@@ -242,10 +242,10 @@ std::set<std::vector<long long>> p_positions(std::size_t piles, long long n,
 }
 
 // Moore's Nim_k on three piles: the P-positions law (binary digit sums mod k +
-// 1), found for k <= 3 on piles <= 10, checked by the emitted is_p for k <= 4
+// 1), found for k <= 3 on piles <= 8, checked by the emitted is_p for k <= 4
 // on piles <= 15 against a retrograde search of the game itself.
 TEST(PatternCli, MooreNimDigitSums) {
-  const std::string command = "pattern 'moore(k)(a,b,c)' --over k=1..3";
+  const std::string command = "pattern 'moore(k)(a,b,c)' --over k=1..3 --upto 8";
   const auto j = cli_runner::grundy_json(command);
   bool found = false;
   for (const auto& law : j["laws"]) {

@@ -40,11 +40,16 @@ struct FamilyRequest {
   std::string written;
   std::vector<ParameterRange> ranges;
   std::uint64_t upto = 0;  // 0: a default (heap games 120, two piles 30, three 10, more 6)
-  std::uint64_t rows = 16;  // two-pile games: rows whose additive period is looked for
+  std::uint64_t rows = 16;  // two-pile games: rows 0..rows whose additive period is looked for (0: none)
 };
 
 // The family tabulated with the built-in rulesets.
 [[nodiscard]] Family tabulate_family(const FamilyRequest& request, Context& context);
+
+// Whether a rule or position written for `grundy table` names piles with
+// one-letter variables (`wythoff(a,b)`, `nim(a,b)`): a game on piles, whose
+// table is tabulate_family's one member.
+[[nodiscard]] bool names_piles(std::string_view written);
 
 // The default `upto` for a family of games on `piles` piles (1: heap games).
 [[nodiscard]] std::uint64_t default_upto(std::size_t piles) noexcept;

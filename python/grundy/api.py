@@ -72,6 +72,11 @@ def table(rule, upto=50, *, misere=False, threads=1, engine="auto", checkpoint=N
     upto = _check_upto(upto)
     if not isinstance(rule, str):
         raise TypeError(f"grundy.table takes a rule as a str (such as 'kayles'), not {type(rule).__name__}")
+    if _grundy._names_piles(rule):
+        # A game on piles written with one-letter names ("wythoff(a,b)"): a grid.
+        from .table import TupleTable
+        name, upto, piles, values = _grundy._pile_table(rule, upto)
+        return TupleTable(game=name, upto=upto, piles=piles, values=values)
     fields = _grundy._table(rule, upto, misere=bool(misere), threads=threads, engine=engine,
                             checkpoint=_path(checkpoint), checkpoint_seconds=checkpoint_seconds,
                             output=_path(output), format=format)

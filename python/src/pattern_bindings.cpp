@@ -103,7 +103,28 @@ py::dict pattern_of_members(const std::string& written, const std::vector<std::s
 
 }  // namespace
 
+// grundy.table on a game on piles ("wythoff(a,b)"): its one member's values,
+// -1 where only who wins is known, as a numpy array of shape (upto + 1,)^piles.
+py::tuple pile_table(const std::string& written, std::uint64_t upto) {
+  InterruptibleCall call;
+  pattern::FamilyRequest request;
+  request.written = written;
+  request.upto = upto;
+  request.rows = 0;
+  const pattern::Family family = call.run(true, [&] { return pattern::tabulate_family(request, call.context()); });
+  const pattern::Member& member = family.members.front();
+  std::vector<py::ssize_t> shape(family.piles(), static_cast<py::ssize_t>(family.upto + 1));
+  py::array_t<std::int64_t> values(shape);
+  auto* out = values.mutable_data();
+  for (std::size_t i = 0; i < member.values.size(); ++i) {
+    out[i] = member.values[i] == pattern::kUnknown ? -1 : static_cast<std::int64_t>(member.values[i]);
+  }
+  return py::make_tuple(member.text, family.upto, family.piles(), values);
+}
+
 void bind_patterns(py::module_& m) {
+  m.def("_pile_table", &pile_table, py::arg("rule"), py::arg("upto"));
+  m.def("_names_piles", &pattern::names_piles, py::arg("rule"));
   m.def("_pattern_text", &pattern_of_text, py::arg("family"), py::arg("over"), py::arg("upto"), py::arg("rows"),
         py::arg("command"));
   m.def("_pattern_members", &pattern_of_members, py::arg("family"), py::arg("parameters"),

@@ -112,6 +112,13 @@ def test_table_of_a_two_pile_game_is_a_numpy_grid_with_its_p_positions():
     assert "<table>" in t._repr_html_()
 
 
+def test_table_of_a_built_in_two_pile_game():
+    t = grundy.table("wythoff(a,b)", upto=20)
+    assert t.values.shape == (21, 21)
+    assert list(t.values[1, :9]) == [1, 2, 0, 4, 5, 3, 7, 8, 6]
+    assert (1, 2) in t.p_positions and (3, 5) in t.p_positions and (2, 2) not in t.p_positions
+
+
 def test_pattern_of_two_pile_games():
     p = grundy.pattern(lambda c: wythoff_game(), over={"c": [1]}, piles=2, upto=25)
     law = p.law("P-positions")

@@ -144,6 +144,14 @@ Periodicity member_pattern(const HeapRule& rule, const SequenceReport& report) {
 
 }  // namespace
 
+bool names_piles(std::string_view written) {
+  const ExprTerm shape = parse_rule(written);
+  if (shape.groups.empty()) return false;
+  const ExprGroup& last = shape.groups.back();
+  return !last.args.empty() &&
+         std::all_of(last.args.begin(), last.args.end(), [](const ExprArg& arg) { return position_like(arg, {}); });
+}
+
 std::uint64_t default_upto(std::size_t piles) noexcept {
   switch (piles) {
     case 1: return 120;
@@ -315,7 +323,7 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
           const Position zero = Registry::builtin().parse(substitute(request.written, origin), context);
           const auto* theorem = zero.size() == 1 ? capability<AdditivelyPeriodicRows>(zero[0]) : nullptr;
           const std::uint64_t row_length = std::max<std::uint64_t>(4 * side, 120);
-          for (std::uint64_t a = 0; a <= std::min(request.rows, family.upto); ++a) {
+          for (std::uint64_t a = 0; request.rows > 0 && a <= std::min(request.rows, family.upto); ++a) {
             RowLaw row{a, {}};
             if (theorem != nullptr) {
               if (const auto proven = theorem->row_pattern(context, a)) row.pattern = *proven;
