@@ -71,7 +71,7 @@ TEST(WythoffRows, TopRowsAgreeAndPeriodsDivideTheStatePeriod) {
 
 // OEIS A004481 read by antidiagonals (its 91 data terms, as in
 // wythoff_math_test.cpp), through rows 0..12, and A047708 (the diagonal
-// g(n, n), Landman), n <= 64, through rows 0..64.
+// g(n, n), Landman; tests/data), n <= 64 through rows 0..64.
 TEST(WythoffRows, PublishedTables) {
   const std::vector<Nimber> a004481 = {
       0, 1, 1, 2, 2, 2, 3, 0, 0, 3, 4, 4, 1, 4, 4, 5, 5, 5, 5, 5, 5, 6, 3, 3,
@@ -84,12 +84,17 @@ TEST(WythoffRows, PublishedTables) {
   for (std::uint64_t d = 0; i < a004481.size(); ++d) {
     for (std::uint64_t j = 0; j <= d && i < a004481.size(); ++j, ++i) EXPECT_EQ(rows.value(d - j, j), a004481[i]);
   }
-  const std::vector<Nimber> a047708 = {0,  2,  1,  6,  7,  8,  3,  5,  4,  16, 14, 15, 10, 9,  11, 20, 13, 21,
-                                       12, 25, 17, 18, 19, 30, 31, 38, 35, 36, 22, 23, 43, 45, 48, 49, 24, 26,
-                                       27, 28, 29, 33, 60, 32, 61, 57, 66, 37, 63, 34, 64, 67, 40, 39, 41, 42,
-                                       82, 44, 74, 79, 47, 46, 87, 86, 50, 95, 96};
-  const wythoff::Rows top(64, kNoPoll);
-  for (std::uint64_t n = 0; n < a047708.size(); ++n) EXPECT_EQ(top.value(n, n), a047708[n]) << n;
+  const auto a047708 = testing::reference_terms("oeis_A047708_wythoff_diagonal_terms.txt");
+  ASSERT_EQ(a047708.size(), 71U);
+  // The rows reach n <= 64 (their top); the plain table the rest.
+  const wythoff::Rows top(wythoff::Rows::kMaxTop, kNoPoll);
+  wythoff::Values plain(71);
+  for (const auto& [n, g] : a047708) {
+    if (n <= wythoff::Rows::kMaxTop) {
+      EXPECT_EQ(top.value(n, n), g) << n;
+    }
+    EXPECT_EQ(plain.value(n, n), g) << n;
+  }
 }
 
 // The one column of a row holding a value, from the period, against a scan.
