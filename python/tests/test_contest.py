@@ -212,3 +212,21 @@ def test_import_without_numpy_names_numpy():
     assert run.returncode != 0
     last = run.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: grundy needs numpy"), run.stderr
+
+
+def test_a_beatty_sequence_of_p_positions_past_periodicity():
+    # A heap game made to have the P-positions 0 and floor(n phi), n >= 1: from x one
+    # may go to any smaller non-P-position, and from a non-P-position also to the
+    # largest P-position below it. The values have no period; the P-positions are a
+    # Beatty sequence, and the law says so (observed), with phi in the interval.
+    lower = {(n + math.isqrt(5 * n * n)) // 2 for n in range(1, 200)}
+    zeros = {0} | lower
+
+    def moves(x):
+        out = [y for y in range(x) if y not in zeros]
+        if x not in zeros:
+            out.append(max(z for z in zeros if z < x))
+        return out
+    p = grundy.pattern(lambda c: grundy.Game(moves, name="beatty"), over={"c": [0]}, upto=150)
+    classes = [law["statement"] for law in p.laws if law["subject"] == "class"]
+    assert any("Beatty sequence" in s and "phi = (1 + sqrt 5) / 2 fits" in s for s in classes), (classes, p.notes)
