@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <exception>
 #include <map>
 #include <vector>
 
@@ -100,6 +101,38 @@ BENCHMARK(BM_OfficersDeep)
     ->Args({2, 1})
     ->Args({1, 0})
     ->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+
+// arg: the kernel set (0 portable, 1 avx2, 2 avx512), side by side in one run:
+// Officers at 10^6, automatic engine, one thread, CPU time (a set this CPU
+// lacks is skipped with its reason). scripts/bench_officers_kernels.sh does
+// the same end to end at 10^7.
+void BM_OfficersKernels(benchmark::State& state) {
+  const grundy::VectorKernelSet sets[] = {grundy::VectorKernelSet::portable, grundy::VectorKernelSet::avx2,
+                                          grundy::VectorKernelSet::avx512};
+  const grundy::VectorKernelSet set = sets[state.range(0)];
+  try {
+    (void)resolve_kernel_set(set);
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  const std::uint64_t n = 1'000'000;
+  const std::uint64_t heaps = 50000;
+  const auto& prefix = officers_prefix(n);
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto engine = make_engine(parse_game_code("0.6"), {.kind = EngineKind::automatic, .kernels = set});
+    engine->restore(prefix);
+    engine->reserve(n + 1 + heaps);
+    engine->extend_to(n + 1);
+    state.ResumeTiming();
+    engine->extend_to(n + 1 + heaps);
+  }
+  state.SetLabel(to_string(set));
+  state.counters["values/s"] = benchmark::Counter(static_cast<double>(heaps) * static_cast<double>(state.iterations()),
+                                                  benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_OfficersKernels)->ArgName("set")->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(5);
 
 // Grundy's game from 0 to 2^20 (average rate over the whole run).
 void BM_GrundyGameTo2p20(benchmark::State& state) {

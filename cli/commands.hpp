@@ -25,7 +25,7 @@ struct ExitStatus {
 };
 
 void register_value_command(CLI::App& app);
-void register_table_command(CLI::App& app);
+void register_table_command(CLI::App& app, const Launch& launch);  // table: one computation across the ranks
 void register_graph_command(CLI::App& app);
 void register_boards_command(CLI::App& app);  // the multi-board 2x2-block format
 void register_explain_command(CLI::App& app);

@@ -1,5 +1,7 @@
 // grundy: Sprague–Grundy values, outcomes and winning moves from the command line.
 #include <CLI/CLI.hpp>
+#include <pthread.h>
+#include <signal.h>
 
 #include <cstdlib>
 #include <exception>
@@ -38,6 +40,7 @@ Examples:
   grundy pattern 'lr(L,R)' --over L=1..8,R=L..12      laws across a family
   grundy pattern 'bash(m)' --over m=1..9 --emit cpp   a function to paste
   grundy table officers --upto 10000000 --output g.bin --format binary --checkpoint g.ckpt
+  mpirun -np 3 grundy table officers --upto 100000000 --output g.bin --checkpoint g.ckpt
   grundy graph examples/textbook.graph
   grundy value 'blocks2x2(8x8)'
   grundy value 'cram(5x6) + nim(3)'
@@ -49,7 +52,7 @@ Expressions and every ruleset: docs/expressions.md. Exit status: 0 success, 2 ba
 
 // Commands that spread their work over the ranks of an MPI job; any other one
 // started as several ranks would print its answer once per rank.
-const std::set<std::string> kDistributedCommands = {"census"};
+const std::set<std::string> kDistributedCommands = {"census", "table"};
 
 int run(int argc, char** argv, const grundy::cli::Launch& launch);
 
@@ -59,8 +62,18 @@ int main(int argc, char** argv) {
   grundy::cli::Launch launch;
 #ifdef GRUNDY_HAVE_MPI
   std::unique_ptr<grundy::distributed::MpiSession> session;
+  // The threads MPI starts (progress, PMIx) keep SIGINT and SIGTERM blocked,
+  // so that mpirun's SIGTERM reaches the command's StopOnSignals (which saves
+  // the checkpoint) instead of ending the process in one of them.
+  sigset_t stop_signals;
+  sigset_t old_mask;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, &old_mask);
   try {
     session = grundy::distributed::MpiSession::start_if_launched(argc, argv);
+    pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
   } catch (const std::exception& e) {
     std::cerr << "grundy: MPI could not start: " << e.what() << "\n";
     return 1;
@@ -89,7 +102,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("grundy ") + grundy::kVersion);
   grundy::cli::register_value_command(app);
-  grundy::cli::register_table_command(app);
+  grundy::cli::register_table_command(app, launch);
   grundy::cli::register_graph_command(app);
   grundy::cli::register_boards_command(app);
   grundy::cli::register_explain_command(app);
@@ -128,7 +141,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
     }
     if (launch.ranks() > 1 && argc > 1 && kDistributedCommands.count(argv[1]) == 0) {
       if (launch.rank() == 0)
-        std::cerr << "grundy: '" << argv[1] << "' runs in one process; of the commands only census spreads its work"
+        std::cerr << "grundy: '" << argv[1] << "' runs in one process; of the commands only census and table spread their work"
                   << " over the " << launch.ranks() << " ranks of mpirun (run it without mpirun)\n";
       return kExitBadInput;
     }

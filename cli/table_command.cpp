@@ -1,4 +1,5 @@
 // grundy table RULE --upto N: the SG table of a heap rule and its pattern.
+#include <cstdlib>
 #include <iomanip>
 #include <optional>
 #include <iostream>
@@ -15,6 +16,7 @@
 #include "grundy/registry.hpp"
 #include "grundy/sequence.hpp"
 #include "grundy/stop_signals.hpp"
+#include "grundy/take_and_break/distributed_run.hpp"
 #include "grundy/take_and_break/run.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 #include "progress.hpp"
@@ -35,6 +37,8 @@ struct TableOptions {
   double checkpoint_seconds = 60;
   unsigned threads = 1;
   std::string engine = "auto";
+  std::string kernels;  // empty: GRUNDY_KERNELS, else best
+  unsigned verifiers = 0;
   bool progress = false;
   bool quiet = false;
   bool no_values = false;
@@ -73,7 +77,7 @@ class ValueStream {
 };
 
 void run_take_and_break(const TableOptions& options, bool upto_given, const take_and_break::GameCode& code,
-                        Context& context) {
+                        Context& context, const Launch& launch) {
   TakeAndBreakRequest request;
   request.rule = code.name.empty() ? code.normal_form() : code.name;
   request.upto = upto_given ? options.upto : kUntilProvenCap - 1;
@@ -88,15 +92,29 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
   } else if (options.format != "text") {
     throw InputError("--format is text or binary, not '" + options.format + "'");
   }
+  request.verifiers = options.verifiers;
+  if (launch.ranks() > 1 && options.verifiers > 0)
+    throw InputError("--verifiers is for a run in one process; under mpirun the ranks past the first verify");
   const bool streaming = !upto_given && !options.json && options.output.empty() && !options.no_values;
   ValueStream stream(options.per_line);
-  if (streaming) {
+  if (streaming && launch.rank() == 0) {
     std::cout << "g(n) of " << request.rule << " as they are computed (without --upto: until a period is proven, at most "
               << kUntilProvenCap << " heaps):\n"
               << std::flush;
     request.on_values = [&stream](const std::vector<take_and_break::Value>& values) { stream.print(values, false); };
   }
-  TakeAndBreakRun run = run_take_and_break_table(request, context);
+  std::optional<TakeAndBreakRun> computed;
+  if (launch.ranks() > 1) {
+    try {
+      computed = run_take_and_break_table(request, context, *launch.world);
+    } catch (const RankStopped& stopped) {
+      throw ExitStatus{stopped.status};  // rank 0 says why
+    }
+    if (!computed) return;  // a verifier: rank 0 reports
+  } else {
+    computed = run_take_and_break_table(request, context);
+  }
+  TakeAndBreakRun& run = *computed;
   std::string note;
   std::uint64_t listed = run.upto;
   if (streaming) {
@@ -265,13 +283,24 @@ void run_pile_table(const TableOptions& options, bool upto_given, Context& conte
   std::cout << "Laws: grundy pattern '" << options.rule << "'\n";
 }
 
-void run_table(const TableOptions& options, bool upto_given) {
+void run_table(const TableOptions& options, bool upto_given, const Launch& launch) {
   ContextOptions settings;
   settings.threads = options.threads;
+  // --kernels, else the environment (benchmarks set it for a whole script).
+  std::string kernels = options.kernels;
+  if (kernels.empty()) {
+    if (const char* env = std::getenv("GRUNDY_KERNELS"); env != nullptr && *env != '\0') kernels = env;
+  }
+  if (!kernels.empty()) {
+    settings.fast_paths.kernel_set = take_and_break::parse_kernel_set(kernels);
+    (void)take_and_break::resolve_kernel_set(settings.fast_paths.kernel_set);  // a set this CPU lacks: refused now
+  }
   Context context(settings);
   StopOnSignals signals(context);
-  ProgressScope progress(context, options.progress, 0.0, options.quiet);
+  // Under mpirun only rank 0 reports.
+  ProgressScope progress(context, options.progress, 0.0, options.quiet || launch.rank() != 0);
   if (pattern::names_piles(options.rule)) {
+    if (launch.rank() != 0) return;  // not a table the ranks share: rank 0 computes it
     run_pile_table(options, upto_given, context);
     return;
   }
@@ -279,9 +308,10 @@ void run_table(const TableOptions& options, bool upto_given) {
   const HeapRulePtr rule = Registry::builtin().heap_rule(term, context);
   // Take-and-break games run with the sequence engines, checkpoints and output files.
   if (const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rule.get()); coded != nullptr && !options.misere) {
-    run_take_and_break(options, upto_given, coded->code(), context);
+    run_take_and_break(options, upto_given, coded->code(), context, launch);
     return;
   }
+  if (launch.rank() != 0) return;  // not a table the ranks share: rank 0 computes it
   if (!options.output.empty() || !options.checkpoint.empty())
     throw InputError("--output and --checkpoint are for take-and-break rules (octal codes, grundy, kayles, …)");
   std::optional<SequenceReport> computed;
@@ -315,7 +345,7 @@ void run_table(const TableOptions& options, bool upto_given) {
 
 }  // namespace
 
-void register_table_command(CLI::App& app) {
+void register_table_command(CLI::App& app, const Launch& launch) {
   auto options = std::make_shared<TableOptions>();
   CLI::App* cmd = app.add_subcommand("table", "The SG table of a heap rule, with its period and preperiod");
   cmd->add_option("rule", options->rule, "a heap rule without positions, e.g. 'sub{1,3,4}' or 'lr(1,2)'")->required();
@@ -336,6 +366,8 @@ void register_table_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--threads", options->threads, "take-and-break: threads (1 or 2)")->capture_default_str();
   cmd->add_option("--engine", options->engine, "take-and-break: auto, naive or sparse")->capture_default_str();
+  cmd->add_option("--kernels", options->kernels,
+                  "take-and-break: vector kernels best, portable, avx2 or avx512 (default best, or GRUNDY_KERNELS)");
   cmd->add_flag("--progress", options->progress, "progress on stderr (default when stderr is a terminal)");
   cmd->add_flag("--quiet", options->quiet, "no progress lines");
   cmd->add_flag("--no-values", options->no_values, "summary only, without the list of values");
@@ -343,7 +375,22 @@ void register_table_command(CLI::App& app) {
               "  grundy table 'sub{1,3,4}' --upto 30 --misere\n  grundy table kayles --upto 200\n"
               "  grundy table 0.6 --upto 10000000 --threads 2 --output officers.bin --format binary \\\n"
               "      --checkpoint officers.ckpt\n");
-  cmd->callback([options, cmd] { run_table(*options, cmd->count("--upto") > 0); });
+  cmd->add_option("--verifiers", options->verifiers,
+                  "take-and-break: verify speculated blocks on this many threads (the distributed run in one "
+                  "process; under mpirun the other ranks verify)")
+      ->check(CLI::Range(0, 64));
+  cmd->callback([options, cmd, launch] {
+    if (launch.rank() == 0) {
+      run_table(*options, cmd->count("--upto") > 0, launch);
+      return;
+    }
+    // The other ranks of mpirun: rank 0 prints what is wrong with the input.
+    try {
+      run_table(*options, cmd->count("--upto") > 0, launch);
+    } catch (const InputError&) {
+      throw ExitStatus{2};
+    }
+  });
 }
 
 }  // namespace grundy::cli

@@ -12,3 +12,5 @@ bash scripts/build.sh -DGRUNDY_BUILD_TESTS=ON -DGRUNDY_BUILD_BENCH=ON -DGRUNDY_B
 PYTHONPATH="$PWD/build/python" MPLBACKEND=Agg "$python" -m pytest -q -p no:cacheprovider python/tests
 # The module as users install it: pip into a fresh venv (reusing ./build).
 bash scripts/python-install-check.sh
+# The web page: WebAssembly build and browser tests in headless Chromium (docs/web.md).
+bash scripts/web-test.sh

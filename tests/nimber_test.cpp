@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -71,6 +72,40 @@ TEST(Nimber, NimProductFieldFacts) {
     ASSERT_EQ(nim_product(a, b), nim_product(b, a));
     ASSERT_EQ(nim_product(a, b ^ c), nim_product(a, b) ^ nim_product(a, c));
     ASSERT_EQ(nim_product(nim_product(a, b), c), nim_product(a, nim_product(b, c)));
+  }
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// The inline word and the list of large values against sorting, with large
+// values mixed in (Nim heaps of 10^18 beside small ones), and the xor of a set.
+TEST(Nimber, MexSetWithLargeValuesAndXorEach) {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::vector<Nimber> values;
+    const std::size_t n = rng() % 200;
+    for (std::size_t i = 0; i < n; ++i) {
+      const int kind = static_cast<int>(rng() % 4);
+      values.push_back(kind == 0 ? rng() : kind == 1 ? rng() % 64 : rng() % 300);
+    }
+    MexSet set;
+    for (Nimber v : values) set.insert(v);
+    std::set<Nimber> sorted(values.begin(), values.end());
+    Nimber expected = 0;
+    while (sorted.count(expected)) ++expected;
+    ASSERT_EQ(set.mex(), expected);
+    const Nimber c = rng() % 3 == 0 ? rng() % 64 : rng() % 500;
+    MexSet shifted;
+    shifted.insert_xor_each(set, c);
+    std::set<Nimber> xored;
+    for (Nimber v : values) xored.insert(v ^ c);
+    Nimber expected_xor = 0;
+    while (xored.count(expected_xor)) ++expected_xor;
+    ASSERT_EQ(shifted.mex(), expected_xor);
   }
 }
 

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <map>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace grundy {
@@ -113,6 +116,91 @@ TEST(Solver, WinningMovesOfASingleHeapGame) {
   Solver<ChainGame> solver(game);
   EXPECT_EQ(solver.winning_moves(5), std::vector<std::uint64_t>{4});
   EXPECT_TRUE(solver.winning_moves(4).empty());
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// Euclid's game: from (a, b) with a <= b, take a positive multiple of the
+// smaller from the larger; a position with a 0 has no move. From (1, n) every
+// (1, m), m < n, is an option: depth n and fan-out n.
+struct EuclidGame {
+  using Position = std::pair<std::uint64_t, std::uint64_t>;
+  std::size_t hash(const Position& p) const { return p.first * 1000003u + p.second; }
+  void moves(const Position& p, std::vector<Position>& out) const {
+    auto [a, b] = p;
+    if (a > b) std::swap(a, b);
+    if (a == 0) return;
+    for (std::uint64_t k = 1; k * a <= b; ++k) out.push_back({std::min(a, b - k * a), std::max(a, b - k * a)});
+  }
+};
+
+// Wythoff's game with the dense-index hook: positions (a, b) with b <= B are
+// the indices a·(B+1) + b of an array.
+struct DenseWythoff {
+  using Position = std::pair<std::uint32_t, std::uint32_t>;
+  std::uint32_t max_b = 0;
+  std::size_t dense_index(const Position& p) const { return std::size_t{p.first} * (max_b + 1) + p.second; }
+  std::size_t hash(const Position& p) const { return dense_index(p); }
+  void moves(const Position& p, std::vector<Position>& out) const {
+    for (std::uint32_t k = 1; k <= p.first; ++k) out.push_back({p.first - k, p.second});
+    for (std::uint32_t k = 1; k <= p.second; ++k) out.push_back({p.first, p.second - k});
+    for (std::uint32_t k = 1; k <= p.first && k <= p.second; ++k) out.push_back({p.first - k, p.second - k});
+  }
+};
+
+// Euclid's game by the definition with a plain memo (recursion: depth n).
+Nimber euclid_reference(std::uint64_t a, std::uint64_t b, std::map<std::pair<std::uint64_t, std::uint64_t>, Nimber>& memo) {
+  if (a > b) std::swap(a, b);
+  if (a == 0) return 0;
+  if (auto it = memo.find({a, b}); it != memo.end()) return it->second;
+  MexSet seen;
+  for (std::uint64_t k = 1; k * a <= b; ++k) seen.insert(euclid_reference(std::min(a, b - k * a), std::max(a, b - k * a), memo));
+  return memo[{a, b}] = seen.mex();
+}
+
+// Frames past the options budget drop their lists and list them again: the
+// values are the same, and the stack holds about depth positions, not
+// depth × fan-out (here 3000 × 3000 / 2 = 4.5 million without dropping).
+TEST(Solver, BoundedOptionsGiveTheSameValuesAsKeepingThem) {
+  const EuclidGame game;
+  std::map<std::pair<std::uint64_t, std::uint64_t>, Nimber> memo;
+  Solver<EuclidGame> keeping(game);
+  Solver<EuclidGame> bounded(game);
+  bounded.set_memory_limit(1 << 20);  // a quarter of it, 32768 positions, for the stack's options
+  for (const auto& [a, b] : std::vector<std::pair<std::uint64_t, std::uint64_t>>{{1, 3000}, {7, 2000}, {12, 1730}, {55, 89}}) {
+    const Nimber expected = euclid_reference(a, b, memo);
+    EXPECT_EQ(keeping.value({a, b}), expected) << a << "," << b;
+    EXPECT_EQ(bounded.value({a, b}), expected) << a << "," << b;
+  }
+}
+
+// The table bound holds: a search that needs more stops with LimitError,
+// and the solver stays usable for what fits.
+TEST(Solver, TableBoundStopsWithLimitErrorAndTheSolverStaysUsable) {
+  const ChainGame game;
+  Solver<ChainGame> solver(game);
+  solver.set_memory_limit(64 * 1024);
+  EXPECT_THROW((void)solver.value(100'000), LimitError);
+  EXPECT_EQ(solver.value(11), 1U);
+}
+
+// The dense table gives what the hash table gives; the chosen table is the
+// dense one for a game with the hook.
+TEST(Solver, DenseIndexTableEqualsHashTable) {
+  DenseWythoff game;
+  game.max_b = 60;
+  Solver<DenseWythoff> dense(game);
+  Solver<DenseWythoff, HashTable<DenseWythoff>> hashed(game);
+  static_assert(std::is_same_v<DefaultTable<DenseWythoff>, DenseTable<DenseWythoff>>);
+  for (std::uint32_t a = 0; a <= 40; a += 3)
+    for (std::uint32_t b = 0; b <= 60; b += 7) EXPECT_EQ(dense.value({a, b}), hashed.value({a, b})) << a << "," << b;
+  // Wythoff's P-positions (a_k, b_k) = (floor(k phi), floor(k phi^2)): 0 there.
+  for (const auto& [a, b] : std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, 0}, {1, 2}, {3, 5}, {4, 7}, {6, 10}, {8, 13}})
+    EXPECT_EQ(dense.value({a, b}), 0U) << a << "," << b;
 }
 
 }  // namespace

@@ -41,10 +41,17 @@ class Cancelled : public std::runtime_error {
   Cancelled() : std::runtime_error("the computation was interrupted") {}
 };
 
+// The vector kernels of the take-and-break sparse engine: the best this CPU
+// runs (AVX-512, else AVX2, else the portable code), or one set by name, so
+// that tests and benchmarks run a set other than the best on the same machine
+// (a named set the CPU lacks is refused, never emulated).
+enum class VectorKernelSet { best, portable, avx2, avx512 };
+
 // Fast paths that have a slower, definition-based fallback. All on by default;
 // a test turns one off to hold it equal to what the fallback computes.
 struct FastPaths {
-  bool vector_kernels = true;   // AVX-512 kernels of the take-and-break sparse engine, where the CPU has them
+  bool vector_kernels = true;   // vector kernels of the take-and-break sparse engine, where the CPU has them
+  VectorKernelSet kernel_set = VectorKernelSet::best;  // which of them (vector_kernels = false: portable)
   bool sparse_engine = true;    // the rare/common engine for take-and-break games (off: the naive bitset engine)
   bool mirror_strategy = true;  // placement: a board symmetric under a half turn, for a rule that allows it, is 0
 };
@@ -91,6 +98,11 @@ class Context {
   // Async-signal-safe (one atomic store).
   void request_stop() noexcept { stop_.store(true, std::memory_order_relaxed); }
   [[nodiscard]] bool stop_requested() const noexcept { return stop_.load(std::memory_order_relaxed); }
+  // For a front end that keeps one context across requests (the web page's
+  // worker): after a stopped request the caches and tables hold only finished
+  // work, so the next request starts from them. Clears the stop and restarts
+  // seconds() and the progress timing; not while a computation runs.
+  void start_request();
   // Called by long computations every few milliseconds of work: throws Cancelled
   // after request_stop(), and runs the poll hook (at most every 20 ms), which may
   // itself request a stop or throw.

@@ -18,53 +18,69 @@ using Nimber = std::uint64_t;
 // g(G + H) = g(G) xor g(H).
 [[nodiscard]] constexpr Nimber nim_sum(Nimber a, Nimber b) noexcept { return a ^ b; }
 
-// Minimum excludant of a set of nimbers, built up one value at a time.
+// Minimum excludant of a set of nimbers, built up one value at a time: the one
+// mex of the library (the solver's frames, the definition, explanations).
 //
-// A position with n options has mex <= n, so values above the number of inserted
-// options can never matter; the bitset only grows to the number of insertions.
-// That keeps mex O(n / 64) even when option values are huge (Nim heaps).
+// Most option values are small: values below 64 go to one inline word, so a
+// set costs no allocation until a value of 64 or more comes; those are kept in
+// a list and sorted out only when the mex passes 63. A position with n options
+// has mex <= n, so however large the values (Nim heaps of 10^18), the work of
+// mex() is O(n) and nothing grows with the values themselves.
 class MexSet {
  public:
   MexSet() = default;
 
   void clear() noexcept {
-    for (auto& w : words_) w = 0;
+    low_ = 0;
+    high_.clear();
   }
 
   // Records that some option has value v.
   void insert(Nimber v) {
-    // A value no mex can reach needs no bit.
-    if (v >= kMaxTracked) return;
-    const std::size_t word = static_cast<std::size_t>(v >> 6);
-    if (word >= words_.size()) {
-      // Grow lazily: a value above the current number of options might still be
-      // under the mex later, so it must be kept.
-      words_.resize(word + 1, 0);
+    if (v < 64) {
+      low_ |= std::uint64_t{1} << v;
+    } else {
+      high_.push_back(v);
     }
-    words_[word] |= std::uint64_t{1} << (v & 63);
   }
 
-  [[nodiscard]] bool contains(Nimber v) const noexcept {
-    if (v >= kMaxTracked) return false;
-    const std::size_t word = static_cast<std::size_t>(v >> 6);
-    return word < words_.size() && ((words_[word] >> (v & 63)) & 1U);
+  // Records the values {v ^ c : v in other} (the options of a sum whose other
+  // part is worth c).
+  void insert_xor_each(const MexSet& other, Nimber c) {
+    if (c < 64) {
+      // Within the low word, xor by c < 64 permutes the bits 0..63.
+      for (std::uint64_t w = other.low_; w != 0; w &= w - 1) insert(static_cast<Nimber>(std::countr_zero(w)) ^ c);
+    } else {
+      for (std::uint64_t w = other.low_; w != 0; w &= w - 1) high_.push_back(static_cast<Nimber>(std::countr_zero(w)) ^ c);
+    }
+    for (const Nimber v : other.high_) insert(v ^ c);
   }
+
+  [[nodiscard]] bool empty() const noexcept { return low_ == 0 && high_.empty(); }
 
   // The least nimber not inserted.
-  [[nodiscard]] Nimber mex() const noexcept {
-    for (std::size_t i = 0; i < words_.size(); ++i) {
-      if (~words_[i] != 0) {
-        return static_cast<Nimber>(i) * 64 + static_cast<Nimber>(std::countr_one(words_[i]));
-      }
+  [[nodiscard]] Nimber mex() const {
+    if (~low_ != 0) return static_cast<Nimber>(std::countr_one(low_));
+    // 0..63 all present: the mex is in 64 .. 64 + high_.size(), so a bitset of
+    // that many bits over the large values decides it.
+    const std::size_t span = high_.size() + 1;
+    std::vector<std::uint64_t>& seen = scratch_;
+    seen.assign((span + 63) / 64, 0);
+    for (const Nimber v : high_) {
+      const Nimber offset = v - 64;
+      if (offset < span) seen[offset >> 6] |= std::uint64_t{1} << (offset & 63);
     }
-    return static_cast<Nimber>(words_.size()) * 64;
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+      if (~seen[i] != 0) return 64 + static_cast<Nimber>(i) * 64 + static_cast<Nimber>(std::countr_one(seen[i]));
+    }
+    return 64 + static_cast<Nimber>(seen.size()) * 64;
   }
 
  private:
-  // A mex is at most the number of options; nobody enumerates 2^32 options of one
-  // position, so larger values never need a bit.
-  static constexpr Nimber kMaxTracked = Nimber{1} << 32;
-  std::vector<std::uint64_t> words_;
+  std::uint64_t low_ = 0;
+  std::vector<Nimber> high_;
+  // mex()'s bitset over the large values, kept so that repeated use allocates once.
+  mutable std::vector<std::uint64_t> scratch_;
 };
 
 // mex of a list of values (convenience for tests and small tables).

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/hash.hpp"
 #include "grundy/input_error.hpp"
 
 namespace grundy {
@@ -98,13 +99,7 @@ class TranspositionTable {
   // std::hash of an integer is the identity on libstdc++; linear probing needs the
   // bits mixed (murmur3 finalizer).
   std::size_t slot_of(const Key& key) const {
-    std::uint64_t h = static_cast<std::uint64_t>(hash_(key));
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return static_cast<std::size_t>(h) & mask_;
+    return static_cast<std::size_t>(mix_hash(static_cast<std::uint64_t>(hash_(key)))) & mask_;
   }
 
   bool occupied(std::size_t i) const noexcept { return (used_[i >> 6] >> (i & 63)) & 1U; }

@@ -1,5 +1,7 @@
 #include "python_object_table.hpp"
 
+#include "grundy/hash.hpp"
+
 #include <pybind11/pybind11.h>
 
 
@@ -24,13 +26,7 @@ PythonObjectTable::~PythonObjectTable() { clear(); }
 std::size_t PythonObjectTable::home(Py_hash_t hash) const noexcept {
   // Python's hash of a small int is the int itself: consecutive heaps would fill
   // consecutive slots and make long probe runs; mix the bits (murmur3 finalizer).
-  auto h = static_cast<std::uint64_t>(hash);
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return static_cast<std::size_t>(h) & mask_;
+  return static_cast<std::size_t>(mix_hash(static_cast<std::uint64_t>(hash))) & mask_;
 }
 
 std::size_t PythonObjectTable::find_slot(PyObject* key, Py_hash_t hash) const {

@@ -1,6 +1,8 @@
 #include "grundy/census/database.hpp"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -146,8 +148,15 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
       throw InputError("census database " + path + " is read-only");
     check_identity();
     if (mode == Mode::read_write) {
-      // One writer: a second census on the same file is refused, not interleaved.
-      execute("PRAGMA locking_mode = EXCLUSIVE");
+      // One writer: a second census on the same file is refused, not
+      // interleaved. An advisory lock of our own (flock, released by the
+      // kernel however the process ends), so that readers — the sqlite3
+      // shell, `census report` — can look at a census while it runs. The
+      // descriptor stays open until SQLite has closed the file: closing any
+      // descriptor of a file drops the process's POSIX locks on it, SQLite's too.
+      lock_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+      if (lock_ < 0 || ::flock(lock_, LOCK_EX | LOCK_NB) != 0)
+        throw InputError("census database " + path + " is in use by another census");
       // Write-ahead log while the census runs: a commit is in the log the
       // moment it returns, so every finished job survives the death of any
       // process (kill -9, Ctrl-C, mpirun stopping the job) without a sync per
@@ -174,6 +183,8 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
   } catch (...) {
     sqlite3_close(db_);
     db_ = nullptr;
+    if (lock_ >= 0) ::close(lock_);
+    lock_ = -1;
     throw;
   }
 }
@@ -181,6 +192,7 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
 Database::~Database() {
   if (wal_) sqlite3_exec(db_, "PRAGMA journal_mode = DELETE", nullptr, nullptr, nullptr);
   sqlite3_close(db_);
+  if (lock_ >= 0) ::close(lock_);
 }
 
 void Database::execute(const char* sql) {

@@ -23,6 +23,13 @@ void Context::poll() {
   }
 }
 
+void Context::start_request() {
+  stop_.store(false, std::memory_order_relaxed);
+  std::lock_guard lock(progress_mutex_);
+  start_ = Clock::now();
+  progress_shown_ = false;
+}
+
 void Context::set_progress(ProgressSink* sink, double after) {
   std::lock_guard lock(progress_mutex_);
   progress_ = sink;

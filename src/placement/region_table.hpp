@@ -25,6 +25,8 @@
 #include <optional>
 #include <type_traits>
 
+#include "grundy/hash.hpp"
+
 namespace grundy::placement::detail {
 
 template <class RegionT, class Value>
@@ -144,12 +146,7 @@ class RegionTable {
   static std::uint64_t hash(const RegionT& key, std::uint64_t meta) noexcept {
     std::uint64_t h = meta;
     for (std::size_t w = 0; w < kCellWords; ++w) h = (h ^ key.cells.words[w]) * 0x9E3779B97F4A7C15ULL;
-    h ^= h >> 33;
-    h *= 0xff51afd7ed558ccdULL;
-    h ^= h >> 33;
-    h *= 0xc4ceb9fe1a85ec53ULL;
-    h ^= h >> 33;
-    return h;
+    return mix_hash(h);
   }
 
   static bool same_cells(const std::atomic<std::uint64_t>* e, const RegionT& key) noexcept {

@@ -79,6 +79,10 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 }  // namespace
 
 void write_checkpoint(const std::string& path, const std::string& rule, const std::vector<Value>& values) {
+  write_checkpoint(path, rule, values.data(), values.size());
+}
+
+void write_checkpoint(const std::string& path, const std::string& rule, const Value* values, std::uint64_t count) {
   const OutputFile file = prepare_output_file(path, "checkpoint");
   write_output_file(file, "checkpoint", [&](std::FILE* f) {
     Checksum sum;
@@ -91,10 +95,9 @@ void write_checkpoint(const std::string& path, const std::string& rule, const st
     const auto length = static_cast<std::uint32_t>(rule.size());
     put(&length, sizeof length);
     put(rule.data(), rule.size());
-    const std::uint64_t count = values.size();
     put(&count, sizeof count);
-    write_bytes(f, values.data(), values.size() * sizeof(Value));
-    sum.add_values(values.data(), values.size());
+    write_bytes(f, values, count * sizeof(Value));
+    sum.add_values(values, count);
     const std::uint64_t check = sum.value();
     write_bytes(f, &check, sizeof check);
   });

@@ -22,13 +22,40 @@ const char* to_string(EngineKind kind) noexcept {
   return "?";
 }
 
+const char* to_string(VectorKernelSet set) noexcept {
+  switch (set) {
+    case VectorKernelSet::best: return "best";
+    case VectorKernelSet::portable: return "portable";
+    case VectorKernelSet::avx2: return "avx2";
+    case VectorKernelSet::avx512: return "avx512";
+  }
+  return "?";
+}
+
+VectorKernelSet parse_kernel_set(std::string_view text) {
+  for (VectorKernelSet set :
+       {VectorKernelSet::best, VectorKernelSet::portable, VectorKernelSet::avx2, VectorKernelSet::avx512}) {
+    if (text == to_string(set)) return set;
+  }
+  throw InputError("unknown kernel set \"" + std::string(text) + "\": expected best, portable, avx2 or avx512");
+}
+
+VectorKernelSet resolve_kernel_set(VectorKernelSet requested) {
+  if (requested == VectorKernelSet::best) return detail::best_kernel_set(cpu_features());
+  if (const char* missing = detail::missing_extension(cpu_features(), requested)) {
+    throw InputError(std::string("the ") + to_string(requested) + " kernels need " + missing +
+                     ", which this CPU does not have (use best or portable)");
+  }
+  return requested;
+}
+
 std::unique_ptr<SequenceEngine> make_engine(const GameCode& code, const EngineOptions& options) {
   if (options.threads == 0 || options.threads > 2) {
     throw InputError("threads must be 1 or 2, not " + std::to_string(options.threads));
   }
   // The kernels used: allowed by the options and supported by the CPU.
-  const detail::VectorKernels kernels =
-      options.vector_kernels ? detail::supported_vector_kernels(cpu_features()) : detail::VectorKernels{};
+  const detail::VectorKernels kernels = detail::vector_kernels_of(
+      options.vector_kernels ? resolve_kernel_set(options.kernels) : VectorKernelSet::portable);
   switch (options.kind) {
     case EngineKind::naive: return std::make_unique<detail::NaiveEngine>(code, options.threads);
     case EngineKind::sparse: return std::make_unique<detail::SparseEngine>(code, options.threads, true, kernels);

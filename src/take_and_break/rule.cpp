@@ -32,7 +32,8 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
         engine_(take_and_break::make_engine(
             code_, {.kind = context.fast_paths().sparse_engine ? EngineKind::automatic : EngineKind::naive,
                     .threads = context.options().threads,
-                    .vector_kernels = context.fast_paths().vector_kernels})) {}
+                    .vector_kernels = context.fast_paths().vector_kernels,
+                    .kernels = context.fast_paths().kernel_set})) {}
 
   const GameCode& code() const override { return code_; }
 

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
 #include <memory>
 
@@ -15,14 +16,20 @@
 #include "grundy/output_file.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
+#include "run_support.hpp"
 
 namespace grundy {
-namespace {
+namespace run_support {
 
 using namespace take_and_break;
-using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+double thread_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 std::uint64_t physical_memory() {
   const long pages = ::sysconf(_SC_PHYS_PAGES);
@@ -98,7 +105,21 @@ void find_largest(TakeAndBreakRun& run) {
   }
 }
 
-}  // namespace
+std::uint64_t table_target(const TakeAndBreakRequest& request, bool theorem) {
+  const std::uint64_t asked = request.upto + 1;
+  // A period the theorem could prove may need more heaps than were asked for
+  // (Kayles: period 12 from 71 is proven at heap 168): go on past --upto, by
+  // 3·(upto + 1) heaps clamped to [4096, kProofContinuation], rather than stop
+  // short of a proof. Every game of the published list of trivial octal games
+  // is proven within 1000 heaps.
+  const std::uint64_t extra = std::clamp<std::uint64_t>(3 * asked, 4096, kProofContinuation);
+  return theorem && request.stop_when_proven && request.continue_for_proof ? asked + extra : asked;
+}
+
+}  // namespace run_support
+
+using namespace run_support;
+using namespace take_and_break;
 
 bool TakeAndBreakRun::complete() const noexcept {
   return values.size() > upto || (pattern.proven() && values.size() >= pattern.preperiod + pattern.period);
@@ -124,6 +145,7 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
   if (request.threads < 1 || request.threads > 2) {
     throw InputError("--threads must be 1 or 2, not " + std::to_string(request.threads));
   }
+  if (request.verifiers > 64) throw InputError("--verifiers must be at most 64, not " + std::to_string(request.verifiers));
   if (request.upto >= (std::uint64_t{1} << 62)) {
     throw InputError("--upto " + std::to_string(request.upto) + " is too large");
   }
@@ -146,6 +168,7 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
 
 TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Context& context) {
   validate_take_and_break_request(request);
+  if (request.verifiers > 0) return run_distributed_on_threads(request, context);
   const GameCode code = parse_game_code(request.rule);
   TakeAndBreakRun run;
   run.rule = code.display();
@@ -160,7 +183,8 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
   {
     auto engine = make_engine(code, {.kind = request.engine,
                                      .threads = request.threads,
-                                     .vector_kernels = context.fast_paths().vector_kernels});
+                                     .vector_kernels = context.fast_paths().vector_kernels,
+                    .kernels = context.fast_paths().kernel_set});
     // Heaps the checkpoint file holds: it is rewritten only with more than that,
     // so a short run never shrinks a long checkpoint, and one that needs no
     // writing may be read-only.
@@ -182,13 +206,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
     if (save_checkpoints) (void)prepare_output_file(request.checkpoint, "checkpoint");
     const bool theorem = periodicity_theorem_applies(code);
     const std::uint64_t asked = request.upto + 1;
-    // A period the theorem could prove may need more heaps than were asked for
-    // (Kayles: period 12 from 71 is proven at heap 168): go on past --upto, by
-    // 3·(upto + 1) heaps clamped to [4096, kProofContinuation], rather than stop
-    // short of a proof. Every game of the published list of trivial octal games
-    // is proven within 1000 heaps.
-    const std::uint64_t extra = std::clamp<std::uint64_t>(3 * asked, 4096, kProofContinuation);
-    const std::uint64_t target = theorem && request.stop_when_proven && request.continue_for_proof ? asked + extra : asked;
+    const std::uint64_t target = table_target(request, theorem);
     engine->reserve(asked);
     std::uint64_t next_check = engine->size();
     auto last_checkpoint = Clock::now();
@@ -256,6 +274,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
     context.end_progress();
     if (!run.pattern.proven()) run.pattern = find_periodicity(code, engine->values());
     run.sparse = engine->sparse_stats();
+    run.kernels = engine->kernel_set();
     run.values = engine->release();
   }
   run.seconds = seconds_since(start);
@@ -301,6 +320,7 @@ std::string render_text(const TakeAndBreakRun& run, std::optional<std::uint64_t>
     out += "largest value so far: " + std::to_string(run.largest) + " at heap " + std::to_string(run.largest_at) + "\n";
   }
   out += "engine: " + std::string(to_string(run.engine)) + ", " + std::to_string(run.threads) + " thread(s)";
+  out += std::string(", ") + to_string(run.kernels) + " kernels";
   if (run.sparse.mask != 0) {
     char mask[32];
     std::snprintf(mask, sizeof mask, "0x%llx", static_cast<unsigned long long>(run.sparse.mask));
@@ -317,6 +337,16 @@ std::string render_text(const TakeAndBreakRun& run, std::optional<std::uint64_t>
   std::snprintf(timing, sizeof timing, " in %.3f s, %s values/s\n", run.seconds,
                 format_count(run.values_per_second).c_str());
   out += timing;
+  if (run.distributed) {
+    const DistributedStats& d = *run.distributed;
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "distributed (%s): %llu blocks verified, %llu speculated values found wrong; rank 0 speculated "
+                  "for %.2f s CPU, verifiers checked for %.2f s CPU\n",
+                  d.transport.c_str(), static_cast<unsigned long long>(d.blocks),
+                  static_cast<unsigned long long>(d.failures), d.speculate_seconds, d.verify_seconds);
+    out += line;
+  }
   if (run.values.size() <= run.upto && run.complete()) {
     out += "g(" + std::to_string(run.values.size()) + ".." + std::to_string(run.upto) + ") follow from the proven pattern\n";
   }
@@ -352,6 +382,7 @@ nlohmann::json render_json(const TakeAndBreakRun& run, std::optional<std::uint64
   j["largest"] = {{"value", run.largest}, {"heap", run.largest_at}};
   j["engine"] = to_string(run.engine);
   j["threads"] = run.threads;
+  j["kernels"] = to_string(run.kernels);
   j["sparse"] = {{"mask", run.sparse.mask},
                  {"rare_count", run.sparse.rare_count},
                  {"last_rare", run.sparse.rare_count ? nlohmann::json(run.sparse.last_rare) : nlohmann::json()},
@@ -362,6 +393,20 @@ nlohmann::json render_json(const TakeAndBreakRun& run, std::optional<std::uint64
   j["interrupted"] = run.interrupted;
   j["seconds"] = run.seconds;
   j["values_per_second"] = run.values_per_second;
+  if (run.distributed) {
+    const DistributedStats& d = *run.distributed;
+    j["distributed"] = {{"ranks", d.ranks},
+                        {"transport", d.transport},
+                        {"verified", run.values.size()},
+                        {"blocks", d.blocks},
+                        {"failures", d.failures},
+                        {"speculated", d.speculated},
+                        {"largest_lead", d.largest_lead},
+                        {"bytes_sent", d.bytes_sent},
+                        {"speculate_seconds", d.speculate_seconds},
+                        {"verify_seconds", d.verify_seconds},
+                        {"waiting_seconds", d.waiting_seconds}};
+  }
   if (!run.save_error.empty()) j["save_error"] = run.save_error;
   if (!run.output.empty() && run.save_error.empty()) {
     j["output"] = {{"file", run.output}, {"format", run.format == TakeAndBreakFormat::binary ? "binary" : "text"}};

@@ -17,8 +17,9 @@
 // exhaustive scan is proven missing; rare values in [c0, c) are looked for by
 // a scan over all splits. g(n + j) is the least missing of these, or c.
 //
-// The AVX-512 kernels run where the engine was given them (kernels_, fixed
-// when it was made); otherwise their portable definitions, inlined here.
+// The vector kernels (AVX-512 or AVX2) run where the engine was given them
+// (kernels_, fixed when it was made); otherwise their portable definitions,
+// inlined here.
 #include "sparse_engine.hpp"
 
 #include <algorithm>
@@ -34,6 +35,25 @@ namespace {
 using avx512::kCandidates;
 using portable::load8;
 
+// The kernels of the engine's set (VectorKernels::scan true: avx2 or avx512).
+std::uint64_t simd_lane_c0(VectorKernelSet set, const std::uint8_t* row, const std::uint64_t* common,
+                           std::uint8_t* want, std::uint64_t* bits, std::uint64_t& needed) {
+  return set == VectorKernelSet::avx512 ? avx512::lane_c0(row, common, want, bits, needed)
+                                        : avx2::lane_c0(row, common, want, bits, needed);
+}
+
+std::uint64_t simd_scan(VectorKernelSet set, const Value* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                        const std::uint64_t* bits, std::uint8_t* want, std::uint8_t* row, std::uint64_t& needed) {
+  return set == VectorKernelSet::avx512 ? avx512::scan_512(g, m, a, last, bits, want, row, needed)
+                                        : avx2::scan(g, m, a, last, bits, want, row, needed);
+}
+
+bool split_has(const VectorKernels& kernels, const Value* g, std::uint64_t m, std::uint64_t count, unsigned c,
+               bool unequal) {
+  if (!kernels.scan || unequal) return portable::split_has(g, m, count, c, unequal);
+  return kernels.set == VectorKernelSet::avx512 ? avx512::split_has(g, m, count, c) : avx2::split_has(g, m, count, c);
+}
+
 // Splits marked outright in every lane, at most (n / 4 below 4096): with the
 // AVX-512 scan, whose hits are cheap, fewer (see avx512::scan_512). Officers at 10^7
 // on Zen 4, cycles a heap (the rare parts up to 512 marked either way, see
@@ -41,6 +61,9 @@ using portable::load8;
 // 2 233: a split scanned costs ~0.35 cycles, a split marked ~0.8.
 constexpr std::uint64_t kPrefixSplits = 1024;
 constexpr std::uint64_t kPrefixSplitsSimd = 256;
+// With the AVX2 scan (a split ~2x dearer than AVX-512's, and hits dearer):
+// Officers to 10^6 on Zen 4, CPU s: 1024 1.35, 512 1.45, 256 1.53.
+constexpr std::uint64_t kPrefixSplitsAvx2 = 1024;
 // The rare parts up to this are marked whatever the prefix (then kMarkedRare
 // more): with a shorter prefix they would otherwise count towards
 // kMarkedRare, and more lanes would need a second round of candidates.
@@ -115,8 +138,7 @@ void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
       for (std::uint64_t k : shape_.pair) {
         const std::uint64_t m = n + j - k;
         if (j <= k) continue;
-        taken |= kernels_.scan && !unequal ? avx512::split_has(g, m, j - k, static_cast<unsigned>(c0))
-                                           : portable::split_has(g, m, j - k, static_cast<unsigned>(c0), unequal);
+        taken |= split_has(kernels_, g, m, j - k, static_cast<unsigned>(c0), unequal);
       }
       if (!taken) {
         push_tracked(c0);
@@ -154,7 +176,7 @@ void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
     }
     const LaneResult r = results[j];
     std::uint64_t result = c;
-    if (r.exhaustive || c > r.c0) {
+    if (!speculative_ && (r.exhaustive || c > r.c0)) {
       // Below c0 after an exhaustive scan: missing unless a new option gave it.
       std::uint64_t proven = c;
       if (r.exhaustive) {
@@ -189,8 +211,11 @@ void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
 
 // The prefix of splits a block marks outright.
 std::uint64_t SparseEngine::prefix_of(std::uint64_t n) const noexcept {
-  const bool simd_scan = kernels_.scan && width_ <= 512;
-  return std::min(simd_scan ? kPrefixSplitsSimd : kPrefixSplits, n / 4);
+  // Speculating, only the rare parts' options are needed (the others' only
+  // help a scan that is not made): none are marked outright.
+  if (speculative_) return 0;
+  if (!kernels_.scan || width_ > 512) return std::min(kPrefixSplits, n / 4);
+  return std::min(kernels_.set == VectorKernelSet::avx512 ? kPrefixSplitsSimd : kPrefixSplitsAvx2, n / 4);
 }
 
 // Parallel phase for lanes [j0, j1); `want` is this thread's, all zero on entry
@@ -209,7 +234,7 @@ std::uint64_t SparseEngine::mark_block_with(std::uint64_t n, std::uint64_t j0, s
   const std::uint64_t prefix = prefix_of(n);
   const Value* g = values_.data();
   const std::size_t stride = row_stride();
-  const bool simd_scan = kernels_.scan && width_ <= 512;  // avx512::scan_512 (and lane_c0)
+  const bool simd = kernels_.scan && width_ <= 512;  // the vector scan (and lane_c0)
   std::uint8_t* const marks = block_marks_.data();
   std::fill(marks + j0 * stride, marks + j1 * stride, std::uint8_t{0});
   std::uint64_t work = 0;
@@ -253,14 +278,21 @@ std::uint64_t SparseEngine::mark_block_with(std::uint64_t n, std::uint64_t j0, s
     // not marked, flagged in `want` and, below 512, in `bits`.
     std::uint64_t needed = 0;
     std::uint64_t bits[8] = {};
-    const std::uint64_t c0 = simd_scan ? avx512::lane_c0(row, common_bits_.data(), want, bits, needed)
-                                       : portable::lane_c0(row, common_.data(), want, bits, needed);
+    const std::uint64_t c0 = simd ? simd_lane_c0(kernels_.set, row, common_bits_.data(), want, bits, needed)
+                                  : portable::lane_c0(row, common_.data(), want, bits, needed);
+    if (speculative_) {
+      // The rare values below c0 are left to a verifier.
+      if (needed > 0) std::fill(want, want + c0, std::uint8_t{0});
+      results[j].c0 = c0;
+      results[j].exhaustive = false;
+      continue;
+    }
     bool exhaustive = needed > 0;
     for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
       const std::uint64_t m = n + j - shape_.pair[i];
       const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
-      const std::uint64_t a = simd_scan ? avx512::scan_512(g, m, prefix + 1, last, bits, want, row, needed)
-                                        : portable::scan(g, m, prefix + 1, last, want, row, needed);
+      const std::uint64_t a = simd ? simd_scan(kernels_.set, g, m, prefix + 1, last, bits, want, row, needed)
+                                   : portable::scan(g, m, prefix + 1, last, want, row, needed);
       work += a - prefix;
     }
     if (needed > 0) std::fill(want, want + c0, std::uint8_t{0});
@@ -333,11 +365,22 @@ std::uint64_t SparseEngine::compare_block(std::uint64_t n, std::uint64_t j0, std
   alignas(64) std::uint8_t acc[kCandidates * 64];
   alignas(64) std::uint16_t value[kCandidates * 64];
   const unsigned lanes = static_cast<unsigned>(j1 - j0);
+  const bool avx512 = kernels_.set == VectorKernelSet::avx512;
   for (unsigned t = 0; t < lanes; ++t) {
-    avx512::find_candidates(marks + (j0 + t) * stride, common_bits_.data(), candidate_end(), value + t, cand + t);
+    std::uint8_t* row = marks + (j0 + t) * stride;
+    if (avx512) {
+      avx512::find_candidates(row, common_bits_.data(), candidate_end(), value + t, cand + t);
+    } else {
+      avx2::find_candidates(row, common_bits_.data(), candidate_end(), value + t, cand + t);
+    }
   }
   const std::size_t count = block_rare_end_ - compared;
-  avx512::compare_candidates(values_.data(), n + j0 - shape_.pair[0], rare_.data() + compared, count, lanes, cand, acc);
+  const std::uint64_t base = n + j0 - shape_.pair[0];
+  if (avx512) {
+    avx512::compare_candidates(values_.data(), base, rare_.data() + compared, count, lanes, cand, acc);
+  } else {
+    avx2::compare_candidates(values_.data(), base, rare_.data() + compared, count, lanes, cand, acc);
+  }
   unsigned again[64];  // the lanes whose candidates were all hit
   unsigned more = 0;
   for (unsigned t = 0; t < lanes; ++t) {
@@ -352,7 +395,17 @@ std::uint64_t SparseEngine::compare_block(std::uint64_t n, std::uint64_t j0, std
     for (int h = 0; h < i; ++h) row[value[h * 64 + t]] = 1;
     results[j0 + t].partial = true;
   }
-  if (more > 0) second_round(n, j0, lanes, compared, again, more, value, results);
+  if (more > 0 && avx512) {
+    second_round(n, j0, lanes, compared, again, more, value, results);
+  } else {
+    // AVX2 has no byte permute across the register for the second round's
+    // slots: these lanes (14% at Officers 10^7) mark the parts after all.
+    for (unsigned i = 0; i < more; ++i) {
+      const unsigned t = again[i];
+      mark_compared(marks + (j0 + t) * stride, n, j0 + t, compared, block_rare_end_);
+      results[j0 + t].fallback = true;
+    }
+  }
   return count * lanes;
 }
 
@@ -446,7 +499,7 @@ std::uint64_t SparseEngine::rescan_512(std::uint64_t heap, std::uint64_t from, s
     const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
     std::uint64_t bits[8] = {};
     for (std::uint64_t v = from; v < lim; ++v) bits[v >> 6] |= std::uint64_t{want[v]} << (v & 63);
-    avx512::scan_512(g, m, 1, last, bits, want, row, needed);
+    simd_scan(kernels_.set, g, m, 1, last, bits, want, row, needed);
   }
   std::uint64_t result = to;
   for (std::uint64_t v = from; v < lim && result == to; ++v) {

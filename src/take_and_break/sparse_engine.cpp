@@ -35,9 +35,15 @@ SparseEngine::SparseEngine(const GameCode& code, unsigned threads, bool forced, 
 }
 
 void SparseEngine::extend_to(std::uint64_t count) {
+  const std::uint64_t first = values_.size();
   while (values_.size() < count) {
     const std::uint64_t n = values_.size();
-    if (usable_ && n >= next_eval_) evaluate();
+    if (usable_ && n >= next_eval_) {
+      // Speculating, one call computes under one mask: the verifier of its
+      // block checks the rare values of that mask (block_verifier.hpp).
+      if (speculative_ && n > first) return;
+      evaluate();
+    }
     if (sparse_mode_ && n >= blocked_from_ && width_ <= kBlockedWidth) {
       const std::uint64_t lanes = std::min({kLanes, count - n, next_eval_ - n});
       if (lanes >= kLanes / 2) {
@@ -70,6 +76,12 @@ void SparseEngine::restore(std::vector<Value> values) {
   sparse_mode_ = false;
   rare_.clear();
   next_eval_ = std::max<std::uint64_t>(forced_ ? 16 : 1024, values_.size());
+}
+
+void SparseEngine::rewind(std::uint64_t n, Value value) {
+  values_.resize(n);
+  while (!rare_.empty() && rare_.back() >= n) rare_.pop_back();
+  push_tracked(value);
 }
 
 SparseStats SparseEngine::sparse_stats() const {

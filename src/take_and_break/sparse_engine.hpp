@@ -20,7 +20,8 @@
 // Three ways to compute sparse heaps, in sparse_engine.cpp heap by heap and two
 // heaps at once on two threads, in sparse_blocks.cpp 64 consecutive heaps at
 // once (from heap 2048, while values stay below 4096), which is where the
-// AVX-512 kernels (vector_kernels.hpp) run, when the engine was given them.
+// vector kernels (vector_kernels.hpp: AVX-512 or AVX2) run, when the engine
+// was given them.
 #pragma once
 
 #include <algorithm>
@@ -46,6 +47,27 @@ class SparseEngine final : public NaiveEngine {
   void restore(std::vector<Value> values) override;
   SparseStats sparse_stats() const override;
   EngineKind kind() const noexcept override { return forced_ ? EngineKind::sparse : EngineKind::automatic; }
+  VectorKernelSet kernel_set() const noexcept override { return kernels_.set; }
+
+  // ---- Speculation (a distributed run, distributed_run.cpp) ----
+  //
+  // The candidate for a heap of a block is its least missing common value c:
+  // every common option has a rare part, so the rare list and the values
+  // behind the heap give it exactly. Speculating, a block takes c without
+  // looking for the rare values below c among the splits (the scan): g(n) = c
+  // exactly when each of them is an option, which a verifier checks
+  // (block_verifier.hpp). Heaps outside blocks are computed exactly as ever.
+  // A speculated value is common, so the rare list does not change.
+
+  // Whether the game has the shape the sparse way needs (else no heap is speculated).
+  [[nodiscard]] bool usable() const noexcept { return usable_; }
+  // Speculating, extend_to also stops before a new mask is chosen (past its
+  // first heap), so that the heaps of one call share one mask.
+  void set_speculative(bool on) noexcept { speculative_ = on; }
+  // The current mask (sparse_stats() recounts the rare list when it is not kept).
+  [[nodiscard]] std::uint64_t mask() const noexcept { return stats_.mask; }
+  // Drops g(n..) and appends `value` as g(n): a verifier proved that value.
+  void rewind(std::uint64_t n, Value value);
 
  private:
   // ---- The mask and the rare list (sparse_engine.cpp) ----
@@ -139,6 +161,7 @@ class SparseEngine final : public NaiveEngine {
 
   const bool forced_;
   const VectorKernels kernels_;
+  bool speculative_ = false;
   bool usable_ = false;  // the game has the shape the sparse way needs
   bool sparse_mode_ = false;
   bool rare_valid_ = false;

@@ -14,11 +14,30 @@ namespace grundy::take_and_break::detail {
 
 #ifdef GRUNDY_VECTOR_KERNELS
 
-VectorKernels supported_vector_kernels(const CpuFeatures& cpu) noexcept {
-  VectorKernels k;
-  k.scan = cpu.avx512f && cpu.avx512bw && cpu.avx512vbmi2 && cpu.popcnt;
-  k.compare = k.scan && cpu.avx512vbmi;
-  return k;
+const char* missing_extension(const CpuFeatures& cpu, VectorKernelSet set) noexcept {
+  switch (set) {
+    case VectorKernelSet::avx512:
+      if (!cpu.avx512f) return "AVX-512F";
+      if (!cpu.avx512bw) return "AVX-512BW";
+      if (!cpu.avx512vbmi) return "AVX-512VBMI";
+      if (!cpu.avx512vbmi2) return "AVX-512VBMI2";
+      if (!cpu.popcnt) return "POPCNT";
+      return nullptr;
+    case VectorKernelSet::avx2:
+      if (!cpu.avx2) return "AVX2";
+      if (!cpu.bmi1) return "BMI1";
+      if (!cpu.popcnt) return "POPCNT";
+      return nullptr;
+    case VectorKernelSet::best:
+    case VectorKernelSet::portable: return nullptr;
+  }
+  return nullptr;
+}
+
+VectorKernelSet best_kernel_set(const CpuFeatures& cpu) noexcept {
+  if (missing_extension(cpu, VectorKernelSet::avx512) == nullptr) return VectorKernelSet::avx512;
+  if (missing_extension(cpu, VectorKernelSet::avx2) == nullptr) return VectorKernelSet::avx2;
+  return VectorKernelSet::portable;
 }
 
 namespace avx512 {
@@ -266,7 +285,13 @@ void compare_candidates(const Value* g, std::uint64_t base, const std::uint64_t*
 
 #else  // No AVX-512 kernels in this build: none is supported, so none is called.
 
-VectorKernels supported_vector_kernels(const CpuFeatures&) noexcept { return {}; }
+const char* missing_extension(const CpuFeatures&, VectorKernelSet set) noexcept {
+  return set == VectorKernelSet::avx512 ? "AVX-512 (an x86-64 build with GCC or Clang)"
+         : set == VectorKernelSet::avx2 ? "AVX2 (an x86-64 build with GCC or Clang)"
+                                        : nullptr;
+}
+
+VectorKernelSet best_kernel_set(const CpuFeatures&) noexcept { return VectorKernelSet::portable; }
 
 namespace avx512 {
 
@@ -296,5 +321,13 @@ void compare_slots(unsigned, const Value*, std::uint64_t, const std::uint64_t*, 
 }  // namespace avx512
 
 #endif
+
+VectorKernels vector_kernels_of(VectorKernelSet set) noexcept {
+  VectorKernels k;
+  k.set = set == VectorKernelSet::best ? VectorKernelSet::portable : set;
+  k.scan = k.set != VectorKernelSet::portable;
+  k.compare = k.scan;
+  return k;
+}
 
 }  // namespace grundy::take_and_break::detail

@@ -1,13 +1,15 @@
-// The AVX-512 kernels of the sparse engine's blocks (sparse_blocks.cpp), each an
+// The vector kernels of the sparse engine's blocks (sparse_blocks.cpp), each an
 // optional fast path of an operation whose definition is the portable code
 // (portable_kernels.hpp, and marking every rare part for the comparisons):
-// same results, fewer cycles. Which of them an engine runs is decided once, in
-// make_engine, from its options and the CPU (VectorKernels), and kept.
+// same results, fewer cycles. Two sets: AVX-512 (vector_kernels.cpp) and AVX2
+// (avx2_kernels.cpp), for the many x86-64 CPUs without AVX-512. Which set an
+// engine runs is decided once, in make_engine, from its options and the CPU
+// (VectorKernels), and kept.
 //
-// Compiled with per-function target attributes, not -mavx512*: the rest of the
-// library stays baseline x86-64, and these run only where the CPU has them.
-// Each is a call from the engine (a function with another target cannot be
-// inlined into it), made once a lane or a scan, not once a split.
+// Compiled with per-function target attributes, not -mavx512* or -mavx2: the
+// rest of the library stays baseline x86-64, and these run only where the CPU
+// has them. Each is a call from the engine (a function with another target
+// cannot be inlined into it), made once a lane or a scan, not once a split.
 #pragma once
 
 #include <cstddef>
@@ -19,15 +21,23 @@
 namespace grundy::take_and_break::detail {
 
 struct VectorKernels {
-  // avx512::lane_c0, scan_512, split_has: AVX-512 F and BW, VBMI2, POPCNT.
+  // Which set runs the kernels below (portable: none does).
+  VectorKernelSet set = VectorKernelSet::portable;
+  // lane_c0, the scan and split_has. AVX-512: F and BW, VBMI2, POPCNT;
+  // AVX2: AVX2, POPCNT, BMI1.
   bool scan = false;
-  // avx512::find_candidates, compare_candidates, open_values, compare_slots:
-  // these and VBMI.
+  // find_candidates and compare_candidates (AVX-512 also open_values and
+  // compare_slots, the second round of candidates: these and VBMI; AVX2 marks
+  // the parts of a lane whose first candidates were all hit instead).
   bool compare = false;
 };
 
-// The kernels this build has that `cpu` can run (none off x86-64 or GCC).
-[[nodiscard]] VectorKernels supported_vector_kernels(const CpuFeatures& cpu) noexcept;
+// The widest set this build has that `cpu` can run (none off x86-64 or GCC).
+[[nodiscard]] VectorKernelSet best_kernel_set(const CpuFeatures& cpu) noexcept;
+// Whether `cpu` runs `set` (portable: always); if not, the extension it lacks.
+[[nodiscard]] const char* missing_extension(const CpuFeatures& cpu, VectorKernelSet set) noexcept;
+// The kernels of a set the CPU runs (see resolve_kernel_set).
+[[nodiscard]] VectorKernels vector_kernels_of(VectorKernelSet set) noexcept;
 
 namespace avx512 {
 
@@ -92,4 +102,34 @@ void compare_slots(unsigned vectors, const Value* g, std::uint64_t base, const s
                    std::uint8_t* acc);
 
 }  // namespace avx512
+
+// The AVX2 kernels (avx2_kernels.cpp): the same contracts as the AVX-512 ones
+// of the same names, with 256-bit vectors and no mask registers, byte
+// permutes across lanes or compress instructions.
+namespace avx2 {
+
+// As avx512::lane_c0 (rows read 32 bytes at a time, the wanted bytes expanded
+// from the bit mask with a byte shuffle).
+std::uint64_t lane_c0(const std::uint8_t* row, const std::uint64_t* common, std::uint8_t* want, std::uint64_t* bits,
+                      std::uint64_t& needed);
+
+// As avx512::scan_512. The 512-bit set of wanted values takes two 256-bit
+// registers, and a value's bit is looked up with vpermd in both (8 splits an
+// instruction pair). Needs values below 512 (the width at most 512).
+std::uint64_t scan(const Value* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, const std::uint64_t* bits,
+                   std::uint8_t* want, std::uint8_t* row, std::uint64_t& needed);
+
+// As avx512::split_has.
+bool split_has(const Value* g, std::uint64_t m, std::uint64_t count, unsigned c);
+
+// As avx512::find_candidates.
+void find_candidates(const std::uint8_t* row, const std::uint64_t* common, std::uint64_t end, std::uint16_t* value,
+                     std::uint8_t* cand);
+
+// As avx512::compare_candidates (32 lanes a pass: 12 candidate vectors and
+// their accumulators fill the 16 YMM registers).
+void compare_candidates(const Value* g, std::uint64_t base, const std::uint64_t* parts, std::size_t count,
+                        unsigned lanes, const std::uint8_t* cand, std::uint8_t* acc);
+
+}  // namespace avx2
 }  // namespace grundy::take_and_break::detail

@@ -61,6 +61,7 @@ class Database {
   std::string path_;
   sqlite3* db_ = nullptr;
   bool wal_ = false;
+  int lock_ = -1;  // the descriptor holding the one-writer lock (read_write mode)
 };
 
 // The application_id that marks a grundy census database ("GRND").

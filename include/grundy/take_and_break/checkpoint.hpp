@@ -28,6 +28,8 @@ struct Checkpoint {
 
 // Throws InputError when the file cannot be written.
 void write_checkpoint(const std::string& path, const std::string& rule, const std::vector<Value>& values);
+// The same of values[0..count) (a distributed run saves only its verified prefix).
+void write_checkpoint(const std::string& path, const std::string& rule, const Value* values, std::uint64_t count);
 
 // nullopt when `path` does not exist. Throws InputError for a file that is not a
 // checkpoint, is truncated, or fails its checksum (saying so and how to go on).

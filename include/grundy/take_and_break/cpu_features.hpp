@@ -9,6 +9,8 @@ namespace grundy::take_and_break {
 
 struct CpuFeatures {
   bool popcnt = false;
+  bool avx2 = false;         // 256-bit integer vectors (the kernels of CPUs without AVX-512)
+  bool bmi1 = false;         // tzcnt, blsr: walking the bits of a mask
   bool avx512f = false;
   bool avx512bw = false;     // 16-bit lanes: vpermw, vpsrlvw, byte/word masks
   bool avx512vbmi = false;   // vpermt2b: picks the low bytes of 16-bit options

@@ -14,10 +14,11 @@
 //   automatic  sparse where it pays, naive otherwise (see
 //           src/take_and_break/sparse_engine.hpp).
 //
-// Fast paths are declared, not sniffed: the sparse engine's AVX-512 kernels run
-// where EngineOptions allow them and the CPU has them (cpu_features.hpp), both
-// known when the engine is made; elsewhere the portable code, which is their
-// definition, runs and gives the same values.
+// Fast paths are declared, not sniffed: the sparse engine's vector kernels
+// (AVX-512, or AVX2 on CPUs without it) run where EngineOptions allow them and
+// the CPU has them (cpu_features.hpp), both known when the engine is made;
+// elsewhere the portable code, which is their definition, runs and gives the
+// same values.
 //
 // Values are stored as uint16 (2 bytes a heap: 10^9 heaps take 2 GB); a value
 // that does not fit is a LimitError, never truncated.
@@ -26,8 +27,10 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "grundy/context.hpp"
 #include "grundy/take_and_break/code.hpp"
 
 namespace grundy::take_and_break {
@@ -37,6 +40,14 @@ using Value = std::uint16_t;
 enum class EngineKind { automatic, naive, sparse };
 
 [[nodiscard]] const char* to_string(EngineKind kind) noexcept;
+
+// "best", "portable", "avx2", "avx512".
+[[nodiscard]] const char* to_string(VectorKernelSet set) noexcept;
+// The same words back (for --kernels and GRUNDY_KERNELS); InputError otherwise.
+[[nodiscard]] VectorKernelSet parse_kernel_set(std::string_view text);
+// The set `requested` resolves to on this CPU: best is the widest it runs; a
+// named set the CPU lacks is an InputError naming the missing extension.
+[[nodiscard]] VectorKernelSet resolve_kernel_set(VectorKernelSet requested);
 
 // What the sparse machinery found; all zero for a naive engine.
 struct SparseStats {
@@ -78,6 +89,8 @@ class SequenceEngine {
   [[nodiscard]] std::uint64_t size() const noexcept { return values_.size(); }
   [[nodiscard]] virtual SparseStats sparse_stats() const { return {}; }
   [[nodiscard]] virtual EngineKind kind() const noexcept = 0;
+  // The vector kernels this engine runs (portable for the naive engine).
+  [[nodiscard]] virtual VectorKernelSet kernel_set() const noexcept { return VectorKernelSet::portable; }
 
   // Hands the computed values over (the engine is empty afterwards).
   [[nodiscard]] std::vector<Value> release() noexcept { return std::move(values_); }
@@ -94,9 +107,12 @@ struct EngineOptions {
   // block of 1024 heaps, by wall-clock rate: on a machine whose second core is
   // busy it loses and stays off. Values are identical either way.
   unsigned threads = 1;
-  // Allow the AVX-512 kernels where the CPU has them; false: portable code only
-  // (tests run both; values are identical either way).
+  // Allow the vector kernels where the CPU has them; false: portable code only
+  // (tests run every set; values are identical either way).
   bool vector_kernels = true;
+  // Which set (with vector_kernels): the best the CPU runs, or one by name
+  // (make_engine refuses a set the CPU lacks with an InputError).
+  VectorKernelSet kernels = VectorKernelSet::best;
 };
 
 // Throws InputError for threads outside 1..2, std::invalid_argument for a game

@@ -46,6 +46,26 @@ struct TakeAndBreakRequest {
   // every value computed so far: `grundy table` without --upto prints the new
   // ones as they come.
   std::function<void(const std::vector<take_and_break::Value>& values)> on_values;
+  // With verifiers > 0 the table is computed by the speculate/verify protocol
+  // of a distributed run (distributed_run.hpp) on verifiers + 1 threads of this
+  // process: this thread speculates (with `threads` threads), the others
+  // verify. Same values, same files.
+  unsigned verifiers = 0;
+};
+
+// What a distributed run did (distributed_run.hpp), for its report and for the
+// model of N machines in docs/performance.md.
+struct DistributedStats {
+  int ranks = 1;
+  std::string transport;                 // "threads, 3 ranks" or "MPI, 3 ranks"
+  std::uint64_t blocks = 0;              // blocks verified
+  std::uint64_t failures = 0;            // speculated values found wrong (the run went back to each)
+  std::uint64_t speculated = 0;          // heaps speculated, again after a failure included
+  std::uint64_t largest_lead = 0;        // most heaps speculated ahead of the verified frontier
+  std::uint64_t bytes_sent = 0;          // by rank 0, all messages
+  double speculate_seconds = 0;          // CPU time of rank 0's thread computing candidates
+  double verify_seconds = 0;             // CPU time of the verifiers checking blocks, added up
+  double waiting_seconds = 0;            // wall time rank 0 waited for verdicts with its lead full
 };
 
 struct TakeAndBreakRun {
@@ -58,6 +78,7 @@ struct TakeAndBreakRun {
   std::uint64_t largest_at = 0;      // ... and the least n where it occurs
   take_and_break::EngineKind engine = take_and_break::EngineKind::automatic;
   unsigned threads = 1;
+  VectorKernelSet kernels = VectorKernelSet::portable;  // the vector kernels the engine ran
   take_and_break::SparseStats sparse;  // mask, rare positions (count, last)
   std::uint64_t resumed_from = 0;    // heaps read from the checkpoint (0: fresh start)
   bool interrupted = false;          // stopped by the context (Ctrl-C/SIGTERM); checkpoint written
@@ -67,6 +88,7 @@ struct TakeAndBreakRun {
   std::uint64_t output_heaps = 0;    // heaps in it: upto + 1, or those computed when the run was stopped
   std::string save_error;            // a checkpoint or --output that could not be written (the values are still here)
   TakeAndBreakFormat format = TakeAndBreakFormat::text;
+  std::optional<DistributedStats> distributed;  // set by a distributed run
 
   // True when g(0..upto) are all known (computed or from a proven pattern).
   [[nodiscard]] bool complete() const noexcept;

@@ -1,0 +1,135 @@
+// A user's own game written against the library, valued by grundy::Solver, beside
+// what a contestant writes by hand (docs/performance.md quotes these):
+//   Wythoff's game as a C++ type with every move listed (take any number from
+//   one pile, or the same number from both), from (a, b) = (300, 500) and
+//   (1000, 1500);
+//   - Solver with its default table (a hash table),
+//   - Solver with the game's dense index (a·(B+1) + b: an array instead),
+//   - a plain array DP over a ≤ A, b ≤ B (the contestant's loop),
+//   - a memo in std::unordered_map (the contestant's other habit).
+// All four give the same value (checked here).
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+#include "grundy/nimber.hpp"
+#include "grundy/solver.hpp"
+
+namespace {
+
+struct Piles {
+  std::uint32_t a = 0;
+  std::uint32_t b = 0;
+  bool operator==(const Piles&) const = default;
+};
+
+struct PilesHash {
+  std::size_t operator()(const Piles& p) const noexcept { return (std::size_t{p.a} << 32) | p.b; }
+};
+
+// As a user writes it: the position and every move.
+struct Wythoff {
+  using Position = Piles;
+  std::size_t hash(const Piles& p) const noexcept { return PilesHash{}(p); }
+  void moves(const Piles& p, std::vector<Piles>& out) const {
+    for (std::uint32_t k = 1; k <= p.a; ++k) out.push_back({p.a - k, p.b});
+    for (std::uint32_t k = 1; k <= p.b; ++k) out.push_back({p.a, p.b - k});
+    for (std::uint32_t k = 1; k <= p.a && k <= p.b; ++k) out.push_back({p.a - k, p.b - k});
+  }
+};
+
+// The same game, declaring that its positions below (A, B) are the indices
+// a·(B+1) + b of an array: the solver keeps its values there.
+struct DenseWythoff : Wythoff {
+  std::uint32_t max_b = 0;
+  std::size_t dense_index(const Piles& p) const noexcept { return std::size_t{p.a} * (max_b + 1) + p.b; }
+};
+
+grundy::Nimber array_dp(std::uint32_t A, std::uint32_t B) {
+  std::vector<grundy::Nimber> g(std::size_t{A + 1} * (B + 1));
+  auto at = [&](std::uint32_t a, std::uint32_t b) -> grundy::Nimber& { return g[std::size_t{a} * (B + 1) + b]; };
+  grundy::MexSet seen;
+  for (std::uint32_t a = 0; a <= A; ++a)
+    for (std::uint32_t b = 0; b <= B; ++b) {
+      seen.clear();
+      for (std::uint32_t k = 1; k <= a; ++k) seen.insert(at(a - k, b));
+      for (std::uint32_t k = 1; k <= b; ++k) seen.insert(at(a, b - k));
+      for (std::uint32_t k = 1; k <= a && k <= b; ++k) seen.insert(at(a - k, b - k));
+      at(a, b) = seen.mex();
+    }
+  return at(A, B);
+}
+
+grundy::Nimber unordered_map_memo(std::uint32_t A, std::uint32_t B) {
+  std::unordered_map<Piles, grundy::Nimber, PilesHash> memo;
+  std::function<grundy::Nimber(Piles)> g = [&](Piles p) -> grundy::Nimber {
+    if (auto it = memo.find(p); it != memo.end()) return it->second;
+    std::vector<Piles> options;
+    Wythoff{}.moves(p, options);
+    grundy::MexSet seen;
+    for (const Piles& q : options) seen.insert(g(q));
+    return memo[p] = seen.mex();
+  };
+  return g({A, B});
+}
+
+// Wythoff's nim-values are not known in closed form; the four must agree.
+void check_agree(std::uint32_t A, std::uint32_t B, grundy::Nimber value) {
+  if (array_dp(A, B) != value) throw std::logic_error("the solvers disagree on Wythoff");
+}
+
+void BM_WythoffSolver(benchmark::State& state) {
+  const auto A = static_cast<std::uint32_t>(state.range(0));
+  const auto B = static_cast<std::uint32_t>(state.range(1));
+  grundy::Nimber v = 0;
+  for (auto _ : state) {
+    const Wythoff game;
+    grundy::Solver<Wythoff> solver(game);
+    v = solver.value({A, B});
+    benchmark::DoNotOptimize(v);
+  }
+  check_agree(A, B, v);
+}
+
+void BM_WythoffSolverDenseIndex(benchmark::State& state) {
+  const auto A = static_cast<std::uint32_t>(state.range(0));
+  const auto B = static_cast<std::uint32_t>(state.range(1));
+  grundy::Nimber v = 0;
+  for (auto _ : state) {
+    DenseWythoff game;
+    game.max_b = B;
+    grundy::Solver<DenseWythoff> solver(game);
+    v = solver.value({A, B});
+    benchmark::DoNotOptimize(v);
+  }
+  check_agree(A, B, v);
+}
+
+void BM_WythoffArrayDP(benchmark::State& state) {
+  const auto A = static_cast<std::uint32_t>(state.range(0));
+  const auto B = static_cast<std::uint32_t>(state.range(1));
+  for (auto _ : state) benchmark::DoNotOptimize(array_dp(A, B));
+}
+
+void BM_WythoffUnorderedMap(benchmark::State& state) {
+  const auto A = static_cast<std::uint32_t>(state.range(0));
+  const auto B = static_cast<std::uint32_t>(state.range(1));
+  grundy::Nimber v = 0;
+  for (auto _ : state) {
+    v = unordered_map_memo(A, B);
+    benchmark::DoNotOptimize(v);
+  }
+  check_agree(A, B, v);
+}
+
+BENCHMARK(BM_WythoffSolver)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_WythoffSolverDenseIndex)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_WythoffArrayDP)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_WythoffUnorderedMap)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
+
+}  // namespace
+
+BENCHMARK_MAIN();

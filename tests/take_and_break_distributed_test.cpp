@@ -1,0 +1,157 @@
+// The distributed table run (speculate on rank 0, verify on the others) on
+// threads of one process, against runs of one process and the published
+// Officers table; the block verifier against the definition. The same
+// protocol under mpirun is tested through the real program in
+// distributed_table_cli_test.cpp.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <fstream>
+#include <filesystem>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "grundy/context.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/distributed/communicator.hpp"
+#include "grundy/take_and_break/code.hpp"
+#include "grundy/take_and_break/distributed_run.hpp"
+#include "grundy/take_and_break/engine.hpp"
+#include "grundy/take_and_break/run.hpp"
+#include "take_and_break/block_verifier.hpp"
+#include "take_and_break/vector_kernels.hpp"
+#include "test_support.hpp"
+
+namespace grundy {
+namespace {
+
+using take_and_break::Value;
+
+TakeAndBreakRun table(const std::string& rule, std::uint64_t upto, unsigned verifiers, const std::string& checkpoint = "",
+                      take_and_break::EngineKind engine = take_and_break::EngineKind::automatic) {
+  TakeAndBreakRequest request;
+  request.rule = rule;
+  request.upto = upto;
+  request.verifiers = verifiers;
+  request.checkpoint = checkpoint;
+  request.engine = engine;
+  Context context;
+  return run_take_and_break_table(request, context);
+}
+
+std::vector<Value> officers_reference() {
+  std::istringstream in(testing::reference_text("officers_0.6_G0_to_G98303_mvr.txt"));
+  std::uint64_t total = 0;
+  in >> total;
+  std::vector<Value> values;
+  unsigned v = 0;
+  while (in >> v) values.push_back(static_cast<Value>(v));
+  return values;
+}
+
+// Officers G(0..98303) (mvr/officers) through 1, 2 and 3 verifiers: the rare
+// values up to G(20627) = 277 are speculated wrong first (the candidate is
+// the least missing common value) and found by the verifiers, so the rewinds
+// run too; the values are those of the published table.
+TEST(DistributedTable, OfficersOnThreadsMatchesPublishedTable) {
+  const std::vector<Value> expected = officers_reference();
+  for (unsigned verifiers : {1U, 2U, 3U}) {
+    SCOPED_TRACE(verifiers);
+    const TakeAndBreakRun run = table("officers", expected.size() - 1, verifiers);
+    ASSERT_EQ(run.values, expected);
+    ASSERT_TRUE(run.distributed.has_value());
+    EXPECT_EQ(run.distributed->ranks, static_cast<int>(verifiers) + 1);
+    EXPECT_GT(run.distributed->failures, 0U);
+    EXPECT_GT(run.distributed->blocks, run.distributed->failures);
+    EXPECT_EQ(run.sparse.rare_count, 1584U);
+    EXPECT_EQ(run.sparse.last_rare, 20627U);
+  }
+}
+
+// Random codes (sparse engine forced, so every block is speculated) and
+// Grundy's game: the distributed run equals the run of one process.
+TEST(DistributedTable, RandomCodesAndGrundysGameEqualOneProcess) {
+  std::mt19937_64 rng(5);
+  std::vector<std::string> codes = {"grundy", "0.6", "4.7", "0.51"};
+  for (int i = 0; i < 8; ++i) {
+    std::string code = "0.";
+    const int digits = 1 + static_cast<int>(rng() % 4);
+    for (int d = 0; d < digits; ++d) code += "01234567"[rng() % 8];
+    if (code.back() == '0') code.back() = '6';
+    codes.push_back(code);
+  }
+  for (const std::string& code : codes) {
+    SCOPED_TRACE(code);
+    const TakeAndBreakRun one = table(code, 12000, 0, "", take_and_break::EngineKind::sparse);
+    const TakeAndBreakRun spread = table(code, 12000, 2, "", take_and_break::EngineKind::sparse);
+    // A proven period ends either run early (at a block's end, for the
+    // distributed one): the tables agree on every heap asked for.
+    ASSERT_TRUE(one.complete());
+    ASSERT_TRUE(spread.complete());
+    for (std::uint64_t n = 0; n <= 12000; ++n) ASSERT_EQ(spread.value(n), one.value(n)) << n;
+  }
+}
+
+// A checkpoint written by a distributed run is a checkpoint of one process,
+// and the other way round: each resumes the other and ends with the same values.
+TEST(DistributedTable, CheckpointsAreThoseOfOneProcess) {
+  const std::string path = ::testing::TempDir() + "distributed_officers.ckpt";
+  std::filesystem::remove(path);
+  const TakeAndBreakRun first = table("officers", 40000, 2, path);
+  EXPECT_EQ(first.resumed_from, 0U);
+  const TakeAndBreakRun second = table("officers", 70000, 0, path);
+  EXPECT_EQ(second.resumed_from, 40001U);
+  const TakeAndBreakRun third = table("officers", 98303, 3, path);
+  EXPECT_EQ(third.resumed_from, 70001U);
+  EXPECT_EQ(third.values, officers_reference());
+  std::filesystem::remove(path);
+}
+
+// The verifier finds a speculated value that is wrong: at G(20627) = 277, the
+// last rare value of Officers, a candidate above it (the least missing common
+// value) is refused with 277; the true table passes.
+TEST(DistributedTable, VerifierRefusesWrongCandidates) {
+  const std::vector<Value> truth = officers_reference();
+  auto engine = take_and_break::make_engine(take_and_break::parse_game_code("officers"));
+  engine->extend_to(30000);
+  const std::uint64_t mask = engine->sparse_stats().mask;
+  take_and_break::detail::BlockVerifier verifier(take_and_break::parse_game_code("officers"),
+                                                 take_and_break::detail::vector_kernels_of(
+                                                     take_and_break::resolve_kernel_set(VectorKernelSet::best)));
+  verifier.table().assign(truth.begin(), truth.begin() + 30000);
+  EXPECT_FALSE(verifier.verify(20000, 10000, mask).has_value());
+  Value common_above = 278;
+  while ((std::popcount(static_cast<std::uint64_t>(common_above) & mask) & 1) == 0) ++common_above;
+  verifier.table()[20627] = common_above;
+  const auto wrong = verifier.verify(20600, 100, mask);
+  ASSERT_TRUE(wrong.has_value());
+  EXPECT_EQ(wrong->heap, 20627U);
+  EXPECT_EQ(wrong->value, 277);
+}
+
+// Bad input is refused on rank 0 before any work, and the verifiers stop
+// with its status (the threads return; the error is rank 0's).
+TEST(DistributedTable, BadCheckpointStopsEveryRank) {
+  const std::string path = ::testing::TempDir() + "distributed_bad.ckpt";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << "GRUNDYCK garbage";
+  }
+  EXPECT_THROW((void)table("officers", 50000, 2, path), InputError);
+  std::filesystem::remove(path);
+}
+
+// Long: Grundy's game to 2^24 through the distributed path (3 verifier
+// threads) equals the run of one process (docs/testing.md).
+TEST(DistributedTableLong, GrundysGameTo2Pow24EqualsOneProcess) {
+  const std::uint64_t upto = (std::uint64_t{1} << 24) - 1;
+  const TakeAndBreakRun one = table("grundy", upto, 0);
+  const TakeAndBreakRun spread = table("grundy", upto, 3);
+  EXPECT_EQ(spread.values, one.values);
+}
+
+}  // namespace
+}  // namespace grundy

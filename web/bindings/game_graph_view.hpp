@@ -1,0 +1,23 @@
+// The game graph of a small position, for the page to draw: every position
+// reachable from it (by for_each_move, deduplicated by their printed text, which
+// is canonical), its value, and its options — the picture the tutorials draw
+// by hand, with each position's value the mex of its options' values.
+#pragma once
+
+#include <cstddef>
+
+#include <nlohmann/json.hpp>
+
+#include "grundy/context.hpp"
+#include "grundy/position.hpp"
+
+namespace grundy::web {
+
+// Fields: "complete" (false when more than `limit` positions or `edge_limit`
+// edges are reachable: then nothing else), "nodes" [{"text", "value"}] with the
+// root first, "edges" [[from, to, action]] (a move between the same two
+// positions once).
+[[nodiscard]] nlohmann::json game_graph_view(const Position& root, Context& context, std::size_t limit,
+                                             std::size_t edge_limit);
+
+}  // namespace grundy::web
