@@ -3,6 +3,11 @@
 #include <fstream>
 #include <iostream>
 
+#include <unistd.h>
+
+#include "commands.hpp"
+#include "grundy/context.hpp"
+#include "grundy/descriptor_input.hpp"
 #include "grundy/input_file.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/registry.hpp"
@@ -14,10 +19,14 @@ ExpressionSource read_expression_source(const std::string& argument, const std::
   ExpressionSource source;
   if (!file.empty() || argument == "-") {
     source.origin = file.empty() ? "<stdin>" : file;
-    if (file.empty()) {
-      source.text = read_bounded(std::cin, "standard input", SourceLocation{"<stdin>", 0, 0}, poll);
-    } else {
-      source.text = read_input_file(file, "file", poll);
+    try {
+      source.text = file.empty() ? read_bounded_descriptor(STDIN_FILENO, "standard input",
+                                                           SourceLocation{"<stdin>", 0, 0}, poll)
+                                 : read_input_file(file, "file", poll);
+    } catch (const Cancelled&) {
+      // Ctrl-C while the read waited on a pipe or a terminal: nothing computed yet.
+      std::cerr << "grundy: interrupted while reading " << source.origin << "\n";
+      throw ExitStatus{130};
     }
     source.text = without_comments(std::move(source.text));
   } else {
@@ -65,7 +74,13 @@ void relocate(const ExpressionSource& source) {
 }
 
 Position build_position(const ExpressionSource& source, Context& context) {
-  return located(source, [&] { return Registry::builtin().parse(source.text, context); });
+  try {
+    return located(source, [&] { return Registry::builtin().parse(source.text, context); });
+  } catch (const Cancelled&) {
+    // Ctrl-C while a board or graph named by @FILE was read (or built): nothing computed yet.
+    std::cerr << "grundy: interrupted while reading the position\n";
+    throw ExitStatus{130};
+  }
 }
 
 }  // namespace grundy::cli

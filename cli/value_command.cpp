@@ -9,8 +9,11 @@
 #include <sstream>
 #include <string>
 
+#include <unistd.h>
+
 #include "commands.hpp"
 #include "validators.hpp"
+#include "grundy/descriptor_input.hpp"
 #include "grundy/input_file.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/capabilities.hpp"
@@ -161,12 +164,12 @@ void print_text(const SumAnalysis& a, const ValueOptions& options, Context& cont
 void run_batch(const ValueOptions& options) {
   Context context(context_options(options));
   StopOnSignals signals(context);
-  std::ifstream file;
-  if (!options.file.empty()) {
-    file = open_input_file(options.file, "file");
-  }
-  std::istream& in = options.file.empty() ? std::cin : file;
+  // Lines are read from the descriptor, so that Ctrl-C stops a batch waiting on a pipe.
+  std::optional<InputDescriptor> file;
+  if (!options.file.empty()) file.emplace(options.file, "file");
   const std::string origin = options.file.empty() ? "<stdin>" : options.file;
+  DescriptorLines in(file ? file->get() : STDIN_FILENO, options.file.empty() ? "standard input" : "file",
+                     SourceLocation{origin, 0, 0}, [&context] { context.poll(); });
   // Text answers need no moves: the value alone (a placement board's moves to a
   // value can cost more than its value).
   AnalysisOptions analysis{options.misere, options.json ? options.max_moves : 0};
@@ -193,9 +196,16 @@ void run_batch(const ValueOptions& options) {
   while (more) {
     std::vector<std::string> lines;
     std::string line;
-    while (lines.size() < kBlock && (more = static_cast<bool>(std::getline(in, line)))) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      lines.push_back(std::move(line));
+    try {
+      while (lines.size() < kBlock && (more = in.next(line))) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        lines.push_back(std::move(line));
+      }
+    } catch (const Cancelled&) {
+      // The answers to every line read so far are out; the line being read is not.
+      std::cout << out << std::flush;
+      std::cerr << "grundy: interrupted while reading line " << number + lines.size() + 1 << "\n";
+      throw ExitStatus{130};
     }
     std::vector<std::optional<Position>> positions(lines.size());
     std::vector<std::string> parse_errors(lines.size());

@@ -2,10 +2,12 @@
 // process: both judge layouts of `grundy boards`, tables without --upto that
 // stream and stop at a stated bound, value-only answers, theorems in
 // `explain`, misère wording, winning moves as runs of takes, hexadecimal codes
-// whose first digit is a letter, bounded reads of endless inputs, and a
+// whose first digit is a letter, bounded reads of endless inputs (Ctrl-C
+// honoured while a read waits), and a
 // checkpoint given as a dangling symbolic link.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -216,6 +218,31 @@ TEST(ContestFrictions, EndlessInputsAreRefusedWithinABound) {
     EXPECT_TRUE(contains(run.out, "64 MiB")) << command << ": " << run.out;
     EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 1) << run.out;
   }
+}
+
+// Ctrl-C while a read waits for input that never comes (a pipe or FIFO whose
+// writer stays open, a terminal): the run blocks SIGINT for its watcher thread,
+// so a blocked read(2) was never interrupted and Ctrl-C did nothing until the
+// input ended. Each reader of a file: exit 130 at once, with a line that says so.
+TEST(ContestFrictions, CtrlCStopsAReadThatWaits) {
+  const std::string fifo = ::testing::TempDir() + "grundy_waiting_" + std::to_string(::getpid()) + ".fifo";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // Held open for writing (and reading, so that opening it never blocks): the input never ends.
+  const int writer = ::open(fifo.c_str(), O_RDWR);
+  ASSERT_GE(writer, 0);
+  const std::vector<std::vector<std::string>> commands = {
+      {"value", "-f", fifo},          {"value", "--batch", "-f", fifo}, {"explain", "-f", fifo},
+      {"boards", fifo},               {"graph", fifo},                  {"value", "cram(@" + fifo + ")"},
+      {"value", "nodekayles(@" + fifo + ")"}};
+  for (const auto& args : commands) {
+    const cli_runner::Signalled run = cli_runner::run_and_signal(args, 0.5, SIGINT);
+    EXPECT_EQ(run.status, 130) << args[1] << ": " << run.err;
+    EXPECT_LT(run.seconds, 1.0) << args[1];
+    EXPECT_NE(run.err.find("interrupted"), std::string::npos) << run.err;
+  }
+  ::close(writer);
+  std::filesystem::remove(fifo);
 }
 
 // A checkpoint named by a dangling symbolic link: the file is made where the

@@ -29,7 +29,8 @@ inline constexpr std::size_t kInputLimit = std::size_t{64} << 20;
 [[nodiscard]] std::string read_bounded(std::istream& in, std::string_view what, const SourceLocation& where,
                                        const std::function<void()>& poll = {}, std::size_t limit = kInputLimit);
 
-// The whole content of PATH (read_bounded).
+// The whole content of PATH (read_bounded_descriptor, grundy/descriptor_input.hpp:
+// Ctrl-C is honoured while the read waits).
 [[nodiscard]] std::string read_input_file(const std::string& path, std::string_view what,
                                           const std::function<void()>& poll = {});
 

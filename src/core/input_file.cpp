@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "grundy/descriptor_input.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/output_file.hpp"
 
@@ -43,8 +44,9 @@ std::string read_bounded(std::istream& in, std::string_view what, const SourceLo
 }
 
 std::string read_input_file(const std::string& path, std::string_view what, const std::function<void()>& poll) {
-  std::ifstream in = open_input_file(path, what);
-  return read_bounded(in, what, SourceLocation{path, 0, 0}, poll);
+  // Through the descriptor: a FIFO or a device that makes the read wait still honours Ctrl-C.
+  const InputDescriptor file(path, what);
+  return read_bounded_descriptor(file.get(), what, SourceLocation{path, 0, 0}, poll);
 }
 
 }  // namespace grundy

@@ -141,8 +141,8 @@ Board parse_board_rows(std::string_view text, const std::string& file) {
   return b;
 }
 
-Board read_board_file(const std::string& path) {
-  return parse_board_rows(read_input_file(path, "board file"), path);
+Board read_board_file(const std::string& path, const std::function<void()>& poll) {
+  return parse_board_rows(read_input_file(path, "board file", poll), path);
 }
 
 std::string board_to_text(const Board& board) {

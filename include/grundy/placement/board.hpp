@@ -38,7 +38,8 @@ struct Board {
 // Rows of '0'/'1', one row a line, all the same length; trailing spaces and CR are
 // ignored, as are blank lines after the last row. `file` names the source in errors.
 [[nodiscard]] Board parse_board_rows(std::string_view text, const std::string& file);
-[[nodiscard]] Board read_board_file(const std::string& path);
+// `poll` (a Context's) is called while the read waits: Ctrl-C stops it.
+[[nodiscard]] Board read_board_file(const std::string& path, const std::function<void()>& poll = {});
 
 // The board in the same rows-of-0/1 form, one line per row (each ending in '\n').
 [[nodiscard]] std::string board_to_text(const Board& board);
