@@ -15,7 +15,7 @@
 namespace grundy::pattern {
 namespace {
 
-const auto kNoPoll = [] {};
+const auto kNoPoll = [](std::uint64_t) {};
 
 Formula var(std::size_t i) { return Formula::variable(i); }
 Formula num(std::int64_t c) { return Formula::constant(c); }

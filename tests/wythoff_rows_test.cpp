@@ -22,7 +22,7 @@ namespace {
 using cli_runner::grundy;
 using testing::parse;
 
-const auto kNoPoll = [] {};
+const auto kNoPoll = [](std::uint64_t) {};
 
 // Every row 0..16 equals the plain table on every column below 4096, and the
 // proven additive period holds there too.
@@ -125,10 +125,13 @@ TEST(WythoffRows, LimitsAndStop) {
   // Row 1 is b + 1 for b = 0, 1 mod 3: g(1, 2^64 - 1) = 2^64 does not fit.
   EXPECT_THROW((void)rows.value(1, UINT64_MAX), LimitError);
   EXPECT_EQ(rows.value(1, UINT64_MAX - 1), UINT64_MAX - 3);
-  int polls = 0;
-  EXPECT_THROW(wythoff::Rows(64, [&] {
-                 if (++polls == 3) throw Cancelled();
-               }),
+  // Each column is charged with its 65 cells; a stop at the third charge ends the computation.
+  int charges = 0;
+  EXPECT_THROW(wythoff::Rows(64,
+                             [&](std::uint64_t work) {
+                               EXPECT_EQ(work, 65U);
+                               if (++charges == 3) throw Cancelled();
+                             }),
                Cancelled);
 }
 

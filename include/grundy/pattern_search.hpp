@@ -75,10 +75,12 @@ struct SearchResult {
 };
 
 // points[i] holds the variables' values (by index); wanted[i] what the law
-// must give there. `poll` is called every few thousand formulas (it may throw
-// to stop the search).
+// must give there. `charge` is called with the work of each formula examined
+// (its evaluations on the sample): a Context's work meter, which polls and may
+// throw to stop the search.
 [[nodiscard]] SearchResult find_formula(const SearchSpace& space, const std::vector<std::vector<std::int64_t>>& points,
-                                        const std::vector<Wanted>& wanted, const std::function<void()>& poll);
+                                        const std::vector<Wanted>& wanted,
+                                        const std::function<void(std::uint64_t)>& charge);
 
 // An exact affine law y = c0 + c1 v1 + … over the chosen variables with
 // integer coefficients (solved on the points, then checked on each), or

@@ -15,7 +15,7 @@ namespace grundy::pattern {
 namespace {
 
 using Points = std::vector<std::vector<std::int64_t>>;
-using Poll = std::function<void()>;
+using Charge = std::function<void(std::uint64_t)>;  // a Context's work meter
 
 std::string join(const std::vector<std::string>& parts, const std::string& separator) {
   std::string out;
@@ -34,7 +34,7 @@ std::string across_parameters(const Family& family) {
 }
 
 // The smallest formula of the parameters giving `wanted` at every member.
-std::optional<Formula> parameter_law(const Family& family, const std::vector<Wanted>& wanted, const Poll& poll,
+std::optional<Formula> parameter_law(const Family& family, const std::vector<Wanted>& wanted, const Charge& charge,
                                      std::size_t* examined = nullptr) {
   if (wanted.empty()) return std::nullopt;
   // The same number at every member: that number (not the smallest formula of
@@ -53,7 +53,7 @@ std::optional<Formula> parameter_law(const Family& family, const std::vector<Wan
   space.max_size = 7;
   space.stored_size = 5;
   for (std::size_t i = 0; i < family.parameters.size(); ++i) space.condition_variables.push_back(i);
-  const SearchResult found = find_formula(space, points, wanted, poll);
+  const SearchResult found = find_formula(space, points, wanted, charge);
   if (examined) *examined += found.examined;
   if (found.formula) return found.formula;
   // Coefficients beyond the constants: an exact affine fit.
@@ -92,7 +92,7 @@ struct PeriodLaws {
   bool least = false;
 };
 
-PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
+PeriodLaws heap_period_laws(PatternReport& report, const Charge& charge) {
   const Family& family = report.family;
   PeriodLaws laws;
   std::vector<const Member*> unpatterned;
@@ -133,7 +133,7 @@ PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
   };
   std::vector<Wanted> wanted;
   for (const Member& m : family.members) wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(m.pattern.preperiod)));
-  laws.preperiod = parameter_law(family, wanted, poll);
+  laws.preperiod = parameter_law(family, wanted, charge);
   if (laws.preperiod) {
     add("preperiod", *laws.preperiod, n == 1 ? " (its least preperiod)" : " (least preperiod of each)");
   } else {
@@ -141,7 +141,7 @@ PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
   }
   wanted.clear();
   for (const Member& m : family.members) wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(m.pattern.period)));
-  laws.period = parameter_law(family, wanted, poll);
+  laws.period = parameter_law(family, wanted, charge);
   laws.least = laws.period.has_value();
   if (laws.period) {
     add("period", *laws.period, n == 1 ? " (its least period)" : " (least period of each)");
@@ -149,7 +149,7 @@ PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
     // A period of every member that is not always the least: say which.
     wanted.clear();
     for (const Member& m : family.members) wanted.push_back(Wanted::multiple_of(static_cast<std::int64_t>(m.pattern.period)));
-    laws.period = parameter_law(family, wanted, poll);
+    laws.period = parameter_law(family, wanted, charge);
     if (laws.period) {
       std::vector<const Member*> exceptions;
       for (const Member& m : family.members) {
@@ -171,8 +171,8 @@ PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
           exact.push_back(Wanted::exactly(static_cast<std::int64_t>(m.pattern.period)));
         }
       }
-      const auto least_there = parameter_law(others, exact, poll);
-      const auto which = parameter_law(family, separator, poll);
+      const auto least_there = parameter_law(others, exact, charge);
+      const auto which = parameter_law(family, separator, charge);
       std::vector<std::string> listed;
       for (std::size_t i = 0; i < exceptions.size() && i < 8; ++i) {
         listed.push_back(exceptions[i]->text + ": " + std::to_string(exceptions[i]->pattern.period));
@@ -201,7 +201,7 @@ PeriodLaws heap_period_laws(PatternReport& report, const Poll& poll) {
   if (any_arithmetic) {
     wanted.clear();
     for (const Member& m : family.members) wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(m.pattern.saltus)));
-    if (const auto saltus = parameter_law(family, wanted, poll)) add("saltus", *saltus, "");
+    if (const auto saltus = parameter_law(family, wanted, charge)) add("saltus", *saltus, "");
   }
   return laws;
 }
@@ -249,7 +249,7 @@ struct ValueFit {
 // from the period laws) and the parameters that gives every member's values
 // from its start on.
 std::optional<ValueFit> fit_values(const Family& family, const PeriodLaws& periods, bool use_period,
-                                   std::uint64_t start, const Poll& poll, std::size_t& examined) {
+                                   std::uint64_t start, const Charge& charge, std::size_t& examined) {
   ValueFit fit;
   fit.use_period = use_period;
   fit.start = start;
@@ -291,7 +291,7 @@ std::optional<ValueFit> fit_values(const Family& family, const PeriodLaws& perio
   if (use_period) space.split_variables.push_back(1);
   space.split_variables.push_back(0);
   for (std::size_t i = 0; i < family.parameters.size(); ++i) space.threshold_variables.push_back(first_parameter + i);
-  const SearchResult found = find_formula(space, points, wanted, poll);
+  const SearchResult found = find_formula(space, points, wanted, charge);
   examined += found.examined;
   if (!found.formula) return std::nullopt;
   fit.raw = *found.formula;
@@ -369,19 +369,19 @@ void report_values(PatternReport& report, const PeriodLaws& periods, const Value
   }
 }
 
-void heap_value_law(PatternReport& report, const PeriodLaws& periods, const Poll& poll) {
+void heap_value_law(PatternReport& report, const PeriodLaws& periods, const Charge& charge) {
   const Family& family = report.family;
   std::size_t examined = 0;
   // With the period's variables from n0 on; then from heap 0, then from heap 1
   // (the ruler sequence and Omega have no value at 0).
   std::optional<ValueFit> fit;
-  if (periods.period && periods.preperiod) fit = fit_values(family, periods, true, 0, poll, examined);
+  if (periods.period && periods.preperiod) fit = fit_values(family, periods, true, 0, charge, examined);
   if (!fit) {
-    fit = fit_values(family, periods, false, 0, poll, examined);
+    fit = fit_values(family, periods, false, 0, charge, examined);
     // From heap 1 a law can be much simpler (v2(x) rather than v2(3·max(x, 1))):
     // taken when it is smaller by more than the words "for x >= 1" cost.
     if (!fit || fit->raw.size() > 3) {
-      std::optional<ValueFit> from_one = fit_values(family, periods, false, 1, poll, examined);
+      std::optional<ValueFit> from_one = fit_values(family, periods, false, 1, charge, examined);
       if (from_one && (!fit || from_one->raw.size() + 2 <= fit->raw.size())) fit = std::move(from_one);
     }
   }
@@ -472,7 +472,7 @@ std::optional<std::int64_t> beatty_difference(const Member& m, std::uint64_t upt
   return d;
 }
 
-void pile_laws(PatternReport& report, const Poll& poll) {
+void pile_laws(PatternReport& report, const Charge& charge) {
   const Family& family = report.family;
   const std::size_t piles = family.piles();
   const auto cells = all_cells(piles, family.upto);
@@ -517,7 +517,7 @@ void pile_laws(PatternReport& report, const Poll& poll) {
       }
     }
     std::optional<Formula> modulus;
-    if (wanted.size() == n) modulus = parameter_law(family, wanted, poll);
+    if (wanted.size() == n) modulus = parameter_law(family, wanted, charge);
     if (modulus) {
       report.p_law = PatternReport::PositionLaw::digit_sums;
       report.p_parameter = modulus;
@@ -540,7 +540,7 @@ void pile_laws(PatternReport& report, const Poll& poll) {
         differences.push_back(Wanted::exactly(*d));
       }
       std::optional<Formula> d;
-      if (differences.size() == n) d = parameter_law(family, differences, poll);
+      if (differences.size() == n) d = parameter_law(family, differences, charge);
       if (d) {
         report.p_law = PatternReport::PositionLaw::beatty;
         report.p_parameter = d;
@@ -585,7 +585,7 @@ void pile_laws(PatternReport& report, const Poll& poll) {
     for (const std::string& p : family.parameters) space.names.push_back(p);
     space.max_size = 7;
     space.stored_size = 5;
-    const SearchResult found = find_formula(space, points, wanted, poll);
+    const SearchResult found = find_formula(space, points, wanted, charge);
     if (found.formula) {
       report.value_formula = found.formula;
       report.value_names = space.names;
@@ -636,13 +636,13 @@ void pile_laws(PatternReport& report, const Poll& poll) {
 PatternReport find_laws(Family family, Context& context) {
   PatternReport report;
   report.family = std::move(family);
-  const Poll poll = [&context] { context.poll(); };
+  const Charge charge = [&context](std::uint64_t work) { context.charge(work); };
   if (report.family.members.empty()) return report;
   if (report.family.heap_game()) {
-    const PeriodLaws periods = heap_period_laws(report, poll);
-    heap_value_law(report, periods, poll);
+    const PeriodLaws periods = heap_period_laws(report, charge);
+    heap_value_law(report, periods, charge);
   } else {
-    pile_laws(report, poll);
+    pile_laws(report, charge);
   }
   return report;
 }

@@ -37,8 +37,8 @@ struct Entry {
 class Enumerator {
  public:
   Enumerator(const SearchSpace& space, const std::vector<std::vector<std::int64_t>>& points,
-             const std::vector<Wanted>& wanted, const std::function<void()>& poll)
-      : space_(space), points_(points), wanted_(wanted), poll_(poll) {
+             const std::vector<Wanted>& wanted, const std::function<void(std::uint64_t)>& charge)
+      : space_(space), points_(points), wanted_(wanted), charge_(charge) {
     const std::size_t n = points.size();
     const std::size_t s = std::min({n, space.sample_size, kMaxSample});
     // Evenly spread over the points (members and heaps come in order).
@@ -103,8 +103,9 @@ class Enumerator {
   // Evaluates a new formula on the sample, keeps it if it says something new,
   // and checks it against the wanted values (whole, and as a piece of a split).
   void consider(const Entry& entry) {
-    if ((++examined_ & 4095) == 0) poll_();
+    ++examined_;
     const std::size_t s = sample_.size();
+    charge_(s + 1);  // the formula evaluated on the sample
     signature_.resize(s);
     bool any_defined = false;
     for (std::size_t k = 0; k < s; ++k) {
@@ -305,7 +306,7 @@ class Enumerator {
           for (const Formula& a : by_size[left]) {
             for (const Formula& b : by_size[right]) {
               if (a.is_constant() && b.is_constant()) continue;
-              poll_();
+              charge_(1);
               keep(Formula::binary(op, a, b), size);
             }
           }
@@ -327,7 +328,7 @@ class Enumerator {
   const SearchSpace& space_;
   const std::vector<std::vector<std::int64_t>>& points_;
   const std::vector<Wanted>& wanted_;
-  const std::function<void()>& poll_;
+  const std::function<void(std::uint64_t)>& charge_;
   std::vector<std::size_t> sample_;
   Mask full_{};
   std::vector<Entry> bank_;
@@ -343,9 +344,9 @@ class Enumerator {
 }  // namespace
 
 SearchResult find_formula(const SearchSpace& space, const std::vector<std::vector<std::int64_t>>& points,
-                          const std::vector<Wanted>& wanted, const std::function<void()>& poll) {
+                          const std::vector<Wanted>& wanted, const std::function<void(std::uint64_t)>& charge) {
   if (points.empty() || points.size() != wanted.size()) return {};
-  Enumerator enumerator(space, points, wanted, poll);
+  Enumerator enumerator(space, points, wanted, charge);
   return enumerator.run();
 }
 

@@ -250,7 +250,7 @@ std::uint64_t hash_of(const std::vector<std::int64_t>& state) {
 
 }  // namespace
 
-Rows::Rows(std::uint64_t top, const std::function<void()>& poll) : top_(top) {
+Rows::Rows(std::uint64_t top, const std::function<void(std::uint64_t)>& charge) : top_(top) {
   if (top > kMaxTop) {
     throw LimitError("Wythoff rows: rows up to " + std::to_string(top) + " are beyond the bound of " +
                      std::to_string(kMaxTop) + " (the additive period of row a is found by computing rows 0..a)");
@@ -277,7 +277,7 @@ Rows::Rows(std::uint64_t top, const std::function<void()>& poll) : top_(top) {
       throw LimitError("Wythoff rows 0.." + std::to_string(top) + ": no repetition of the rows' state within " +
                        std::to_string(kMaxColumns) + " columns");
     }
-    if ((b & 1023) == 0) poll();
+    charge(top + 1);
     if (b >= first_compared) {
       const auto recent = [&](std::size_t r, std::uint64_t t) { return grid[r][b - t]; };
       const std::vector<std::int64_t> now = state.relative(b, top, recent);

@@ -114,10 +114,11 @@ class Rows {
   // Columns computed in search of the repetition before giving up.
   static constexpr std::uint64_t kMaxColumns = std::uint64_t{1} << 22;
 
-  // Rows 0..top until the relative state repeats; `poll` is called every few
-  // thousand columns (it throws to stop). LimitError when top > kMaxTop or no
-  // repetition comes within kMaxColumns.
-  Rows(std::uint64_t top, const std::function<void()>& poll);
+  // Rows 0..top until the relative state repeats; `charge` is called once a
+  // column with the column's work, top + 1 cells (a Context's work meter: it
+  // polls, and throws to stop). LimitError when top > kMaxTop or no repetition
+  // comes within kMaxColumns.
+  Rows(std::uint64_t top, const std::function<void(std::uint64_t)>& charge);
 
   [[nodiscard]] std::uint64_t top() const noexcept { return top_; }
   // The repetition found: the relative state at column `repeat_from` equals the

@@ -40,7 +40,7 @@ struct ValueTable {
     if (!rows || rows->top() < pile) {
       std::uint64_t top = 8;
       while (top < pile) top *= 2;
-      rows = std::make_unique<wythoff::Rows>(std::min(top, wythoff::Rows::kMaxTop), [&] { context.poll(); });
+      rows = std::make_unique<wythoff::Rows>(std::min(top, wythoff::Rows::kMaxTop), [&](std::uint64_t work) { context.charge(work); });
     }
     return *rows;
   }
@@ -76,10 +76,7 @@ class Wythoff final : public Component, public OutcomeWithoutValue, public Addit
   // Lowering pile 1, then pile 2, then both, each by 1, 2, … (lazily: piles
   // reach 10^18).
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
-    std::uint64_t seen = 0;
-    auto poll = [&] {
-      if ((++seen & 4095) == 0) context.poll();
-    };
+    auto poll = [&] { context.charge(); };
     for (std::uint64_t t = 1; t <= a_; ++t) {
       poll();
       if (!visit(option(a_ - t, b_))) return;
