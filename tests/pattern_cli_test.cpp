@@ -7,6 +7,7 @@
 // game (P-positions as Beatty pairs), two-heap Nim.
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -371,6 +372,18 @@ TEST(PatternCli, FallbackTablesWhereNoLawIsFound) {
   const Emitted got = run_emitted("pattern kayles", queries);
   EXPECT_EQ(got.cpp, expected);
   EXPECT_EQ(got.python, expected);
+}
+
+// Ctrl-C in each phase of a law search (Moore's Nim_k for k = 1..3 takes about
+// 3 s: tabulating the cells, then the searches of laws): exit 130 at once.
+TEST(PatternCli, CtrlCStopsEveryPhaseOfTheSearch) {
+  for (const double after : {0.3, 1.0, 2.0}) {
+    const cli_runner::Signalled run =
+        cli_runner::run_and_signal({"pattern", "moore(k)(a,b,c)", "--over", "k=1..3"}, after, SIGINT);
+    EXPECT_EQ(run.status, 130) << after << ": " << run.err;
+    EXPECT_LT(run.seconds, 0.3) << after;
+    EXPECT_NE(run.err.find("interrupted"), std::string::npos) << run.err;
+  }
 }
 
 TEST(PatternCli, BadInputIsOneLineWithTheReason) {
