@@ -2,6 +2,7 @@
 // learning Sprague–Grundy theory: the options and their mex for one component;
 // the binary values, their xor and why each winning move works for a sum.
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -36,6 +37,14 @@ std::string value_words(const Value& v) { return v.to_string(); }
 void print_component(const Explanation& e) {
   const SumAnalysis& a = e.analysis;
   const std::string name = a.components[0].text();
+  if (e.theorem) {
+    // The theorem first: it decides; the options below show the same by the definition.
+    std::cout << "By " << e.theorem->theorem << ": " << e.theorem->statement << ".\n";
+    for (const std::string& step : e.theorem->steps) std::cout << "  " << step << "\n";
+    std::string conclusion = e.theorem->conclusion;
+    if (!conclusion.empty()) conclusion[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(conclusion[0])));
+    std::cout << conclusion << ".\nBy the definition (mex of the options), the same:\n";
+  }
   if (e.option_count == 0) {
     std::cout << name << " has no move: the player to move has lost, and its value is mex{} = 0.\n";
     return;
@@ -156,8 +165,10 @@ void print_text(const Explanation& e) {
                 << " = " << (v ^ total) << ": " << m.action << "  ->  " << shown(m.after()) << "\n";
     }
   } else {
+    // Misère: a misère P-position (the player to move there loses) need not have nim-value 0.
     std::cout << "Winning move" << (a.winning_move_total == 1 ? "" : "s")
-              << (a.misere ? " (each leaves a misère P-position):\n" : " (to a position of value 0):\n");
+              << (a.misere ? " (to a misère P-position: the opponent, to move there, loses):\n"
+                           : " (to a position of value 0):\n");
     for (const Move& m : a.winning_moves) std::cout << "  " << m.action << "  ->  " << shown(m.after()) << "\n";
   }
   if (a.winning_move_total > a.winning_moves.size()) {
@@ -169,7 +180,7 @@ void run_explain(const ExplainOptionsCli& options) {
   Context context;
   StopOnSignals signals(context);
   ProgressScope progress(context, false, 1.0);
-  const ExpressionSource source = read_expression_source(options.expression, options.file);
+  const ExpressionSource source = read_expression_source(options.expression, options.file, [&context] { context.poll(); });
   const Position position = build_position(source, context);
   std::optional<Explanation> e;
   try {

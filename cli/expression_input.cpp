@@ -2,22 +2,31 @@
 
 #include <fstream>
 #include <iostream>
-#include <iterator>
 
+#include <unistd.h>
+
+#include "commands.hpp"
+#include "grundy/context.hpp"
+#include "grundy/descriptor_input.hpp"
 #include "grundy/input_file.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/registry.hpp"
 
 namespace grundy::cli {
 
-ExpressionSource read_expression_source(const std::string& argument, const std::string& file) {
+ExpressionSource read_expression_source(const std::string& argument, const std::string& file,
+                                        const std::function<void()>& poll) {
   ExpressionSource source;
   if (!file.empty() || argument == "-") {
     source.origin = file.empty() ? "<stdin>" : file;
-    if (file.empty()) {
-      source.text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-    } else {
-      source.text = read_input_file(file, "file");
+    try {
+      source.text = file.empty() ? read_bounded_descriptor(STDIN_FILENO, "standard input",
+                                                           SourceLocation{"<stdin>", 0, 0}, poll)
+                                 : read_input_file(file, "file", poll);
+    } catch (const Cancelled&) {
+      // Ctrl-C while the read waited on a pipe or a terminal: nothing computed yet.
+      std::cerr << "grundy: interrupted while reading " << source.origin << "\n";
+      throw ExitStatus{130};
     }
     source.text = without_comments(std::move(source.text));
   } else {
@@ -65,7 +74,13 @@ void relocate(const ExpressionSource& source) {
 }
 
 Position build_position(const ExpressionSource& source, Context& context) {
-  return located(source, [&] { return Registry::builtin().parse(source.text, context); });
+  try {
+    return located(source, [&] { return Registry::builtin().parse(source.text, context); });
+  } catch (const Cancelled&) {
+    // Ctrl-C while a board or graph named by @FILE was read (or built): nothing computed yet.
+    std::cerr << "grundy: interrupted while reading the position\n";
+    throw ExitStatus{130};
+  }
 }
 
 }  // namespace grundy::cli

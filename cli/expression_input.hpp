@@ -4,6 +4,7 @@
 // files and on stdin '#' starts a comment to the end of the line.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "grundy/context.hpp"
@@ -17,10 +18,12 @@ struct ExpressionSource {
   std::string origin;  // file name, "<stdin>", or empty for the command line
 };
 
-// `argument` "-" reads stdin; a non-empty `file` reads that file.
-[[nodiscard]] ExpressionSource read_expression_source(const std::string& argument, const std::string& file);
+// `argument` "-" reads stdin; a non-empty `file` reads that file. Ctrl-C while
+// the read waits (a pipe, a terminal, a FIFO) ends the run: exit 130.
+[[nodiscard]] ExpressionSource read_expression_source(const std::string& argument, const std::string& file,
+                                                     const std::function<void()>& poll = {});
 
-// Parses and builds with the built-in registry.
+// Parses and builds with the built-in registry (Ctrl-C while an @FILE is read: exit 130).
 [[nodiscard]] Position build_position(const ExpressionSource& source, Context& context);
 
 // Blanks '#' comments to the end of each line (keeping every column in place).

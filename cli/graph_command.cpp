@@ -38,9 +38,10 @@ void run_graph(const GraphOptions& options) {
   settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
   Context context(settings);
   StopOnSignals signals(context);
-  const GameGraph graph = GameGraph::load(options.file);
+  GameGraph graph;
   GameGraphValues values;
   try {
+    graph = GameGraph::load(options.file, [&context] { context.poll(); });
     values = GameGraphValues::compute(graph, context);
   } catch (const Cancelled&) {
     std::cerr << "grundy: interrupted; nothing was saved\n";

@@ -40,6 +40,8 @@ Examples:
   grundy table 'sub{1,3,4}' --upto 30
   grundy table 'lr(2,3)' --upto 20 --json
   grundy table kayles --upto 300
+  grundy pattern 'lr(L,R)' --over L=1..8,R=L..12      laws across a family
+  grundy pattern 'bash(m)' --over m=1..9 --emit cpp   a function to paste
   grundy table officers --upto 10000000 --output g.bin --format binary --checkpoint g.ckpt
   mpirun -np 3 grundy table officers --upto 100000000 --output g.bin --checkpoint g.ckpt
   grundy graph examples/textbook.graph
@@ -111,6 +113,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   grundy::cli::register_misere_command(app);
   grundy::cli::register_quotient_command(app);
   grundy::cli::register_census_command(app, launch);
+  grundy::cli::register_pattern_command(app);
   if (argc == 1) {
     // A first try with no arguments gets the help, not an error.
     std::cout << app.help();
@@ -119,7 +122,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, graph, boards, census, misere, quotient; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, pattern, graph, boards, census, misere, quotient; see grundy --help)\n";
       return kExitBadInput;
     }
     // The same for the word after a command that has commands of its own

@@ -7,8 +7,12 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 
+#include <unistd.h>
+
+#include "grundy/descriptor_input.hpp"
 #include "grundy/input_file.hpp"
 #include "grundy/input_error.hpp"
 #include "commands.hpp"
@@ -61,12 +65,14 @@ void register_boards_command(CLI::App& app) {
     grundy::StopOnSignals signals(context);
     ProgressScope progress(context, state->progress, state->progress_after);
     try {
-      if (state->file == "-") {
-        grundy::placement::run_boards(std::cin, "<stdin>", state->options, std::cout, context);
-      } else {
-        std::ifstream in = grundy::open_input_file(state->file, "boards file");
-        grundy::placement::run_boards(in, state->file, state->options, std::cout, context);
-      }
+      // Read through the descriptor, so that Ctrl-C stops a read waiting on a pipe.
+      const auto poll = [&context] { context.poll(); };
+      const bool standard = state->file == "-";
+      const std::string origin = standard ? "<stdin>" : state->file;
+      std::istringstream in(standard ? grundy::read_bounded_descriptor(STDIN_FILENO, "boards input",
+                                                                       grundy::SourceLocation{origin, 0, 0}, poll)
+                                     : grundy::read_input_file(state->file, "boards file", poll));
+      grundy::placement::run_boards(in, origin, state->options, std::cout, context);
     } catch (const grundy::Cancelled&) {
       context.end_progress();
       std::cerr << "grundy: interrupted\n";

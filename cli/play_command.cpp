@@ -51,6 +51,9 @@ class Game {
       }
       std::optional<Move> move = my_turn ? ask(position) : computer(position);
       if (!move) return;  // quit or end of input
+      if (my_turn) {
+        if (const std::optional<Move> missed = missed_win(position, *move, context_)) gave_away(*missed);
+      }
       position = move->after();
       my_turn = !my_turn;
     }
@@ -95,6 +98,20 @@ class Game {
       std::cout << nlohmann::json{{"type", "error"}, {"message", message}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << std::endl;
     } else {
       std::cout << message << "\n";
+    }
+  }
+
+  // A learner is told when a move threw a win away, and which move won.
+  void gave_away(const Move& missed) {
+    if (options_.json) {
+      std::cout << nlohmann::json{{"type", "missed_win"},
+                                  {"action", missed.action},
+                                  {"after", missed.after().text()}}
+                       .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                << std::endl;
+    } else {
+      std::cout << "That move gave away your win: the computer can now win. The winning move was: " << missed.action
+                << "  ->  " << excerpt(missed.after().text(), 100) << " (it leaves a position of value 0).\n";
     }
   }
 
@@ -188,7 +205,7 @@ void register_play_command(CLI::App& app) {
     if (cmd->count("expression") == 0 && options->file.empty())
       throw InputError("no position given: grundy play 'nim(3,4,5)' (or -f FILE)");
     Context context;
-    const ExpressionSource source = read_expression_source(options->expression, options->file);
+    const ExpressionSource source = read_expression_source(options->expression, options->file, [&context] { context.poll(); });
     const Position start = build_position(source, context);
     Game game(*options, context);
     try {

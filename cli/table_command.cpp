@@ -12,6 +12,7 @@
 #include "grundy/expression.hpp"
 #include "grundy/heap_rule.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/pattern_family.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/sequence.hpp"
 #include "grundy/stop_signals.hpp"
@@ -46,9 +47,34 @@ struct TableOptions {
 // Above this many values a table is summarised on the terminal; --output keeps them all.
 constexpr std::uint64_t kListLimit = 100'000;
 
-// Without --upto a take-and-break table is computed until its period is proven,
-// up to this many heaps (about 3 s for Officers, which no theorem settles).
-constexpr std::uint64_t kUntilProvenCap = std::uint64_t{1} << 20;
+// Without --upto a take-and-break table is computed until its period is
+// proven, up to this many heaps; on a terminal or a pipe the values are
+// printed as they come, so an open code (no period, ever) shows its values at
+// once and stops at a stated bound instead of running for minutes in silence.
+constexpr std::uint64_t kUntilProvenCap = std::uint64_t{1} << 16;
+
+// Prints values n = printed.. as they are computed, `per_line` to a line.
+class ValueStream {
+ public:
+  explicit ValueStream(std::size_t per_line) : per_line_(per_line) {}
+
+  // Every complete line among `values`; with `all`, the last partial one too.
+  void print(const std::vector<take_and_break::Value>& values, bool all) {
+    while (printed_ < values.size() && (all || printed_ + per_line_ <= values.size())) {
+      const std::uint64_t end = std::min<std::uint64_t>(values.size(), printed_ + per_line_);
+      std::cout << "  " << std::setw(6) << printed_ << ":";
+      for (std::uint64_t n = printed_; n < end; ++n) std::cout << " " << values[n];
+      std::cout << "\n";
+      printed_ = end;
+    }
+    std::cout << std::flush;
+  }
+  [[nodiscard]] std::uint64_t printed() const noexcept { return printed_; }
+
+ private:
+  std::size_t per_line_;
+  std::uint64_t printed_ = 0;
+};
 
 void run_take_and_break(const TableOptions& options, bool upto_given, const take_and_break::GameCode& code,
                         Context& context, const Launch& launch) {
@@ -69,6 +95,14 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
   request.verifiers = options.verifiers;
   if (launch.ranks() > 1 && options.verifiers > 0)
     throw InputError("--verifiers is for a run in one process; under mpirun the ranks past the first verify");
+  const bool streaming = !upto_given && !options.json && options.output.empty() && !options.no_values;
+  ValueStream stream(options.per_line);
+  if (streaming && launch.rank() == 0) {
+    std::cout << "g(n) of " << request.rule << " as they are computed (without --upto: until a period is proven, at most "
+              << kUntilProvenCap << " heaps):\n"
+              << std::flush;
+    request.on_values = [&stream](const std::vector<take_and_break::Value>& values) { stream.print(values, false); };
+  }
   std::optional<TakeAndBreakRun> computed;
   if (launch.ranks() > 1) {
     try {
@@ -83,7 +117,17 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
   TakeAndBreakRun& run = *computed;
   std::string note;
   std::uint64_t listed = run.upto;
-  if (!upto_given) {
+  if (streaming) {
+    // Every value computed is on the screen already; the summary follows.
+    stream.print(run.values, true);
+    if (!run.interrupted) {
+      run.upto = run.values.size() - 1;
+      if (!run.pattern.proven()) {
+        note = "no period proven up to heap " + std::to_string(run.upto) + " (the bound without --upto); --upto N goes " +
+               "further (with --checkpoint FILE to resume, --output FILE to keep the values)";
+      }
+    }
+  } else if (!upto_given) {
     // The values up to two periods past the preperiod (at least 50), so the
     // pattern can be seen; the summary covers every heap computed.
     listed = 49;
@@ -98,7 +142,7 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
     }
   }
   std::optional<std::uint64_t> list_upto;
-  if (!options.no_values && options.output.empty()) {
+  if (!streaming && !options.no_values && options.output.empty()) {
     if (listed < kListLimit) {
       list_upto = listed;
     } else {
@@ -106,11 +150,16 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
              "): write them with --output FILE";
     }
   }
+  if (run.interrupted) {
+    // Only what was computed: the summary of a partial table would claim more.
+    run.upto = run.values.empty() ? 0 : run.values.size() - 1;
+    if (list_upto) list_upto = std::min(*list_upto, run.upto);
+  }
   if (options.json) {
     nlohmann::json j = render_json(run, list_upto);
     if (!note.empty()) j["note"] = note;
     std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  } else {
+  } else if (!run.interrupted || !streaming) {
     std::cout << render_text(run, list_upto);
     if (!note.empty()) std::cout << "note: " << note << "\n";
   }
@@ -120,11 +169,20 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
     if (!run.interrupted) throw ExitStatus{2};
   }
   if (run.interrupted) {
-    std::cerr << "grundy: interrupted"
-              << (options.checkpoint.empty()      ? "; no --checkpoint was given, so the work is lost"
-                  : !run.save_error.empty() ? "; the checkpoint could not be saved, so the work is lost"
-                                             : "; work saved in " + options.checkpoint + ", run the same command to resume")
-              << "\n";
+    std::string kept;
+    if (streaming) kept = "the " + std::to_string(run.values.size()) + " values above are exact";
+    if (run.output_heaps > 0) {
+      kept += std::string(kept.empty() ? "" : "; ") + "g(0.." + std::to_string(run.output_heaps - 1) + ") written to " +
+              options.output;
+    }
+    std::string checkpoint = options.checkpoint.empty() ? "no --checkpoint was given to resume from"
+                             : !run.save_error.empty() ? "the checkpoint could not be saved"
+                                                       : "work saved in " + options.checkpoint +
+                                                             ", run the same command to resume";
+    std::cerr << "grundy: interrupted after " << run.values.size() << " heaps"
+              << (kept.empty() ? (options.checkpoint.empty() ? "; no --checkpoint was given, so the work is lost" : "")
+                               : "; " + kept)
+              << (kept.empty() && options.checkpoint.empty() ? "" : "; " + checkpoint) << "\n";
     // 128 + SIGINT, as shells report an interrupted command.
     throw ExitStatus{130};
   }
@@ -160,6 +218,71 @@ nlohmann::json pattern_json(const Periodicity& p) {
   return j;
 }
 
+// A game on piles (`grundy table 'wythoff(a,b)'`): its values over
+// [0, upto]^piles — a grid for two piles — and its P-positions.
+void run_pile_table(const TableOptions& options, bool upto_given, Context& context) {
+  if (options.misere || !options.output.empty() || !options.checkpoint.empty()) {
+    throw InputError("--misere, --output and --checkpoint are for heap rules, not games on piles");
+  }
+  pattern::FamilyRequest request;
+  request.written = options.rule;
+  request.upto = upto_given ? std::max<std::uint64_t>(options.upto, 1) : 0;  // 0: the default for the piles
+  request.rows = 0;
+  pattern::Family family;
+  try {
+    family = pattern::tabulate_family(request, context);
+  } catch (const Cancelled&) {
+    std::cerr << "grundy: interrupted\n";
+    throw ExitStatus{130};
+  }
+  const pattern::Member& m = family.members.front();
+  const std::size_t piles = family.piles();
+  const std::uint64_t side = family.upto + 1;
+  std::vector<std::vector<std::uint64_t>> p_positions;
+  for (std::size_t i = 0; i < m.p_position.size(); ++i) {
+    if (!m.p_position[i]) continue;
+    std::vector<std::uint64_t> cell(piles);
+    std::size_t rest = i;
+    for (std::size_t k = piles; k-- > 0;) {
+      cell[k] = rest % side;
+      rest /= side;
+    }
+    p_positions.push_back(std::move(cell));
+  }
+  if (options.json) {
+    nlohmann::json values = nlohmann::json::array();
+    for (Nimber v : m.values) values.push_back(v == pattern::kUnknown ? nlohmann::json(nullptr) : nlohmann::json(v));
+    nlohmann::json j{{"game", m.text}, {"piles", piles}, {"upto", family.upto}, {"values", values},
+                     {"p_positions", p_positions}};
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return;
+  }
+  std::cout << "Game: " << m.text << " on " << piles << " piles, each 0.." << family.upto
+            << (piles == 2 ? "; g(a, b), a down, b across ('?' where only who wins is known)\n" : "\n");
+  if (piles == 2) {
+    const int width = static_cast<int>(std::max<std::size_t>(2, std::to_string(3 * side).size()));
+    std::cout << std::setw(width + 1) << "";
+    for (std::uint64_t b = 0; b < side; ++b) std::cout << std::setw(width + 1) << b;
+    std::cout << "\n";
+    for (std::uint64_t a = 0; a < side; ++a) {
+      std::cout << std::setw(width + 1) << a;
+      for (std::uint64_t b = 0; b < side; ++b) {
+        const Nimber v = m.values[a * side + b];
+        std::cout << std::setw(width + 1) << (v == pattern::kUnknown ? std::string("?") : std::to_string(v));
+      }
+      std::cout << "\n";
+    }
+  }
+  std::cout << "P-positions (the player to move loses): " << p_positions.size() << "\n ";
+  for (std::size_t i = 0; i < p_positions.size() && i < 200; ++i) {
+    std::cout << " (";
+    for (std::size_t k = 0; k < piles; ++k) std::cout << (k ? "," : "") << p_positions[i][k];
+    std::cout << ")";
+  }
+  std::cout << (p_positions.size() > 200 ? " …" : "") << "\n";
+  std::cout << "Laws: grundy pattern '" << options.rule << "'\n";
+}
+
 void run_table(const TableOptions& options, bool upto_given, const Launch& launch) {
   ContextOptions settings;
   settings.threads = options.threads;
@@ -176,6 +299,11 @@ void run_table(const TableOptions& options, bool upto_given, const Launch& launc
   StopOnSignals signals(context);
   // Under mpirun only rank 0 reports.
   ProgressScope progress(context, options.progress, 0.0, options.quiet || launch.rank() != 0);
+  if (pattern::names_piles(options.rule)) {
+    if (launch.rank() != 0) return;  // not a table the ranks share: rank 0 computes it
+    run_pile_table(options, upto_given, context);
+    return;
+  }
   const ExprTerm term = parse_rule(options.rule);
   const HeapRulePtr rule = Registry::builtin().heap_rule(term, context);
   // Take-and-break games run with the sequence engines, checkpoints and output files.

@@ -9,8 +9,11 @@
 #include <sstream>
 #include <string>
 
+#include <unistd.h>
+
 #include "commands.hpp"
 #include "validators.hpp"
+#include "grundy/descriptor_input.hpp"
 #include "grundy/input_file.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/capabilities.hpp"
@@ -126,12 +129,29 @@ void print_text(const SumAnalysis& a, const ValueOptions& options, Context& cont
       std::cout << "  … and " << (total - moves.size()) << " more (--max-moves to list more)\n";
     }
   };
-  if (a.first_player_wins()) {
+  // Billions of winning moves read better as runs of takes (ABC297 G).
+  const auto print_runs = [&] {
+    if (a.winning_run_total == 0) return;
+    std::cout << "All " << a.winning_move_total << " winning moves, as " << a.winning_run_total
+              << " run" << (a.winning_run_total == 1 ? "" : "s") << " of takes (every take in a run wins):\n";
+    for (const SumAnalysis::TakeRun& r : a.winning_runs) {
+      std::cout << "  " << a.position[r.component].text() << ": take " << r.first;
+      if (r.last != r.first) std::cout << ".." << r.last;
+      std::cout << "\n";
+    }
+    if (a.winning_run_total > a.winning_runs.size()) {
+      std::cout << "  … and " << (a.winning_run_total - a.winning_runs.size()) << " more runs\n";
+    }
+  };
+  if (a.first_player_wins() && !a.moves_searched) {
+    std::cout << "Winning moves: not looked for (--max-moves 0 asks for the value only)\n";
+  } else if (a.first_player_wins()) {
     if (a.reversal) {
       std::cout << "The last move raised a component with cycles: answer it there (the reversal rule, so the win "
                    "arrives).\n";
     }
     print_moves("Winning moves", a.winning_moves, a.winning_move_total, a.winning_move_total_is_lower_bound);
+    print_runs();
   } else if (a.outcome == Outcome::D) {
     print_moves("Drawing moves", a.drawing_moves, a.drawing_move_total, a.drawing_move_total_is_lower_bound);
   } else if (a.outcome == Outcome::P) {
@@ -148,48 +168,95 @@ void print_text(const SumAnalysis& a, const ValueOptions& options, Context& cont
 void run_batch(const ValueOptions& options) {
   Context context(context_options(options));
   StopOnSignals signals(context);
-  std::ifstream file;
-  if (!options.file.empty()) {
-    file = open_input_file(options.file, "file");
-  }
-  std::istream& in = options.file.empty() ? std::cin : file;
+  // Lines are read from the descriptor, so that Ctrl-C stops a batch waiting on a pipe.
+  std::optional<InputDescriptor> file;
+  if (!options.file.empty()) file.emplace(options.file, "file");
   const std::string origin = options.file.empty() ? "<stdin>" : options.file;
+  DescriptorLines in(file ? file->get() : STDIN_FILENO, options.file.empty() ? "standard input" : "file",
+                     SourceLocation{origin, 0, 0}, [&context] { context.poll(); });
+  // Text answers need no moves: the value alone (a placement board's moves to a
+  // value can cost more than its value).
+  AnalysisOptions analysis{options.misere, options.json ? options.max_moves : 0};
+  analysis.moves = options.json && options.max_moves > 0;
   std::string out;
   bool failed = false;
-  std::string line;
-  for (std::size_t number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  const auto error_text = [&](std::size_t number, const InputError& e) {
+    failed = true;
+    const std::string where = e.where().column ? origin + ":" + std::to_string(number) + ":" +
+                                                     std::to_string(e.where().column)
+                                               : origin + ":" + std::to_string(number);
+    if (options.json) {
+      return nlohmann::json{{"line", number}, {"error", where + ": " + e.message()}}.dump(
+          -1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+    return "error: " + where + ": " + e.message();
+  };
+  // Lines are read a block at a time and parsed first, so each heap rule is
+  // computed once to the largest heap of the block (value_largest_heaps_first)
+  // rather than extended query by query.
+  constexpr std::size_t kBlock = 4096;
+  std::size_t number = 0;
+  bool more = true;
+  while (more) {
+    std::vector<std::string> lines;
+    std::string line;
     try {
-      const Position position = Registry::builtin().parse(without_comments(line), context);
-      const SumAnalysis a = analyze(position, context, AnalysisOptions{options.misere, options.json ? options.max_moves : 0});
-      if (options.json) {
-        nlohmann::json j = a.to_json();
-        j["line"] = number;
-        out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-      } else {
-        out += (a.value ? a.value->to_string() : std::string("?")) + " " +
-               (a.outcome == Outcome::N ? "first" : a.outcome == Outcome::P ? "second" : "draw");
+      while (lines.size() < kBlock && (more = in.next(line))) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        lines.push_back(std::move(line));
+      }
+    } catch (const Cancelled&) {
+      // The answers to every line read so far are out; the line being read is not.
+      std::cout << out << std::flush;
+      std::cerr << "grundy: interrupted while reading line " << number + lines.size() + 1 << "\n";
+      throw ExitStatus{130};
+    }
+    std::vector<std::optional<Position>> positions(lines.size());
+    std::vector<std::string> parse_errors(lines.size());
+    std::vector<Position> parsed;
+    std::size_t current = number;
+    try {
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        current = number + i + 1;
+        try {
+          positions[i] = Registry::builtin().parse(without_comments(lines[i]), context);
+          parsed.push_back(*positions[i]);
+        } catch (const InputError& e) {
+          parse_errors[i] = error_text(number + i + 1, e);
+        }
+      }
+      value_largest_heaps_first(parsed, context);
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        current = number + i + 1;
+        if (!positions[i]) {
+          out += parse_errors[i];
+        } else {
+          try {
+            const SumAnalysis a = analyze(*positions[i], context, analysis);
+            if (options.json) {
+              nlohmann::json j = a.to_json();
+              j["line"] = current;
+              out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+            } else {
+              out += (a.value ? a.value->to_string() : std::string("?")) + " " +
+                     (a.outcome == Outcome::N ? "first" : a.outcome == Outcome::P ? "second" : "draw");
+            }
+          } catch (const InputError& e) {
+            out += error_text(current, e);
+          }
+        }
+        out += '\n';
+        if (out.size() >= (1U << 16)) {
+          std::cout << out;
+          out.clear();
+        }
       }
     } catch (const Cancelled&) {
       std::cout << out << std::flush;
-      std::cerr << "grundy: interrupted at line " << number << "\n";
+      std::cerr << "grundy: interrupted at line " << current << "\n";
       throw ExitStatus{130};
-    } catch (const InputError& e) {
-      failed = true;
-      const std::string where = e.where().column ? origin + ":" + std::to_string(number) + ":" +
-                                                       std::to_string(e.where().column)
-                                                 : origin + ":" + std::to_string(number);
-      if (options.json) {
-        out += nlohmann::json{{"line", number}, {"error", where + ": " + e.message()}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-      } else {
-        out += "error: " + where + ": " + e.message();
-      }
     }
-    out += '\n';
-    if (out.size() >= (1U << 16)) {
-      std::cout << out;
-      out.clear();
-    }
+    number += lines.size();
   }
   std::cout << out << std::flush;
   if (failed) throw ExitStatus{2};
@@ -199,11 +266,13 @@ void run_value(const ValueOptions& options) {
   Context context(context_options(options));
   StopOnSignals signals(context);
   ProgressScope progress(context, options.progress, options.progress_after);
-  const ExpressionSource source = read_expression_source(options.expression, options.file);
+  const ExpressionSource source = read_expression_source(options.expression, options.file, [&context] { context.poll(); });
   const Position position = build_position(source, context);
   std::optional<SumAnalysis> result;
   try {
     AnalysisOptions analysis{options.misere, options.max_moves};
+    // --max-moves 0: the value only, no move looked for (Cram 5x8: a third of the work).
+    analysis.moves = options.max_moves > 0;
     if (!options.previous.empty()) {
       Position before;
       try {

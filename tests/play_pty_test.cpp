@@ -134,3 +134,26 @@ TEST(PlayInATerminal, IllegalInputIsRefusedAndPlayGoesOn) {
 }
 
 }  // namespace
+
+namespace {
+
+// A learner who throws a win away is told so, with the winning move: from
+// nim(1,2) the only winning move leaves nim(1,1); taking the heap of 1 leaves
+// nim(0,2), from which the computer wins.
+TEST(PlayInATerminal, AMoveThatGivesAwayTheWinIsNamed) {
+  Terminal terminal({"play", "nim(1,2)"});
+  const std::string first = terminal.read_turn();
+  ASSERT_NE(first.find("Your move"), std::string::npos) << first;
+  terminal.type("nim(0,2)");
+  const std::string after = terminal.read_turn();
+  EXPECT_NE(after.find("That move gave away your win"), std::string::npos) << after;
+  EXPECT_NE(after.find("nim(1,1)"), std::string::npos) << after;
+  // A good move says nothing of the kind.
+  Terminal good({"play", "nim(1,2)"});
+  (void)good.read_turn();
+  good.type("nim(1,1)");
+  const std::string fine = good.read_turn();
+  EXPECT_EQ(fine.find("gave away"), std::string::npos) << fine;
+}
+
+}  // namespace

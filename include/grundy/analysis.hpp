@@ -36,6 +36,9 @@ struct AnalysisOptions {
   // before it). When it raised a component with cycles out of a P-position, the
   // winning moves are its reversals: the rule that makes a win arrive.
   std::optional<Move> last_move = std::nullopt;
+  // false: the value and the outcome only, no move looked for or counted (a
+  // placement board's moves to a value can cost more than its value).
+  bool moves = true;
 };
 
 struct ComponentReport {
@@ -66,7 +69,18 @@ struct SumAnalysis {
   Outcome outcome = Outcome::P;
   std::vector<Move> winning_moves;          // listed (at most max_moves)
   std::uint64_t winning_move_total = 0;     // all of them (saturating)
+  bool moves_searched = true;               // false when asked for the value only (AnalysisOptions::moves)
   bool winning_move_total_is_lower_bound = false;
+  // When more winning moves exist than are listed and every component that has
+  // some takes tokens from a heap ([L,R]-Nim, subtraction games): all of them
+  // as runs of consecutive takes per component (the first 20 listed).
+  struct TakeRun {
+    std::size_t component = 0;
+    std::uint64_t first = 0;  // tokens taken, inclusive
+    std::uint64_t last = 0;
+  };
+  std::vector<TakeRun> winning_runs;
+  std::uint64_t winning_run_total = 0;
   // Set when the winning moves answer options.last_move by the reversal rule.
   bool reversal = false;
   // A draw (outcome D): the moves after which it is still a draw.
@@ -90,6 +104,13 @@ struct SumAnalysis {
 
 // Throws InputError (misère play of a game with cycles), LimitError, Cancelled.
 [[nodiscard]] SumAnalysis analyze(const Position& position, Context& context, const AnalysisOptions& options = {});
+
+// Before many positions are analysed one by one (`grundy value --batch`):
+// values the largest heap of each heap rule among them first, so a rule's
+// table is extended once to the largest heap asked instead of query by query
+// (Grundy's game, 2000 heaps up to 10^6: one extension instead of hundreds,
+// docs/performance.md). Errors are left for each position's own analysis.
+void value_largest_heaps_first(const std::vector<Position>& positions, Context& context);
 
 // A value as JSON: an integer when finite, {"infinite": [K…]} otherwise.
 [[nodiscard]] nlohmann::json value_json(const Value& value);

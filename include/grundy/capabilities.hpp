@@ -8,10 +8,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "grundy/context.hpp"
 #include "grundy/nimber.hpp"
 #include "grundy/position.hpp"
+#include "grundy/sequence.hpp"
 #include "grundy/value.hpp"
 
 namespace grundy {
@@ -62,6 +64,54 @@ class LoopyCounter {
   // c of this position: set for a finite value in a graph with cycles; nullopt
   // for ∞, and when the component's graph has no cycle (every play ends anyway).
   [[nodiscard]] virtual std::optional<std::uint64_t> counter(Context& context) const = 0;
+};
+
+// A game on two piles whose rows are additively periodic by a theorem: for a
+// fixed smaller pile a, g(a, b + p) = g(a, b) + s from some b on (Wythoff's
+// game: Dress, Flammenkamp and Pink 1999, computed in wythoff::Rows). The
+// pattern of row `pile`, proven, or nullopt beyond the rows it can compute.
+// `grundy pattern` reports it as proven where otherwise it only observes rows.
+class AdditivelyPeriodicRows {
+ public:
+  virtual ~AdditivelyPeriodicRows() = default;
+  [[nodiscard]] virtual std::optional<Periodicity> row_pattern(Context& context, std::uint64_t pile) const = 0;
+};
+
+// A theorem decides this component outright — its value, or at least who
+// wins — and `grundy explain` shows it applied: its name and statement, then
+// the computation for this position line by line (Moore's Nim_k: binary digit
+// sums mod k + 1; Staircase Nim: the xor of the odd steps; [L,R]-Nim:
+// floor((x mod (L + R)) / L); Bash: x mod (m + 1)).
+struct TheoremApplication {
+  std::string theorem;             // "Moore's theorem (Nim_k, 1910)"
+  std::string statement;           // what it says, in one sentence
+  std::vector<std::string> steps;  // applied to this position
+  std::string conclusion;          // "so g = 3", "so the first player wins"
+};
+class DecidedByTheorem {
+ public:
+  virtual ~DecidedByTheorem() = default;
+  // Nothing when no theorem applies to this particular position.
+  [[nodiscard]] virtual std::optional<TheoremApplication> theorem(Context& context) const = 0;
+};
+
+// Moves that each take t tokens from one heap (subtraction games, [L,R]-Nim):
+// the moves to a value grouped as runs of consecutive t, so a heap with
+// billions of winning moves reads as a few ranges ("take 3..7, 13..17").
+struct TakeRange {
+  std::uint64_t first = 0;  // tokens taken, inclusive
+  std::uint64_t last = 0;
+};
+struct TakeRangeList {
+  std::vector<TakeRange> listed;  // the first ranges, by increasing take
+  std::uint64_t total = 0;        // every range (saturating)
+};
+class TakeRanges {
+ public:
+  virtual ~TakeRanges() = default;
+  // Nothing when this component's moves are not all single takes.
+  [[nodiscard]] virtual std::optional<TakeRangeList> take_ranges_to_value(Context& context, Nimber target,
+                                                                          std::size_t limit) const = 0;
 };
 
 // The capability C of a component, or nullptr.

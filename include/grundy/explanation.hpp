@@ -21,6 +21,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "grundy/analysis.hpp"
+#include "grundy/capabilities.hpp"
 #include "grundy/context.hpp"
 #include "grundy/position.hpp"
 #include "grundy/value.hpp"
@@ -52,6 +53,10 @@ struct Explanation {
   // rule's table and pattern.
   std::string pattern_note;
 
+  // A single component decided by a theorem (capabilities.hpp: Moore's Nim_k,
+  // Staircase Nim, [L,R]-Nim, Bash): the theorem applied to it.
+  std::optional<TheoremApplication> theorem;
+
   // Misère Nim (Bouton's misère rule): the case that applies, in words.
   std::string misere_rule;
 };
@@ -64,7 +69,8 @@ struct Explanation {
 
 // Fields: everything of SumAnalysis::to_json, plus "options" [{action, after,
 // value}] and "mex" for a single component, "option_count", "pattern_note",
-// "binary" of each component value and "xor", "misere_rule".
+// "binary" of each component value and "xor", "misere_rule", and "theorem"
+// {name, statement, steps, conclusion} where one decides the component.
 [[nodiscard]] nlohmann::json to_json(const Explanation& explanation);
 
 }  // namespace grundy

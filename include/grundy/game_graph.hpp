@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <cstdint>
 #include <istream>
 #include <optional>
@@ -33,7 +34,8 @@ class GameGraph {
   // Reads the text format; `file` names the source in error messages.
   // Throws InputError with file:line:column.
   [[nodiscard]] static GameGraph parse(std::istream& in, const std::string& file);
-  [[nodiscard]] static GameGraph load(const std::string& path);
+  // Reads at most kInputLimit bytes (input_file.hpp), calling `poll` between chunks.
+  [[nodiscard]] static GameGraph load(const std::string& path, const std::function<void()>& poll = {});
 
   // Builds a graph from edges directly (tests, benchmarks). Vertex i is named "i".
   [[nodiscard]] static GameGraph from_edges(std::size_t vertex_count,

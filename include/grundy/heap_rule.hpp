@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,17 @@ class HeapRule : public std::enable_shared_from_this<HeapRule> {
   // refused where the term is read, with its column.
   [[nodiscard]] virtual std::uint64_t largest_heap() const { return UINT64_MAX; }
 
+  // The moves from `heap` to value `target` as runs of consecutive takes, when
+  // every move of this rule takes tokens from the heap and leaves one heap (or
+  // none). Default: from moves_to_value's list, when it lists them all (up to
+  // 4096); [L,R]-Nim counts its runs exactly at any size.
+  [[nodiscard]] virtual std::optional<TakeRangeList> take_ranges_to_value(Context& context, std::uint64_t heap,
+                                                                          Nimber target, std::size_t limit) const;
+
+  // A theorem that gives g(heap) outright, applied to this heap (capabilities.hpp);
+  // nothing by default. Rules with a closed form ([L,R]-Nim, Bash) say which.
+  [[nodiscard]] virtual std::optional<TheoremApplication> theorem(std::uint64_t heap) const;
+
   // Words for a move of this rule ("take 3", "take 2 and split the rest into 4 and 1").
   [[nodiscard]] virtual std::string describe(std::uint64_t heap, const HeapMove& move) const;
 
@@ -87,7 +99,7 @@ using HeapRulePtr = std::shared_ptr<const HeapRule>;
 // The component a heap rule gives by default: options from for_each_move,
 // values and moves from the rule, misère values of a lone heap from its misère
 // table. Rules that need a component class of their own derive from it.
-class HeapComponent : public Component, public MisereHeap {
+class HeapComponent : public Component, public MisereHeap, public DecidedByTheorem, public TakeRanges {
  public:
   HeapComponent(HeapRulePtr rule, std::uint64_t heap) : rule_(std::move(rule)), heap_(heap) {}
 
@@ -103,6 +115,10 @@ class HeapComponent : public Component, public MisereHeap {
   bool same_as(const Component& other) const override;
 
   Nimber misere_value(Context& context) const override;
+  std::optional<TheoremApplication> theorem(Context&) const override { return rule_->theorem(heap_); }
+  std::optional<TakeRangeList> take_ranges_to_value(Context& context, Nimber target, std::size_t limit) const override {
+    return rule_->take_ranges_to_value(context, heap_, target, limit);
+  }
   OptionList misere_options_to_zero(Context& context, std::size_t limit) const override;
 
   // What the heap becomes after `move`: the heaps it leaves, or rule(0).

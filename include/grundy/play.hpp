@@ -35,6 +35,12 @@ struct ChosenMove {
 [[nodiscard]] std::optional<Move> move_to(const Position& position, const Position& typed, Context& context,
                                           std::size_t search_limit = 1'000'000);
 
+// When `played` (a move from `position`) threw away a win — `position` had a
+// winning move and `played` leaves the opponent a winning position — the
+// winning move the player had (the first the analysis lists); otherwise
+// nothing. `grundy play` tells a learner so.
+[[nodiscard]] std::optional<Move> missed_win(const Position& position, const Move& played, Context& context);
+
 // True when the position has no move (the player to move has lost).
 [[nodiscard]] bool has_no_move(const Position& position, Context& context);
 

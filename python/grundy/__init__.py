@@ -13,17 +13,26 @@
 docs/python.md is the tutorial.
 """
 
+try:
+    import numpy as _numpy  # noqa: F401  (tables are numpy arrays; the compiled half imports it)
+except ImportError as _missing:
+    raise ImportError(
+        "grundy needs numpy, which this Python cannot import (" + str(_missing) + "): install it "
+        "(Debian: apt-get install python3-numpy; a venv: pip install numpy)") from _missing
+
 from . import _grundy
 from ._grundy import InfiniteValue, Move, Option, Position, Result, rulesets
 from .api import boards, graph, load, parse, table, value
 from .errors import CycleError, GameError, InputError, LimitError
 from .game import Game
 from .misere import MisereForm, Quotient, misere, quotient
-from .table import Table
+from .pattern import Pattern, pattern
+from .table import Table, TupleTable
+from . import notebook as _notebook  # noqa: F401  (HTML for Jupyter: Result._repr_html_)
 
 __all__ = [
-    "value", "parse", "load", "table", "boards", "graph", "rulesets", "quotient", "misere",
+    "value", "parse", "load", "table", "boards", "graph", "rulesets", "pattern", "quotient", "misere",
     "Quotient", "MisereForm",
-    "Game", "Position", "Result", "Move", "Option", "Table", "InfiniteValue",
+    "Game", "Position", "Result", "Move", "Option", "Table", "TupleTable", "Pattern", "InfiniteValue",
     "InputError", "LimitError", "CycleError", "GameError",
 ]

@@ -1,6 +1,7 @@
 """What the ``grundy`` command computes, as functions: values of sums, positions,
 tables of heap rules, the multi-board format."""
 
+import operator
 import os
 
 from . import _grundy
@@ -17,7 +18,11 @@ def parse(expression, *, threads=1, memory=None, table=None, table_seconds=60):
     ``memory`` (a bound on the placement tables: bytes or ``"4GB"``), ``table`` (a
     placement table file, loaded if it exists and saved after each computation, also
     when Ctrl-C stops one) and ``table_seconds`` (between saves during a search)."""
-    return _grundy._parse(str(expression), threads=threads, memory=memory_bytes(memory),
+    if not isinstance(expression, str):
+        # str(None) would parse as the word "None"; bytes would be "b'...'".
+        hint = " (decode it first: expression.decode())" if isinstance(expression, (bytes, bytearray)) else ""
+        raise TypeError(f"grundy.parse takes an expression as a str, not {type(expression).__name__}{hint}")
+    return _grundy._parse(expression, threads=threads, memory=memory_bytes(memory),
                           table=_path(table), table_seconds=table_seconds)
 
 
@@ -67,9 +72,15 @@ def table(rule, upto=50, *, misere=False, threads=1, engine="auto", checkpoint=N
     ``checkpoint`` (a file written every ``checkpoint_seconds`` and when Ctrl-C stops the
     run; the same call resumes from it), ``output`` (a file for the values, ``format``
     'text' or 'binary')."""
-    if upto < 0:
-        raise ValueError(f"upto must be 0 or more, not {upto}")
-    fields = _grundy._table(str(rule), upto, misere=bool(misere), threads=threads, engine=engine,
+    upto = _check_upto(upto)
+    if not isinstance(rule, str):
+        raise TypeError(f"grundy.table takes a rule as a str (such as 'kayles'), not {type(rule).__name__}")
+    if _grundy._names_piles(rule):
+        # A game on piles written with one-letter names ("wythoff(a,b)"): a grid.
+        from .table import TupleTable
+        name, upto, piles, values = _grundy._pile_table(rule, upto)
+        return TupleTable(game=name, upto=upto, piles=piles, values=values)
+    fields = _grundy._table(rule, upto, misere=bool(misere), threads=threads, engine=engine,
                             checkpoint=_path(checkpoint), checkpoint_seconds=checkpoint_seconds,
                             output=_path(output), format=format)
     return Table(**fields)
@@ -95,6 +106,22 @@ def graph(path):
     ``{vertex name: value}``, as ``grundy graph`` prints them. A graph with a cycle
     raises ``grundy.CycleError`` naming one."""
     return _grundy._graph(os.fspath(path))
+
+
+def _check_upto(upto):
+    """One line for a bad upto, before the C++ call (pybind11's own message for an
+    int beyond 64 bits lists every overload on many lines)."""
+    if isinstance(upto, bool):
+        raise TypeError("upto is an int, not bool")
+    try:
+        upto = operator.index(upto)
+    except TypeError:
+        raise TypeError(f"upto is an int, not {type(upto).__name__}") from None
+    if upto < 0:
+        raise ValueError(f"upto must be 0 or more, not {upto}")
+    if upto >= 2**62:
+        raise OverflowError(f"upto must be below 2**62 (a table that large could never be computed), not {upto}")
+    return upto
 
 
 def _path(path):

@@ -13,8 +13,9 @@ is called once per position.
 """
 
 from . import _grundy
+from .errors import GameError
 from .memory import memory_bytes
-from .table import Table
+from .table import Table, TupleTable
 
 
 class Game:
@@ -29,13 +30,16 @@ class Game:
 
     # The C++ game is held, not inherited from: a Python object whose C++ part was
     # never made (its __init__ raised) must still be safe to print.
-    __slots__ = ("_game",)
+    __slots__ = ("_game", "_piles")
 
-    def __init__(self, moves, name=None, memory=None):
+    def __init__(self, moves, name=None, memory=None, piles=None):
         if name is None:
             name = getattr(moves, "__name__", "") or "game"
             if not name.isidentifier():  # "<lambda>"
                 name = "game"
+        if piles is not None and (not isinstance(piles, int) or piles < 1 or piles > 6):
+            raise ValueError(f"piles must be 1 (positions are ints) to 6 (tuples of 6), not {piles!r}")
+        self._piles = piles
         self._game = _grundy._Game(moves, name=name, memory=memory_bytes(memory))
 
     def __call__(self, position):
@@ -60,13 +64,57 @@ class Game:
         """The options of value 0 (empty when the position is lost)."""
         return self._game.winning_moves(position)
 
-    def table(self, upto=50):
+    def table(self, upto=50, piles=None):
         """g(0), …, g(upto) of integer positions, with the pattern detected in them
         (a period, or an arithmetic period; a Python rule has no theorem behind it, so
-        the status is 'detected' at best). A ``grundy.Table``."""
-        if upto < 0:
-            raise ValueError(f"upto must be 0 or more, not {upto}")
-        return Table(**self._game._table(upto))
+        the status is 'detected' at best). A ``grundy.Table``.
+
+        A game on piles (positions are tuples, ``piles=2`` here or to ``Game``; found by
+        itself when ``moves(0)`` raises TypeError and ``moves((0, 0))`` does not): the
+        values over [0, upto]^piles as a ``grundy.TupleTable`` — a numpy array of that
+        shape and its ``p_positions``."""
+        from .api import _check_upto
+        upto = _check_upto(upto)
+        piles = piles if piles is not None else self._piles
+        if piles is None:
+            piles = self._piles_of_positions()
+        if piles == 1:
+            return Table(**self._game._table(upto))
+        import itertools
+        import numpy
+        side = upto + 1
+        if side ** piles > 10**7:
+            raise ValueError(f"{piles} piles of 0..{upto} are {side ** piles} positions: more than 10**7")
+        values = numpy.empty((side,) * piles, dtype=numpy.int64)
+        for cell in itertools.product(range(side), repeat=piles):
+            values[cell] = self._game.value(cell)
+        return TupleTable(game=self.name, upto=upto, piles=piles, values=values)
+
+    def _piles_of_positions(self):
+        """1 when positions are ints; the size of the tuples otherwise (found by trying
+        0, then (0, 0), then (0, 0, 0) when moves(0) raised TypeError)."""
+        try:
+            self._game.value(0)
+            return 1
+        except GameError as first:
+            if not isinstance(first.__cause__, TypeError):
+                raise
+            for piles in (2, 3):
+                try:
+                    self._game.value((0,) * piles)
+                    return piles
+                except GameError:
+                    continue
+            raise
+
+    def play(self, position, first="me", *, input=None, output=None, menu=30):
+        """Play ``position`` against perfect play in the terminal, as ``grundy play``
+        does: your options by number (or type the position after your move, as Python),
+        the computer's winning move when it has one, and a word when your move threw a
+        win away. ``input``/``output`` replace the builtins ``input``/``print`` (tests,
+        notebooks). Returns "you win", "you lose" or None (quit)."""
+        from .play import play_game
+        return play_game(self, position, first=first, input=input, output=output, menu=menu)
 
     def known_values(self):
         """A dict of every position with a stored value, and the value (a copy)."""

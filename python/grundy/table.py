@@ -100,3 +100,91 @@ class Table:
                 pattern += f", saltus {self.saltus}"
             pattern += f", {self.status}"
         return f"Table({self.rule!r}, upto={self.upto}{play}: {shown}; {pattern})"
+
+
+def _table_html(table):
+    """g(n) in rows of 20, the preperiod shaded and the first period outlined."""
+    import html
+    cells = []
+    start = table.preperiod if table.kind != "none" and table.preperiod is not None else None
+    period = table.period if table.kind != "none" else None
+    shown = min(len(table.values), 400)
+    for n in range(shown):
+        style = ""
+        if start is not None and n < start:
+            style = "background:#eee"
+        elif start is not None and period and n < start + period:
+            style = "background:#dfe9ff;font-weight:bold"
+        if int(table.values[n]) == 0:
+            style += ";color:#b00"
+        cells.append(f'<td title="g({n})" style="{style}">{int(table.values[n])}</td>')
+    rows = []
+    for i in range(0, len(cells), 20):
+        rows.append(f"<tr><th>{i}</th>" + "".join(cells[i:i + 20]) + "</tr>")
+    more = f"<p>… {len(table.values) - shown} more values</p>" if len(table.values) > shown else ""
+    legend = ("<p><span style='background:#eee'>preperiod</span> "
+              "<span style='background:#dfe9ff;font-weight:bold'>first period</span> "
+              "<span style='color:#b00'>0: P-positions</span></p>")
+    return (f"<div><b>{html.escape(str(table.rule))}</b>, g(0..{table.upto}) — "
+            f"{html.escape(table.pattern_words())}<table>" + "".join(rows) + "</table>" + more + legend + "</div>")
+
+
+Table._repr_html_ = _table_html
+
+
+class TupleTable:
+    """The values of a game on piles over [0, upto]^piles: ``values`` (a numpy array of
+    shape (upto + 1,) * piles; -1 where a value is not known), ``p_positions`` (the
+    positions of value 0, as tuples), ``t[a, b]``; ``rows`` for two piles: row a's
+    pattern (g(a, b + p) = g(a, b) + s from some b), detected on the table."""
+
+    def __init__(self, *, game, upto, piles, values):
+        self.game = game
+        self.upto = upto
+        self.piles = piles
+        self.values = values
+
+    @property
+    def p_positions(self):
+        """The P-positions (value 0) in the table, smallest first."""
+        import numpy
+        return [tuple(int(i) for i in index) for index in numpy.argwhere(self.values == 0)]
+
+    @property
+    def rows(self):
+        """Two piles: for each row a, {'row', 'kind', 'period', 'preperiod', 'saltus'}
+        detected on the row's values (never proven: a Python game has no theorem)."""
+        if self.piles != 2:
+            raise ValueError("rows are for games on two piles")
+        from . import _grundy
+        out = []
+        for a in range(self.upto + 1):
+            fields = _grundy._detect_pattern([int(v) for v in self.values[a]])
+            fields["row"] = a
+            out.append(fields)
+        return out
+
+    def __getitem__(self, cell):
+        return self.values[cell]
+
+    def __repr__(self):
+        p = self.p_positions
+        shown = ", ".join(str(c) for c in p[:8]) + (" …" if len(p) > 8 else "")
+        return f"TupleTable({self.game!r}, {self.piles} piles 0..{self.upto}; P-positions: {shown})"
+
+    def _repr_html_(self):
+        import html
+        if self.piles != 2:
+            return "<pre>" + html.escape(repr(self)) + "</pre>"
+        side = min(self.upto + 1, 40)
+        head = "<tr><th>a\\b</th>" + "".join(f"<th>{b}</th>" for b in range(side)) + "</tr>"
+        body = []
+        for a in range(side):
+            cells = []
+            for b in range(side):
+                v = int(self.values[a, b])
+                style = "background:#fdd;font-weight:bold" if v == 0 else ""
+                cells.append(f'<td style="{style}">{v if v >= 0 else "?"}</td>')
+            body.append(f"<tr><th>{a}</th>" + "".join(cells) + "</tr>")
+        return (f"<div><b>{html.escape(str(self.game))}</b>: g(a, b) for a, b in 0..{self.upto} "
+                f"(P-positions shaded)<table>{head}" + "".join(body) + "</table></div>")

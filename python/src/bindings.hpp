@@ -15,6 +15,7 @@ void bind_tables(pybind11::module_& m);      // table of a built-in heap rule, p
 void bind_game(pybind11::module_& m);        // Game: a user's game in Python
 void bind_builtins(pybind11::module_& m);    // rulesets, graph files, the multi-board format
 void bind_misere(pybind11::module_& m);      // misère quotients and canonical forms
+void bind_patterns(pybind11::module_& m);    // laws across a family of games (grundy.pattern)
 
 // A Value for Python: an int, or a grundy.InfiniteValue.
 [[nodiscard]] pybind11::object to_python(const Value& value);

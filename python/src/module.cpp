@@ -24,4 +24,5 @@ PYBIND11_MODULE(_grundy, m) {
   grundy::python::bind_game(m);
   grundy::python::bind_builtins(m);
   grundy::python::bind_misere(m);
+  grundy::python::bind_patterns(m);
 }

@@ -1,9 +1,11 @@
 #include "grundy/analysis.hpp"
 
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "grundy/capabilities.hpp"
+#include "grundy/heap_rule.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/loopy_analysis.hpp"
 #include "analysis/misere_analysis.hpp"
@@ -50,6 +52,7 @@ void analyze_normal(const Position& position, Context& context, const AnalysisOp
   if (all_known) {
     out.value = total;
     out.outcome = total.outcome();
+    if (!options.moves) return;
     if (has_loopy_parts(out, context)) {
       add_loopy_moves(position, context, options, out);
       return;
@@ -57,14 +60,38 @@ void analyze_normal(const Position& position, Context& context, const AnalysisOp
   } else {
     out.outcome = *known_outcome;
   }
-  if (out.outcome != Outcome::N) return;
+  if (out.outcome != Outcome::N || !options.moves) return;
   // A winning move turns one component of value v into one of value v xor T.
   const Nimber sum = all_known ? total.nimber() : 0;
+  std::vector<std::uint64_t> per_component(position.size(), 0);
   for (std::size_t i = 0; i < position.size(); ++i) {
     const Nimber target = all_known ? (out.components[i].value->nimber() ^ sum) : 0;
     const std::size_t room = options.max_moves - std::min(options.max_moves, out.winning_moves.size());
-    add_moves(out, position, i, position[i].options_to_value(context, target, room), options.max_moves);
+    OptionList moves = position[i].options_to_value(context, target, room);
+    per_component[i] = moves.total;
+    add_moves(out, position, i, std::move(moves), options.max_moves);
   }
+  if (out.winning_move_total <= out.winning_moves.size() || !all_known) return;
+  // More moves than listed: as runs of takes, where every component with
+  // winning moves takes from a heap.
+  constexpr std::size_t kRunsListed = 20;
+  std::vector<SumAnalysis::TakeRun> runs;
+  std::uint64_t run_total = 0;
+  for (std::size_t i = 0; i < position.size(); ++i) {
+    if (per_component[i] == 0) continue;
+    const auto* takes = capability<TakeRanges>(position[i]);
+    if (takes == nullptr) return;
+    const Nimber target = out.components[i].value->nimber() ^ sum;
+    const std::optional<TakeRangeList> list =
+        takes->take_ranges_to_value(context, target, kRunsListed - std::min(kRunsListed, runs.size()));
+    if (!list) return;
+    run_total = saturating_add(run_total, list->total);
+    for (const TakeRange& r : list->listed) {
+      if (runs.size() < kRunsListed) runs.push_back({i, r.first, r.last});
+    }
+  }
+  out.winning_runs = std::move(runs);
+  out.winning_run_total = run_total;
 }
 
 }  // namespace
@@ -97,7 +124,11 @@ nlohmann::json SumAnalysis::to_json() const {
   if (!value_note.empty()) j["value_note"] = value_note;
   j["outcome"] = to_string(outcome);
   j["winner"] = outcome == Outcome::N ? "first" : outcome == Outcome::P ? "second" : "none";
-  j["winning_move_count"] = winning_move_total;
+  if (moves_searched) {
+    j["winning_move_count"] = winning_move_total;
+  } else {
+    j["moves_searched"] = false;  // the value only was asked for
+  }
   if (winning_move_total_is_lower_bound) j["winning_move_count_is_lower_bound"] = true;
   auto moves_json = [](const std::vector<Move>& moves) {
     nlohmann::json list = nlohmann::json::array();
@@ -111,6 +142,17 @@ nlohmann::json SumAnalysis::to_json() const {
     return list;
   };
   j["winning_moves"] = moves_json(winning_moves);
+  if (winning_run_total > 0) {
+    nlohmann::json runs = nlohmann::json::array();
+    for (const TakeRun& r : winning_runs) {
+      runs.push_back({{"component", r.component},
+                      {"component_text", position[r.component].text()},
+                      {"take_first", r.first},
+                      {"take_last", r.last}});
+    }
+    j["winning_move_runs"] = std::move(runs);
+    j["winning_move_run_count"] = winning_run_total;
+  }
   if (reversal) j["reversal"] = true;
   if (evidence) {
     j["method"] = {{"name", evidence->method},
@@ -127,10 +169,30 @@ nlohmann::json SumAnalysis::to_json() const {
   return j;
 }
 
+void value_largest_heaps_first(const std::vector<Position>& positions, Context& context) {
+  std::map<const HeapRule*, const HeapComponent*> largest;
+  for (const Position& position : positions) {
+    for (std::size_t i = 0; i < position.size(); ++i) {
+      const auto* heap = dynamic_cast<const HeapComponent*>(&position[i]);
+      if (heap == nullptr) continue;
+      const HeapComponent*& known = largest[&heap->rule()];
+      if (known == nullptr || heap->heap() > known->heap()) known = heap;
+    }
+  }
+  for (const auto& [rule, heap] : largest) {
+    try {
+      (void)heap->value(context);
+    } catch (const InputError&) {
+      // A heap beyond what the rule can value: its line says so.
+    }
+  }
+}
+
 SumAnalysis analyze(const Position& position, Context& context, const AnalysisOptions& options) {
   SumAnalysis out;
   out.position = position;
   out.misere = options.misere;
+  out.moves_searched = options.moves;
   if (!options.misere) {
     analyze_normal(position, context, options, out);
     return out;

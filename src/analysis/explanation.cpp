@@ -77,8 +77,10 @@ Explanation explain(const Position& position, Context& context, const ExplainOpt
     return e;
   }
   if (position.size() != 1) return e;
-  // A single component: its options and their values, then the mex.
+  // A single component: the theorem that decides it, if one does; its options
+  // and their values, then the mex.
   const Component& part = position[0];
+  if (const auto* decided = capability<DecidedByTheorem>(part)) e.theorem = decided->theorem(context);
   MexSet mex;
   part.for_each_option(context, [&](ComponentOption&& option) {
     ++e.option_count;
@@ -123,6 +125,12 @@ nlohmann::json to_json(const Explanation& e) {
     if (!e.pattern_note.empty()) j["pattern_note"] = e.pattern_note;
   }
   if (!e.misere_rule.empty()) j["misere_rule"] = e.misere_rule;
+  if (e.theorem) {
+    j["theorem"] = {{"name", e.theorem->theorem},
+                    {"statement", e.theorem->statement},
+                    {"steps", e.theorem->steps},
+                    {"conclusion", e.theorem->conclusion}};
+  }
   // Each winning move: the component's value before and after.
   for (std::size_t i = 0; i < e.analysis.winning_moves.size() && finite; ++i) {
     const Move& m = e.analysis.winning_moves[i];

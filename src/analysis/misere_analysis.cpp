@@ -94,6 +94,8 @@ bool try_bouton(const Position& position, Context& context, const AnalysisOption
   report_components(position, out);
   const MisereNimAnalysis result = analyze_misere_nim(heaps);
   out.outcome = result.first_player_wins ? Outcome::N : Outcome::P;
+  out.evidence = MisereEvidence{"Bouton's misère rule", "every component is a Nim heap", {}, {}, {}};
+  if (!options.moves) return true;
   out.winning_move_total = result.winning_moves.size();
   for (const auto& [index, size] : result.winning_moves) {
     if (out.winning_moves.size() == options.max_moves) break;
@@ -103,7 +105,6 @@ bool try_bouton(const Position& position, Context& context, const AnalysisOption
     out.winning_moves.push_back(Move{index, std::move(move.listed.front().action), std::move(move.listed.front().after),
                                      position});
   }
-  out.evidence = MisereEvidence{"Bouton's misère rule", "every component is a Nim heap", {}, {}, {}};
   return true;
 }
 
@@ -126,7 +127,7 @@ bool try_single_heap(const Position& position, Context& context, const AnalysisO
                                 {},
                                 "g⁻ = " + std::to_string(g),
                                 "a single game is a misère P-position exactly when its g⁻ is 0"};
-  if (g == 0) return true;
+  if (g == 0 || !options.moves) return true;
   OptionList moves = heap->misere_options_to_zero(context, options.max_moves);
   out.winning_move_total = moves.total;
   out.winning_move_total_is_lower_bound = moves.total_is_lower_bound;
@@ -222,7 +223,7 @@ bool try_tame(const Position& position, Context& context, const AnalysisOptions&
                                   : "some part is firm: the sum is firm, g0 = g = xor = " + std::to_string(xor_all) +
                                         "; P exactly when g0 is 0";
   out.evidence = std::move(evidence);
-  if (out.outcome == Outcome::P) return true;
+  if (out.outcome == Outcome::P || !options.moves) return true;  // no move wins, or none asked for
   Winners winners(out, position, options.max_moves);
   auto is_p = [](Nimber x, std::uint64_t firms) { return firms == 0 ? x == 1 : x == 0; };
   for (std::size_t i = 0; i < position.size(); ++i) {
@@ -341,7 +342,7 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
   evidence.rule = std::string("the sum is a misère P-position exactly when the product of its heaps' classes is in P: ") +
                   m.word_text(total) + (q.is_p(total) ? " is in P" : " is not in P");
   out.evidence = std::move(evidence);
-  if (out.outcome == Outcome::P) return true;
+  if (out.outcome == Outcome::P || !options.moves) return true;  // no move wins, or none asked for
   // Winning moves: a move of a heap of a group leaves rest·Φ(what it leaves).
   // All are counted while the moves looked at stay within kMovesPerSum (10^5
   // Kayles heaps of up to 10^6 have ~5·10^10 moves); past it the count is a
@@ -432,7 +433,7 @@ bool canonical(const Position& position, Context& context, const AnalysisOptions
   evidence.rule = "the sum is a misère P-position exactly when its canonical form's g⁻ is 0: g⁻ = " +
                   std::to_string(table.misere_value(total));
   out.evidence = std::move(evidence);
-  if (out.outcome == Outcome::P) return true;
+  if (out.outcome == Outcome::P || !options.moves) return true;  // no move wins, or none asked for
   // The forms of the other components, summed, for each component.
   std::vector<GameId> suffix(position.size() + 1, misere::CanonicalForms::kZero);
   for (std::size_t i = position.size(); i-- > 0;) suffix[i] = table.sum(suffix[i + 1], parts[i]);

@@ -55,6 +55,16 @@ std::optional<ChosenMove> computer_move(const Position& position, Context& conte
   return best;
 }
 
+std::optional<Move> missed_win(const Position& position, const Move& played, Context& context) {
+  const SumAnalysis before = analyze(position, context, AnalysisOptions{false, 1});
+  if (!before.first_player_wins() || before.winning_moves.empty()) return std::nullopt;
+  AnalysisOptions value_only{false, 0};
+  value_only.moves = false;
+  const SumAnalysis after = analyze(played.after(), context, value_only);
+  if (after.outcome != Outcome::N) return std::nullopt;
+  return before.winning_moves.front();
+}
+
 std::optional<Move> move_to(const Position& position, const Position& typed, Context& context,
                             std::size_t search_limit) {
   // The components before and after the one that changed must be the same.

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 #include "grundy/input_error.hpp"
 
@@ -186,6 +188,207 @@ void Values::build(std::uint64_t side) {
       row[vw] |= bit;
     }
   }
+}
+
+}  // namespace grundy::wythoff
+
+namespace grundy::wythoff {
+namespace {
+
+// The relative state of rows 0..top before column b, as a flat list of small
+// integers (every value minus b): for each row its mex and the values above it,
+// then the last `top` columns of every row. Equal lists mean equal states.
+class RowState {
+ public:
+  explicit RowState(std::uint64_t top) : mex_(top + 1, 0), above_(top + 1) {}
+
+  // Adds value v to row r (rows never repeat a value).
+  void add(std::size_t r, Nimber v) {
+    std::vector<Nimber>& above = above_[r];
+    if (v != mex_[r]) {
+      above.insert(std::lower_bound(above.begin(), above.end(), v), v);
+      return;
+    }
+    ++mex_[r];
+    std::size_t drop = 0;
+    while (drop < above.size() && above[drop] == mex_[r]) {
+      ++mex_[r];
+      ++drop;
+    }
+    above.erase(above.begin(), above.begin() + static_cast<std::ptrdiff_t>(drop));
+  }
+
+  [[nodiscard]] Nimber mex(std::size_t r) const { return mex_[r]; }
+  [[nodiscard]] const std::vector<Nimber>& above(std::size_t r) const { return above_[r]; }
+
+  // The flat relative list; `recent(r, t)` gives g(r, b - t) for t = 1..top.
+  template <class Recent>
+  [[nodiscard]] std::vector<std::int64_t> relative(std::uint64_t b, std::uint64_t top, const Recent& recent) const {
+    std::vector<std::int64_t> out;
+    const auto rel = [b](Nimber v) { return static_cast<std::int64_t>(v) - static_cast<std::int64_t>(b); };
+    for (std::size_t r = 0; r <= top; ++r) {
+      out.push_back(rel(mex_[r]));
+      out.push_back(static_cast<std::int64_t>(above_[r].size()));
+      for (Nimber v : above_[r]) out.push_back(rel(v));
+      for (std::uint64_t t = 1; t <= top; ++t) out.push_back(rel(recent(r, t)));
+    }
+    return out;
+  }
+
+ private:
+  std::vector<Nimber> mex_;
+  std::vector<std::vector<Nimber>> above_;
+};
+
+std::uint64_t hash_of(const std::vector<std::int64_t>& state) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ state.size();
+  for (std::int64_t x : state) {
+    h ^= static_cast<std::uint64_t>(x) + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2);
+  }
+  return h;
+}
+
+}  // namespace
+
+Rows::Rows(std::uint64_t top, const std::function<void(std::uint64_t)>& charge) : top_(top) {
+  if (top > kMaxTop) {
+    throw LimitError("Wythoff rows: rows up to " + std::to_string(top) + " are beyond the bound of " +
+                     std::to_string(kMaxTop) + " (the additive period of row a is found by computing rows 0..a)");
+  }
+  const std::size_t rows = static_cast<std::size_t>(top + 1);
+  // Columns 0..top by the definition (the square holds every move of its cells).
+  Values square(top + 1);
+  std::vector<std::vector<Nimber>> grid(rows);
+  RowState state(top);
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::uint64_t c = 0; c <= top; ++c) {
+      grid[r].push_back(square.value(r, c));
+      state.add(r, grid[r].back());
+    }
+  }
+  // From column 2·top + 1 on, every diagonal of the window lies in columns > top
+  // as well, so states are compared from there.
+  const std::uint64_t first_compared = 2 * top + 1;
+  std::unordered_map<std::uint64_t, std::uint64_t> seen;  // hash of the state -> column
+  std::vector<Nimber> column(rows);
+  std::vector<std::uint64_t> marks;
+  for (std::uint64_t b = top + 1;; ++b) {
+    if (b >= kMaxColumns) {
+      throw LimitError("Wythoff rows 0.." + std::to_string(top) + ": no repetition of the rows' state within " +
+                       std::to_string(kMaxColumns) + " columns");
+    }
+    charge(top + 1);
+    if (b >= first_compared) {
+      const auto recent = [&](std::size_t r, std::uint64_t t) { return grid[r][b - t]; };
+      const std::vector<std::int64_t> now = state.relative(b, top, recent);
+      const std::uint64_t h = hash_of(now);
+      const auto [it, inserted] = seen.emplace(h, b);
+      if (!inserted) {
+        // The hash only points at a candidate: the states themselves are compared.
+        columns_ = b;
+        values_.resize(rows * static_cast<std::size_t>(columns_));
+        for (std::size_t r = 0; r < rows; ++r) std::copy(grid[r].begin(), grid[r].end(), values_.begin() + static_cast<std::ptrdiff_t>(r * columns_));
+        if (state_at(it->second) == now) {
+          repeat_from_ = it->second;
+          repeat_period_ = b - it->second;
+          break;
+        }
+        it->second = b;  // a collision: keep the newer column under this hash
+      }
+    }
+    // Column b, bottom row first: the mex over the row so far, the column below
+    // and the diagonal.
+    for (std::size_t r = 0; r < rows; ++r) {
+      const Nimber m = state.mex(r);
+      const std::vector<Nimber>& above = state.above(r);
+      // Candidates m .. m + |above| + 2r: one of them is free.
+      const std::size_t span = above.size() + 2 * r + 1;
+      marks.assign(span, 0);
+      const auto mark = [&](Nimber v) {
+        if (v >= m && v - m < span) marks[static_cast<std::size_t>(v - m)] = 1;
+      };
+      for (Nimber v : above) mark(v);
+      for (std::size_t below = 0; below < r; ++below) mark(column[below]);
+      for (std::size_t t = 1; t <= r; ++t) mark(grid[r - t][b - t]);
+      std::size_t i = 0;
+      while (marks[i]) ++i;
+      column[r] = m + i;
+    }
+    for (std::size_t r = 0; r < rows; ++r) {
+      grid[r].push_back(column[r]);
+      state.add(r, column[r]);
+    }
+  }
+  // Each row's least period q (a divisor of the proven period P with
+  // g(a, b + q) - (b + q) = g(a, b) - b over one period from repeat_from, hence
+  // forever) and then its least preperiod (back while it still holds).
+  rows_.resize(rows);
+  const std::uint64_t n0 = repeat_from_;
+  const std::uint64_t p = repeat_period_;
+  for (std::size_t r = 0; r < rows; ++r) {
+    const auto offset = [&](std::uint64_t b) {
+      return static_cast<std::int64_t>(stored(r, b)) - static_cast<std::int64_t>(b);
+    };
+    std::uint64_t least = p;
+    for (std::uint64_t q = 1; q < p; ++q) {
+      if (p % q != 0) continue;
+      bool holds = true;
+      for (std::uint64_t i = 0; i < p && holds; ++i) holds = offset(n0 + i) == offset(n0 + (i + q) % p);
+      if (holds) {
+        least = q;
+        break;
+      }
+    }
+    std::uint64_t start = n0;
+    while (start > 0 && offset(start - 1) == offset(start - 1 + least)) --start;
+    rows_[r] = {start, least};
+  }
+}
+
+std::vector<std::int64_t> Rows::state_at(std::uint64_t b) const {
+  RowState state(top_);
+  for (std::size_t r = 0; r <= top_; ++r) {
+    for (std::uint64_t c = 0; c < b; ++c) state.add(r, stored(r, c));
+  }
+  return state.relative(b, top_, [&](std::size_t r, std::uint64_t t) { return stored(r, b - t); });
+}
+
+Nimber Rows::value(std::uint64_t a, std::uint64_t b) const {
+  if (a > b) std::swap(a, b);
+  if (a > top_) throw std::out_of_range("Wythoff rows: pile " + std::to_string(a) + " is above the top row");
+  if (b < columns_) return stored(a, b);
+  const RowPattern& row = rows_[a];
+  const std::uint64_t steps = (b - row.preperiod) / row.period;
+  const Nimber base = stored(a, row.preperiod + (b - row.preperiod) % row.period);
+  Nimber shift = 0;
+  Nimber total = 0;
+  if (__builtin_mul_overflow(steps, row.period, &shift) || __builtin_add_overflow(base, shift, &total)) {
+    throw LimitError("the nim-value of wythoff(" + std::to_string(a) + ", " + std::to_string(b) + ") is 2^64 or more");
+  }
+  return total;
+}
+
+Rows::RowPattern Rows::row(std::uint64_t a) const {
+  if (a > top_) throw std::out_of_range("Wythoff rows: row " + std::to_string(a) + " is above the top row");
+  return rows_[a];
+}
+
+std::optional<std::uint64_t> Rows::pile_with_value(std::uint64_t a, Nimber v, std::uint64_t below) const {
+  if (a > top_) throw std::out_of_range("Wythoff rows: row " + std::to_string(a) + " is above the top row");
+  const RowPattern& row = rows_[a];
+  // Below the periodic part: the stored columns one by one.
+  for (std::uint64_t b = 0; b < std::min(below, row.preperiod); ++b) {
+    if (stored(a, b) == v) return b;
+  }
+  // b = n0 + i + k·p has value g(a, n0 + i) + k·p.
+  for (std::uint64_t i = 0; i < row.period; ++i) {
+    const Nimber base = stored(a, row.preperiod + i);
+    if (v < base || (v - base) % row.period != 0) continue;
+    if (v - base > UINT64_MAX - row.preperiod - i) continue;  // b would be 2^64 or more
+    const std::uint64_t b = row.preperiod + i + (v - base);   // k·p = v - base
+    if (b >= row.preperiod && b < below) return b;
+  }
+  return std::nullopt;
 }
 
 }  // namespace grundy::wythoff

@@ -9,6 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -81,6 +83,77 @@ class Values {
   std::uint64_t max_side_;
   std::uint64_t side_ = 0;
   std::vector<std::uint32_t> cells_;
+};
+
+// Rows of Wythoff's table: g(a, b) for a small pile a and any pile b.
+//
+// Each row is additively periodic (Dress, Flammenkamp and Pink 1999; Landman
+// 2002): for every a there are n0 and p with g(a, b + p) = g(a, b) + p for all
+// b >= n0. The proof used here is Landman's finite-state argument, checked on
+// the computed columns. Fix a top row A and compute rows 0..A column by column.
+// For b > A the column b is a function of the *state* before it:
+//   - for each row r <= A, the set of values row r holds in columns < b (rows
+//     are injective, so this is [0, m_r) plus a few values above m_r);
+//   - the values of the last A columns of rows 0..A (the diagonal moves from
+//     (r, b) reach (r - t, b - t), t <= r).
+// g(r, b) is the least v >= m_r not among those values, the column below it
+// and the diagonal, and the next state follows from this one and column b.
+// Everything shifts with b: written relative to b (every value minus b), the
+// state at b determines the relative state at b + 1. So once the relative
+// state at column b2 equals the one at column b1 < b2, every later column
+// repeats with g(r, b + p) = g(r, b) + p, p = b2 - b1, for all b >= b1 and all
+// r <= A: a proof, not a guess. (b - 2a <= g(a, b) <= b + 2a: the relative states
+// are finitely many, so the repetition must come.)
+//
+// Measured: rows 0..10 repeat after 234 + 24 columns, rows 0..40 after
+// 10373 + 768, rows 0..64 after 46812 + 1536 (about a second).
+class Rows {
+ public:
+  // The largest top row computed (rows 0..kMaxTop: about 50,000 columns).
+  static constexpr std::uint64_t kMaxTop = 64;
+  // Columns computed in search of the repetition before giving up.
+  static constexpr std::uint64_t kMaxColumns = std::uint64_t{1} << 22;
+
+  // Rows 0..top until the relative state repeats; `charge` is called once a
+  // column with the column's work, top + 1 cells (a Context's work meter: it
+  // polls, and throws to stop). LimitError when top > kMaxTop or no repetition
+  // comes within kMaxColumns.
+  Rows(std::uint64_t top, const std::function<void(std::uint64_t)>& charge);
+
+  [[nodiscard]] std::uint64_t top() const noexcept { return top_; }
+  // The repetition found: the relative state at column `repeat_from` equals the
+  // one at `repeat_from + repeat_period`.
+  [[nodiscard]] std::uint64_t repeat_from() const noexcept { return repeat_from_; }
+  [[nodiscard]] std::uint64_t repeat_period() const noexcept { return repeat_period_; }
+  // Columns held: every column below this is stored.
+  [[nodiscard]] std::uint64_t columns() const noexcept { return columns_; }
+
+  // g(a, b) for min(a, b) <= top, any b; LimitError when the value is 2^64 or
+  // more, std::out_of_range when both piles exceed top.
+  [[nodiscard]] Nimber value(std::uint64_t a, std::uint64_t b) const;
+
+  // Row a's own least additive period: g(a, b + period) = g(a, b) + period for
+  // every b >= preperiod, with the least period and then the least preperiod
+  // (found on the stored columns, valid forever by the repetition above).
+  struct RowPattern {
+    std::uint64_t preperiod = 0;
+    std::uint64_t period = 0;
+  };
+  [[nodiscard]] RowPattern row(std::uint64_t a) const;
+
+  // The one b below `below` with g(a, b) = v (rows are injective), if any.
+  [[nodiscard]] std::optional<std::uint64_t> pile_with_value(std::uint64_t a, Nimber v, std::uint64_t below) const;
+
+ private:
+  [[nodiscard]] std::vector<std::int64_t> state_at(std::uint64_t b) const;
+  [[nodiscard]] Nimber stored(std::uint64_t a, std::uint64_t b) const { return values_[a * columns_ + b]; }
+
+  std::uint64_t top_;
+  std::uint64_t repeat_from_ = 0;
+  std::uint64_t repeat_period_ = 0;
+  std::uint64_t columns_ = 0;
+  std::vector<Nimber> values_;  // row-major: row a, columns 0..columns_-1
+  std::vector<RowPattern> rows_;
 };
 
 }  // namespace grundy::wythoff

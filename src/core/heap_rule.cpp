@@ -103,6 +103,31 @@ SequenceReport HeapRule::misere_table(Context& context, std::uint64_t upto) cons
   return report;
 }
 
+std::optional<TheoremApplication> HeapRule::theorem(std::uint64_t) const { return std::nullopt; }
+
+std::optional<TakeRangeList> HeapRule::take_ranges_to_value(Context& context, std::uint64_t heap, Nimber target,
+                                                            std::size_t limit) const {
+  constexpr std::size_t kListed = 4096;
+  const HeapMoveList moves = moves_to_value(context, heap, target, kListed);
+  if (moves.total_is_lower_bound || moves.total > moves.listed.size()) return std::nullopt;
+  TakeRangeList out;
+  for (const HeapMove& move : moves.listed) {
+    const bool single = move.leaves.empty() ? move.taken == heap : move.leaves.size() == 1 && move.leaves[0] + move.taken == heap;
+    if (!single || move.taken == 0) return std::nullopt;
+  }
+  std::vector<std::uint64_t> takes;
+  for (const HeapMove& move : moves.listed) takes.push_back(move.taken);
+  std::sort(takes.begin(), takes.end());
+  for (std::size_t i = 0; i < takes.size();) {
+    std::size_t j = i;
+    while (j + 1 < takes.size() && takes[j + 1] == takes[j] + 1) ++j;
+    ++out.total;
+    if (out.listed.size() < limit) out.listed.push_back({takes[i], takes[j]});
+    i = j + 1;
+  }
+  return out;
+}
+
 std::string HeapRule::describe(std::uint64_t heap, const HeapMove& move) const {
   std::string out = "take " + std::to_string(move.taken) + " from the heap of " + std::to_string(heap);
   if (move.leaves.size() > 1) {

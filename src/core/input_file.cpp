@@ -4,8 +4,8 @@
 
 #include <cerrno>
 #include <cstring>
-#include <iterator>
 
+#include "grundy/descriptor_input.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/output_file.hpp"
 
@@ -24,11 +24,29 @@ std::ifstream open_input_file(const std::string& path, std::string_view what) {
   return in;
 }
 
-std::string read_input_file(const std::string& path, std::string_view what) {
-  std::ifstream in = open_input_file(path, what);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw InputError("cannot read the " + std::string(what), SourceLocation{path, 0, 0});
+std::string read_bounded(std::istream& in, std::string_view what, const SourceLocation& where,
+                         const std::function<void()>& poll, std::size_t limit) {
+  std::string text;
+  std::string chunk(std::size_t{1} << 16, '\0');
+  while (in) {
+    if (poll) poll();
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    if (text.size() + got > limit) {
+      throw LimitError("the " + std::string(what) + " is longer than " + std::to_string(limit >> 20) +
+                           " MiB, the bound on an input (an endless input such as /dev/zero?)",
+                       where);
+    }
+    text.append(chunk.data(), got);
+  }
+  if (in.bad()) throw InputError("cannot read the " + std::string(what), where);
   return text;
+}
+
+std::string read_input_file(const std::string& path, std::string_view what, const std::function<void()>& poll) {
+  // Through the descriptor: a FIFO or a device that makes the read wait still honours Ctrl-C.
+  const InputDescriptor file(path, what);
+  return read_bounded_descriptor(file.get(), what, SourceLocation{path, 0, 0}, poll);
 }
 
 }  // namespace grundy

@@ -38,11 +38,20 @@ OutputFile prepare_output_file(const std::string& path, std::string_view what) {
   OutputFile file{path, path, false};
   struct stat st {};
   if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
-    // Follow the link (to its final target) so the link itself survives.
-    std::error_code ec;
-    const auto resolved = std::filesystem::weakly_canonical(path, ec);
-    if (ec) refuse(what, path, "cannot follow the symbolic link (" + ec.message() + ")");
-    file.target = resolved.string();
+    // Follow the link, link by link, to the file it names — also when that
+    // file does not exist yet (a dangling link): the file is made there and the
+    // link survives. (weakly_canonical stops at a dangling link and names the
+    // link itself, which the rename would then replace.)
+    std::filesystem::path at = path;
+    for (int depth = 0;; ++depth) {
+      if (depth == 40) refuse(what, path, "cannot follow the symbolic link (too many levels of links)");
+      if (::lstat(at.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) break;
+      std::error_code ec;
+      const std::filesystem::path next = std::filesystem::read_symlink(at, ec);
+      if (ec) refuse(what, path, "cannot follow the symbolic link (" + ec.message() + ")");
+      at = next.is_absolute() ? next : at.parent_path() / next;
+    }
+    file.target = at.lexically_normal().string();
   }
   if (::stat(file.target.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) refuse(what, path, "is a directory");

@@ -1,5 +1,7 @@
 #include "grundy/game_graph.hpp"
 
+#include <sstream>
+
 #include <algorithm>
 #include <cctype>
 #include <fstream>
@@ -157,8 +159,9 @@ GameGraph GameGraph::parse(std::istream& in, const std::string& file) {
   return graph;
 }
 
-GameGraph GameGraph::load(const std::string& path) {
-  std::ifstream in = open_input_file(path, "graph file");
+GameGraph GameGraph::load(const std::string& path, const std::function<void()>& poll) {
+  // Bounded: an endless file (/dev/zero) is refused, not read into all the memory.
+  std::istringstream in(read_input_file(path, "graph file", poll));
   return parse(in, path);
 }
 

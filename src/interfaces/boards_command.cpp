@@ -11,7 +11,7 @@
 
 namespace grundy::placement {
 
-static void answer(const std::vector<BoardCase>& cases, const Rule& rule, PlacementSolver& solver,
+static void answer(const BoardCases& cases, const Rule& rule, PlacementSolver& solver,
                    const BoardsOptions& options, std::ostream& out);
 
 void run_boards(std::istream& in, const std::string& file, const BoardsOptions& options, std::ostream& out,
@@ -25,7 +25,8 @@ void run_boards(std::istream& in, const std::string& file, const BoardsOptions& 
     throw InputError("unknown game '" + options.game + "' (blocks2x2 or cram)");
   }
   // Parse everything first: bad input is reported before any long search.
-  const std::vector<BoardCase> cases = parse_board_cases(in, file);
+  // Either judge layout (a count line before each case, or one board a case).
+  const BoardCases cases = read_board_cases(in, file, [&context] { context.poll(); });
   // The run's solver for the rule: the context's memory bound, threads, progress and cancellation.
   const auto searches = PlacementSearches::of(context);
   const std::shared_ptr<PlacementSolver> owned = searches->solver_for(rule);
@@ -33,8 +34,9 @@ void run_boards(std::istream& in, const std::string& file, const BoardsOptions& 
   searches->with_polling(solver, context, [&] { answer(cases, rule, solver, options, out); return 0; });
 }
 
-void answer(const std::vector<BoardCase>& cases, const Rule& rule, PlacementSolver& solver, const BoardsOptions& options,
+void answer(const BoardCases& read, const Rule& rule, PlacementSolver& solver, const BoardsOptions& options,
             std::ostream& out) {
+  const std::vector<BoardCase>& cases = read.cases;
 
   nlohmann::json report = nlohmann::json::array();
   for (const BoardCase& one : cases) {
@@ -77,6 +79,7 @@ void answer(const std::vector<BoardCase>& cases, const Rule& rule, PlacementSolv
   }
   if (options.json) {
     out << nlohmann::json{{"game", rule.name},
+                          {"layout", read.layout == BoardCasesLayout::counted ? "count line" : "one board a case"},
                           {"cases", report},
                           {"stored_positions", solver.stored_positions()},
                           {"table_flushes", solver.table_flushes()}}

@@ -140,8 +140,13 @@ class Parser {
   // what each digit means; here only its extent is found.
   std::string parse_code() {
     const std::size_t start = pos_;
-    if (src_.substr(pos_, 2) == "0x" || src_.substr(pos_, 2) == "0X") pos_ += 2;  // hexadecimal
-    while (!at_end() && std::isdigit(static_cast<unsigned char>(peek()))) ++pos_;
+    const bool hexadecimal = src_.substr(pos_, 2) == "0x" || src_.substr(pos_, 2) == "0X";
+    if (hexadecimal) pos_ += 2;
+    // d0 may be a letter in hexadecimal (0xC.1: split without taking).
+    while (!at_end() && (hexadecimal ? std::isxdigit(static_cast<unsigned char>(peek()))
+                                     : std::isdigit(static_cast<unsigned char>(peek())))) {
+      ++pos_;
+    }
     if (at_end() || peek() != '.') fail("expected a take-and-break code such as 0.77 (a '.' is missing)", pos_);
     ++pos_;
     while (!at_end() && std::isalnum(static_cast<unsigned char>(peek()))) ++pos_;

@@ -141,8 +141,8 @@ Board parse_board_rows(std::string_view text, const std::string& file) {
   return b;
 }
 
-Board read_board_file(const std::string& path) {
-  return parse_board_rows(read_input_file(path, "board file"), path);
+Board read_board_file(const std::string& path, const std::function<void()>& poll) {
+  return parse_board_rows(read_input_file(path, "board file", poll), path);
 }
 
 std::string board_to_text(const Board& board) {
@@ -222,9 +222,10 @@ class Scanner {
 
 }  // namespace
 
-std::vector<BoardCase> parse_board_cases(std::istream& in, const std::string& file) {
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  Scanner scan(std::move(text), file);
+namespace {
+
+std::vector<BoardCase> parse_counted(const std::string& text, const std::string& file) {
+  Scanner scan(text, file);
   std::vector<BoardCase> cases;
   if (!scan.skip_space()) throw InputError("the input is empty: expected the number of boards", scan.here());
   while (scan.skip_space()) {
@@ -244,6 +245,74 @@ std::vector<BoardCase> parse_board_cases(std::istream& in, const std::string& fi
     cases.push_back(std::move(one));
   }
   return cases;
+}
+
+std::vector<BoardCase> parse_one_board_a_case(const std::string& text, const std::string& file) {
+  Scanner scan(text, file);
+  std::vector<BoardCase> cases;
+  if (!scan.skip_space()) throw InputError("the input is empty: expected a board's row and column counts", scan.here());
+  while (scan.skip_space()) {
+    BoardCase one;
+    one.line = scan.here().line;
+    const std::size_t number = cases.size() + 1;
+    const std::size_t rows = scan.number("the row count of board " + std::to_string(number));
+    scan.skip_space();
+    const SourceLocation at = scan.here();
+    const std::size_t cols = scan.number("the column count of board " + std::to_string(number));
+    Board b = empty_board(rows, cols, at);
+    for (std::size_t i = 0; i < rows * cols; ++i) b.free[i] = scan.cell(number, i / cols + 1);
+    one.boards.push_back(std::move(b));
+    cases.push_back(std::move(one));
+  }
+  return cases;
+}
+
+// Whether the first non-blank line holds exactly two numbers ("n m").
+bool starts_with_a_size(const std::string& text) {
+  std::size_t i = 0;
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  const std::size_t end = text.find('\n', i);
+  std::istringstream line(text.substr(i, end == std::string::npos ? std::string::npos : end - i));
+  std::string a;
+  std::string b;
+  std::string c;
+  const auto all_digits = [](const std::string& s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+  };
+  return (line >> a >> b) && !(line >> c) && all_digits(a) && all_digits(b);
+}
+
+}  // namespace
+
+BoardCases read_board_cases(std::istream& in, const std::string& file, const std::function<void()>& poll) {
+  const std::string text = read_bounded(in, "boards input", SourceLocation{file, 0, 0}, poll);
+  BoardCases out;
+  const bool sized = starts_with_a_size(text);
+  const auto first = sized ? parse_one_board_a_case : parse_counted;
+  const auto second = sized ? parse_counted : parse_one_board_a_case;
+  try {
+    out.cases = first(text, file);
+    out.layout = sized ? BoardCasesLayout::one_board_a_case : BoardCasesLayout::counted;
+    return out;
+  } catch (const InputError& chosen) {
+    try {
+      out.cases = second(text, file);
+      out.layout = sized ? BoardCasesLayout::counted : BoardCasesLayout::one_board_a_case;
+      return out;
+    } catch (const InputError&) {
+      const std::string why =
+          sized ? " (read as one board a case without a count line, as HDU 1760 gives them, since the first line holds "
+                  "two numbers; read with a count line before each case's boards it does not fit either)"
+                : " (read as cases that each start with a count line, then that many boards; read as one board a case "
+                  "without a count line, \"rows cols\" first, it does not fit either)";
+      if (dynamic_cast<const LimitError*>(&chosen) != nullptr) throw LimitError(chosen.message() + why, chosen.where());
+      throw InputError(chosen.message() + why, chosen.where());
+    }
+  }
+}
+
+std::vector<BoardCase> parse_board_cases(std::istream& in, const std::string& file) {
+  return read_board_cases(in, file).cases;
 }
 
 }  // namespace grundy::placement

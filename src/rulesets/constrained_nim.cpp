@@ -35,6 +35,24 @@ class ConstrainedNimRule final : public HeapRule {
 
   Nimber value(Context&, std::uint64_t heap) const override { return residue(heap) / low_; }
 
+  std::optional<TheoremApplication> theorem(std::uint64_t heap) const override {
+    TheoremApplication t;
+    t.theorem = "the [L,R]-Nim theorem";
+    t.statement = "a heap x of [L,R]-Nim (take between L and R) has g(x) = floor((x mod (L + R)) / L)";
+    const std::string x = std::to_string(heap);
+    const std::string l = std::to_string(low_);
+    const Nimber g = residue(heap) / low_;
+    if (period_) {
+      t.steps.push_back("L = " + l + ", R = " + std::to_string(high_) + ", L + R = " + std::to_string(*period_));
+      t.steps.push_back("x mod (L + R) = " + x + " mod " + std::to_string(*period_) + " = " + std::to_string(residue(heap)));
+    } else {
+      t.steps.push_back("L + R is beyond 64 bits, so x mod (L + R) = x = " + x);
+    }
+    t.steps.push_back("floor(" + std::to_string(residue(heap)) + " / " + l + ") = " + std::to_string(g));
+    t.conclusion = "so g(" + text() + "(" + x + ")) = " + std::to_string(g);
+    return t;
+  }
+
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     if (heap < low_) return;
     const std::uint64_t most = std::min(heap, high_);
@@ -81,6 +99,44 @@ class ConstrainedNimRule final : public HeapRule {
       y -= step;
     }
     return result;
+  }
+
+  // The options of value t are the y in [bottom, top] with y mod P in
+  // [tL, tL + L - 1]: one run of y per period, so one run of takes each. Runs
+  // are listed from the smallest take (largest y) down, and counted exactly.
+  std::optional<TakeRangeList> take_ranges_to_value(Context&, std::uint64_t heap, Nimber target,
+                                                    std::size_t limit) const override {
+    TakeRangeList out;
+    if (heap < low_) return out;
+    const std::uint64_t top = heap - low_;
+    const std::uint64_t bottom = heap - std::min(heap, high_);
+    if (target > (UINT64_MAX - (low_ - 1)) / low_) return out;
+    const std::uint64_t first = target * low_;
+    std::uint64_t last = first + (low_ - 1);
+    if (!period_) {
+      // Every heap is below L + R: y itself is the residue.
+      if (first > top || last < bottom) return out;
+      out.total = 1;
+      if (limit > 0) out.listed.push_back({heap - std::min(last, top), heap - std::max(first, bottom)});
+      return out;
+    }
+    const std::uint64_t p = *period_;
+    if (first >= p) return out;
+    last = std::min(last, p - 1);
+    // Periods k with [kP + first, kP + last] meeting [bottom, top].
+    const std::uint64_t k_high = top < first ? 0 : (top - first) / p;
+    if (top < first) return out;
+    const std::uint64_t k_low = bottom <= last ? 0 : (bottom - last - 1) / p + 1;
+    if (k_low > k_high) return out;
+    out.total = k_high - k_low + 1;
+    for (std::uint64_t k = k_high; out.listed.size() < limit; --k) {
+      const std::uint64_t base = k * p;  // base + first <= top for k <= k_high
+      const std::uint64_t y_low = std::max(base + first, bottom);
+      const std::uint64_t y_high = top - base >= last ? base + last : top;
+      out.listed.push_back({heap - y_high, heap - y_low});
+      if (k == k_low) break;
+    }
+    return out;
   }
 
   SequenceReport table(Context&, std::uint64_t upto) const override {

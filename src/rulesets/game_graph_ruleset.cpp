@@ -88,7 +88,7 @@ RulesetSpec game_graph_ruleset() {
     const std::string& path = term.path(term.parameter(0).args[0], "a graph file");
     auto graph = context.shared<const ValuedGraph>("graph file " + path, [&] {
       auto made = std::make_shared<ValuedGraph>();
-      made->graph = GameGraph::load(path);
+      made->graph = GameGraph::load(path, [&context] { context.poll(); });
       made->values = GameGraphValues::compute(made->graph, context);
       made->path = path;
       return std::shared_ptr<const ValuedGraph>(std::move(made));

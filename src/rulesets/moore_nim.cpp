@@ -85,7 +85,7 @@ constexpr std::uint64_t kMaxSearchWork = 400'000'000;
 // search node scans the heaps once). Past it the count is reported as a lower bound.
 constexpr std::uint64_t kCountBudget = 30'000'000;
 
-class MooreNim final : public Component, public OutcomeWithoutValue {
+class MooreNim final : public Component, public OutcomeWithoutValue, public DecidedByTheorem {
  public:
   MooreNim(std::uint64_t k, std::vector<std::uint64_t> heaps) : k_(k), heaps_(std::move(heaps)) {
     for (std::uint64_t h : heaps_)
@@ -97,6 +97,38 @@ class MooreNim final : public Component, public OutcomeWithoutValue {
 
   // Moore's theorem: P exactly when every binary digit sum is divisible by k + 1.
   Outcome outcome(Context&) const override { return is_loss() ? Outcome::P : Outcome::N; }
+
+  std::optional<TheoremApplication> theorem(Context&) const override {
+    TheoremApplication t;
+    t.theorem = "Moore's theorem (Nim_k, 1910)";
+    const std::string m = k_ == UINT64_MAX ? std::string("2^64") : std::to_string(k_ + 1);
+    t.statement = "a position of Nim_k (lower up to k heaps) is lost for the player to move exactly when, for every "
+                  "binary digit, the number of heaps with a 1 there is a multiple of k + 1";
+    int top = 0;
+    for (int bit = 0; bit < 64; ++bit) {
+      if (column_[bit] != 0) top = bit;
+    }
+    const std::size_t width = static_cast<std::size_t>(top) + 1;
+    for (std::size_t i = 0; i < heaps_.size(); ++i) {
+      std::string digits(width, '0');
+      for (std::size_t b = 0; b < width; ++b) digits[width - 1 - b] = static_cast<char>('0' + ((heaps_[i] >> b) & 1U));
+      t.steps.push_back("heap " + std::to_string(i + 1) + ": " + digits + "  (" + std::to_string(heaps_[i]) + ")");
+    }
+    std::string sums;
+    std::string residues;
+    bool all_zero = true;
+    for (std::size_t b = width; b-- > 0;) {
+      sums += (sums.empty() ? "" : " ") + std::to_string(column_[b]);
+      const std::uint64_t r = k_ == UINT64_MAX ? column_[b] : column_[b] % (k_ + 1);
+      residues += (residues.empty() ? "" : " ") + std::to_string(r);
+      all_zero = all_zero && r == 0;
+    }
+    t.steps.push_back("digit sums, highest digit first: " + sums);
+    t.steps.push_back("mod k + 1 = " + m + ": " + residues + (all_zero ? " (all 0)" : " (not all 0)"));
+    t.conclusion = all_zero ? "so the player to move loses (a P-position)"
+                            : "so the player to move wins: a winning move makes every digit sum a multiple of " + m;
+    return t;
+  }
 
   Value value(Context& context) const override {
     if (k_ == 1) return nim_sum_of_heaps();

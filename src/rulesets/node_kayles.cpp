@@ -280,7 +280,7 @@ std::shared_ptr<KaylesGraph> file_graph(const std::string& path, Context& contex
   auto graph = context.shared<KaylesGraph>("nodekayles file " + path, [&] {
     made = true;
     // The game graph reader: its errors carry file:line:column.
-    const GameGraph read = GameGraph::load(path);
+    const GameGraph read = GameGraph::load(path, [&context] { context.poll(); });
     if (read.size() > node_kayles::kMaxVertices) throw LimitError(too_large(read.size()), SourceLocation{path});
     std::vector<std::string> names;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;

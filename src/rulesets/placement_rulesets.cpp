@@ -92,18 +92,18 @@ class PlacementBoard final : public Component, public DrawnAsBoard {
   mutable std::optional<Nimber> value_;
 };
 
-Board board_of(const TermReader& term) {
+Board board_of(const TermReader& term, Context& context) {
   const ExprGroup& g = term.positions();
   if (g.args.size() != 1) term.fail(term.name() + " takes one board, e.g. " + term.usage(), g.column);
   const ExprArg& a = g.args.front();
   const SourceLocation at{"", 0, a.column};
   if (a.kind == ExprArg::Kind::word) return placement::parse_inline_board(a.text, at);
-  if (a.kind == ExprArg::Kind::path) return placement::read_board_file(term.path(a, "a board file"));
+  if (a.kind == ExprArg::Kind::path) return placement::read_board_file(term.path(a, "a board file"), [&context] { context.poll(); });
   term.fail("expected a board: a size such as 8x8, rows such as 0110/0000, or a file @board.txt", a.column);
 }
 
 Position board_position(const TermReader& term, Context& context, const Rule& rule, std::string head) {
-  Board board = board_of(term);
+  Board board = board_of(term, context);
   auto searches = PlacementSearches::of(context);
   auto solver = searches->solver_for(rule);
   return Position(std::make_shared<const PlacementBoard>(std::move(head), std::move(board), std::move(searches),

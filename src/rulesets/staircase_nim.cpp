@@ -1,5 +1,6 @@
 #include "grundy/rulesets/staircase_nim.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -20,7 +21,7 @@ namespace {
 // the difference down from that step reaches xor v. So g = mex = x. Moves from an
 // even step are the "reversible" ones of poker Nim: they only ever raise an odd
 // step, and they matter for the moves to a given value, which include them.
-class StaircaseNim final : public Component {
+class StaircaseNim final : public Component, public DecidedByTheorem {
  public:
   explicit StaircaseNim(std::vector<std::uint64_t> coins) : coins_(std::move(coins)) {}
 
@@ -28,6 +29,32 @@ class StaircaseNim final : public Component {
   std::string arguments() const override { return list_text(coins_); }
 
   Value value(Context&) const override { return odd_step_xor(); }
+
+  std::optional<TheoremApplication> theorem(Context&) const override {
+    TheoremApplication t;
+    t.theorem = "the Staircase Nim theorem";
+    t.statement = "the value is the xor of the coins on the odd steps (1, 3, 5, …): moves from an even step only "
+                  "raise an odd step, and can be undone";
+    std::size_t width = 1;
+    for (std::size_t i = 1; i < coins_.size(); i += 2) {
+      std::uint64_t v = coins_[i];
+      std::size_t bits = 1;
+      while (v >>= 1) ++bits;
+      width = std::max(width, bits);
+    }
+    const auto binary = [width](std::uint64_t v) {
+      std::string out(width, '0');
+      for (std::size_t b = 0; b < width; ++b) out[width - 1 - b] = static_cast<char>('0' + ((v >> b) & 1U));
+      return out;
+    };
+    for (std::size_t i = 1; i < coins_.size(); i += 2) {
+      t.steps.push_back("step " + std::to_string(i) + ": " + binary(coins_[i]) + "  (" + std::to_string(coins_[i]) + ")");
+    }
+    const Nimber x = odd_step_xor();
+    t.steps.push_back("xor:    " + binary(x) + "  (" + std::to_string(x) + ")");
+    t.conclusion = "so g = " + std::to_string(x) + (x == 0 ? ": the player to move loses" : ": the player to move wins");
+    return t;
+  }
 
   // Every push of 1..c_i coins from step i >= 1 to step i - 1, bottom step first.
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {

@@ -135,6 +135,19 @@ SequenceReport report_from(const ProvenSequence& proven, std::uint64_t upto) {
   return report;
 }
 
+// Bash (take 1 to m): g(x) = x mod (m + 1), by induction — from x the options
+// are x - 1 .. x - m, whose values are the m residues other than x mod (m + 1).
+TheoremApplication bash_theorem(const std::string& rule, std::uint64_t m, std::uint64_t heap, Nimber g) {
+  TheoremApplication t;
+  t.theorem = "Bash's theorem (take 1 to m)";
+  t.statement = "a heap x has g(x) = x mod (m + 1): its options x - 1, …, x - m have every other residue";
+  t.steps.push_back("m = " + std::to_string(m) + ", m + 1 = " + (m == UINT64_MAX ? std::string("2^64") : std::to_string(m + 1)));
+  t.steps.push_back("x mod (m + 1) = " + std::to_string(heap) + " mod " +
+                    (m == UINT64_MAX ? std::string("2^64") : std::to_string(m + 1)) + " = " + std::to_string(g));
+  t.conclusion = "so g(" + rule + "(" + std::to_string(heap) + ")) = " + std::to_string(g);
+  return t;
+}
+
 class FiniteSubtractionRule final : public HeapRule {
  public:
   explicit FiniteSubtractionRule(std::vector<std::uint64_t> set) : set_(std::move(set)) {}
@@ -142,6 +155,13 @@ class FiniteSubtractionRule final : public HeapRule {
   std::string text() const override { return "sub" + set_text(set_); }
 
   Nimber value(Context& context, std::uint64_t heap) const override { return at(context, heap); }
+
+  // sub{1..k} is Bash with m = k.
+  std::optional<TheoremApplication> theorem(std::uint64_t heap) const override {
+    if (set_.front() != 1 || set_.back() != set_.size()) return std::nullopt;
+    const std::uint64_t k = set_.back();
+    return bash_theorem(text(), k, heap, k == UINT64_MAX ? heap : heap % (k + 1));
+  }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     for (std::uint64_t s : set_) {
@@ -245,6 +265,10 @@ class BashRule final : public HeapRule {
   explicit BashRule(std::uint64_t m) : m_(m) {}
 
   std::string text() const override { return "bash(" + std::to_string(m_) + ")"; }
+
+  std::optional<TheoremApplication> theorem(std::uint64_t heap) const override {
+    return bash_theorem(text(), m_, heap, at(heap));
+  }
 
   Nimber value(Context&, std::uint64_t heap) const override { return at(heap); }
 

@@ -230,6 +230,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
       const std::uint64_t before = engine->size();
       engine->extend_to(std::min(target, before + chunk));
       const double took = seconds_since(chunk_start);
+      if (request.on_values) request.on_values(engine->values());
       const double rate = static_cast<double>(engine->size() - before) / std::max(took, 1e-6);
       // Grow at most twofold: heaps get dearer as n grows, and the first heaps
       // are so cheap that their rate says nothing about later ones.
@@ -280,12 +281,17 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
   const double computed = static_cast<double>(run.values.size() - run.resumed_from);
   run.values_per_second = computed / std::max(run.seconds, 1e-9);
   find_largest(run);
-  if (!run.output.empty() && !run.interrupted) {
+  if (!run.output.empty() && (!run.interrupted || !run.values.empty())) {
+    // A stopped run writes the heaps it computed (g(0..k-1)): they are exact.
+    const std::uint64_t asked_upto = run.upto;
+    if (run.interrupted) run.upto = run.values.size() - 1;
     try {
       write_output(run);
+      run.output_heaps = run.upto + 1;
     } catch (const InputError& e) {
       run.save_error = e.message();
     }
+    run.upto = asked_upto;
   }
   return run;
 }

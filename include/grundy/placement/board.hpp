@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <istream>
 #include <string>
 #include <string_view>
@@ -37,7 +38,8 @@ struct Board {
 // Rows of '0'/'1', one row a line, all the same length; trailing spaces and CR are
 // ignored, as are blank lines after the last row. `file` names the source in errors.
 [[nodiscard]] Board parse_board_rows(std::string_view text, const std::string& file);
-[[nodiscard]] Board read_board_file(const std::string& path);
+// `poll` (a Context's) is called while the read waits: Ctrl-C stops it.
+[[nodiscard]] Board read_board_file(const std::string& path, const std::function<void()>& poll = {});
 
 // The board in the same rows-of-0/1 form, one line per row (each ending in '\n').
 [[nodiscard]] std::string board_to_text(const Board& board);
@@ -55,8 +57,23 @@ struct Board {
 // answer of a case is the xor of its boards' values.
 struct BoardCase {
   std::vector<Board> boards;
-  std::size_t line = 0;  // where the case's count stands
+  std::size_t line = 0;  // where the case's count stands (or its one board's size)
 };
+
+// The two layouts judges use: a count line before each case's boards, or one
+// board a case and no count line (HDU 1760, "A New Tetris Game": "n m" and
+// the rows). A first line of exactly two numbers is read as the second; any
+// other as the first; when the layout chosen does not fit and the other does,
+// the other is used. When neither fits, the error of the one chosen says which
+// it was and why.
+enum class BoardCasesLayout { counted, one_board_a_case };
+struct BoardCases {
+  std::vector<BoardCase> cases;
+  BoardCasesLayout layout = BoardCasesLayout::counted;
+};
+[[nodiscard]] BoardCases read_board_cases(std::istream& in, const std::string& file,
+                                          const std::function<void()>& poll = {});
+// The cases alone (read_board_cases).
 [[nodiscard]] std::vector<BoardCase> parse_board_cases(std::istream& in, const std::string& file);
 
 }  // namespace grundy::placement

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,6 +42,10 @@ struct TakeAndBreakRequest {
   // at least 4096 and at most kProofContinuation) while the periodicity theorem
   // may still prove one; values past `upto` are not shown or written.
   bool continue_for_proof = false;
+  // Called after each chunk of heaps (about a quarter second of work) with
+  // every value computed so far: `grundy table` without --upto prints the new
+  // ones as they come.
+  std::function<void(const std::vector<take_and_break::Value>& values)> on_values;
   // With verifiers > 0 the table is computed by the speculate/verify protocol
   // of a distributed run (distributed_run.hpp) on verifiers + 1 threads of this
   // process: this thread speculates (with `threads` threads), the others
@@ -80,6 +85,7 @@ struct TakeAndBreakRun {
   double seconds = 0;                // wall time of this run's computing
   double values_per_second = 0;      // heaps computed by this run / seconds
   std::string output;                // file written, if any
+  std::uint64_t output_heaps = 0;    // heaps in it: upto + 1, or those computed when the run was stopped
   std::string save_error;            // a checkpoint or --output that could not be written (the values are still here)
   TakeAndBreakFormat format = TakeAndBreakFormat::text;
   std::optional<DistributedStats> distributed;  // set by a distributed run

@@ -1,0 +1,64 @@
+// Reading a file descriptor (standard input, a pipe, a FIFO, a file) so that
+// Ctrl-C is honoured while the read waits for input. A run blocks SIGINT and
+// SIGTERM in every thread but its watcher (StopOnSignals), so a read(2) waiting
+// on a pipe is never interrupted: the wait is in poll(2) slices of 100 ms with
+// the Context's poll between them. Everything read is bounded (kInputLimit).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "grundy/input_error.hpp"
+#include "grundy/input_file.hpp"
+
+namespace grundy {
+
+// A descriptor opened for reading with open_input_file's checks (a directory,
+// a missing or unreadable file, a NUL byte in the name are InputErrors naming
+// the file); closed with the object.
+class InputDescriptor {
+ public:
+  InputDescriptor(const std::string& path, std::string_view what);
+  ~InputDescriptor();
+  InputDescriptor(const InputDescriptor&) = delete;
+  InputDescriptor& operator=(const InputDescriptor&) = delete;
+  [[nodiscard]] int get() const noexcept { return descriptor_; }
+
+ private:
+  int descriptor_ = -1;
+};
+
+// All of DESCRIPTOR up to its end, at most `limit` bytes (more is a LimitError
+// naming `what` at `where`), with `poll` called at least every 100 ms while
+// the read waits and between chunks.
+[[nodiscard]] std::string read_bounded_descriptor(int descriptor, std::string_view what, const SourceLocation& where,
+                                                  const std::function<void()>& poll = {},
+                                                  std::size_t limit = kInputLimit);
+
+// The lines of a descriptor one at a time (without '\n'), each at most
+// `limit` bytes, with `poll` called while waiting, as read_bounded_descriptor.
+class DescriptorLines {
+ public:
+  DescriptorLines(int descriptor, std::string what, SourceLocation where, std::function<void()> poll = {},
+                  std::size_t limit = kInputLimit);
+  // The next line into LINE; false at the end of the input (a last line
+  // without '\n' is still a line).
+  bool next(std::string& line);
+
+ private:
+  // Appends what the descriptor has next to buffer_; false at its end.
+  bool fill();
+
+  int descriptor_;
+  std::string what_;
+  SourceLocation where_;
+  std::function<void()> poll_;
+  std::size_t limit_;
+  std::string buffer_;
+  std::size_t start_ = 0;
+  bool ended_ = false;
+};
+
+}  // namespace grundy
