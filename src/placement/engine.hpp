@@ -148,34 +148,6 @@ struct Geometry {
   }
 };
 
-// mex over a frame's options without a heap allocation for the usual small values.
-class FrameMex {
- public:
-  void insert(Nimber v) {
-    if (v < 256) {
-      low_[v >> 6] |= std::uint64_t{1} << (v & 63);
-    } else {
-      high_.push_back(v);
-    }
-  }
-  [[nodiscard]] Nimber mex() {
-    for (std::size_t i = 0; i < 4; ++i) {
-      if (~low_[i] != 0) return i * 64 + static_cast<Nimber>(std::countr_one(low_[i]));
-    }
-    std::sort(high_.begin(), high_.end());
-    Nimber m = 256;
-    for (Nimber v : high_) {
-      if (v == m) ++m;
-      else if (v > m) break;
-    }
-    return m;
-  }
-
- private:
-  std::uint64_t low_[4] = {0, 0, 0, 0};
-  std::vector<Nimber> high_;
-};
-
 // Boxes of at most 8x8 cells are canonicalised with word operations on a
 // stride-8 layout (bit r*8 + c): the 8 symmetries are byte swaps, per-byte bit
 // reversals and the 8x8 bit-matrix transpose, instead of moving each cell 8 times
@@ -900,7 +872,7 @@ class Engine {
     if (const auto v = table_value(region)) return *v;
     tick();
     const Geometry<N>& g = geometry(region.height, region.width);
-    FrameMex mex;
+    MexSet mex;
     for_each_move(g, region.cells, [&](const Bits<N>& after) { mex.insert(value_of_cells(g, after)); });
     const Nimber value = mex.mex();
     remember(region, value);

@@ -347,20 +347,13 @@ class Engine final : public EngineBase {
   // Full mex over the component's moves.
   Nimber mex_value(const Set& c) {
     tick();
-    // A mex is at most the number of options (size <= 256): four words suffice.
-    std::array<std::uint64_t, 5> seen{};
+    MexSet seen;
     c.for_each([&](std::size_t v) {
       Nimber x = 0;
       for_each_part(c.minus(closed_[v]), [&](const Set& part, int size) { x ^= component_value(part, size); });
-      if (x < 64 * seen.size()) seen[static_cast<std::size_t>(x >> 6)] |= std::uint64_t{1} << (x & 63);
+      seen.insert(x);
     });
-    Nimber m = 0;
-    for (std::size_t i = 0; i < seen.size(); ++i) {
-      if (~seen[i] != 0) {
-        m = i * 64 + static_cast<Nimber>(std::countr_one(seen[i]));
-        break;
-      }
-    }
+    const Nimber m = seen.mex();
     table_.remember_value(c, m);
     return m;
   }

@@ -1,5 +1,7 @@
 #include "grundy/rulesets/subtraction.hpp"
 
+#include "grundy/periodicity_theorem.hpp"
+
 #include <algorithm>
 #include <memory>
 #include <mutex>
@@ -66,9 +68,9 @@ struct ProvenSequence {
 };
 
 // g for sub(S) (or its misère values: a heap with no move is worth 1) until the
-// window theorem proves a period. Brent's cycle finding on the windows keeps the
-// memory to the values themselves; windows are compared by a rolling hash and
-// then element by element, so a hash collision can never make a false proof.
+// window theorem (grundy/periodicity_theorem.hpp with t = max(S), j = 1) proves
+// a period; the table is checked after every doubling, so the work stays
+// linear in the values computed.
 ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere, const std::string& rule_text,
                               Context& context) {
   const std::uint64_t k = set.back();
@@ -84,88 +86,44 @@ ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere
   if (set.size() >= 65535 || k >= value_limit / 2) refuse();
 
   std::vector<std::uint16_t> g;
-  std::vector<std::uint64_t> seen(set.size() + 2, UINT64_MAX);  // seen[v] == n: v is an option of n
+  MexSet options;
   auto compute_through = [&](std::uint64_t last) {
+    g.reserve(last + 1);
     while (g.size() <= last) {
       const std::uint64_t n = g.size();
-      if (n >= value_limit) refuse();
       if ((n & 65535) == 0) context.poll();
       if (n < smallest) {
         g.push_back(misere ? 1 : 0);  // no move: normal 0, misère 1
         continue;
       }
-      for (std::uint64_t s : set) {
+      options.clear();
+      for (const std::uint64_t s : set) {
         if (s > n) break;
-        seen[g[n - s]] = n;
+        options.insert(g[n - s]);
       }
-      std::uint16_t mex = 0;
-      while (seen[mex] == n) ++mex;
-      g.push_back(mex);
+      g.push_back(static_cast<std::uint16_t>(options.mex()));
     }
   };
-
-  // Window at i (i >= k): g(i-k .. i-1). Hash H(i) = sum (g(i-k+j) + 1) B^(k-1-j) mod 2^64.
-  constexpr std::uint64_t kBase = 0x9E3779B97F4A7C15ULL;
-  std::uint64_t base_to_k = 1;
-  for (std::uint64_t e = k, b = kBase; e > 0; e >>= 1, b *= b) {
-    if (e & 1U) base_to_k *= b;
-  }
-  compute_through(k - 1);
-  std::uint64_t first_hash = 0;
-  for (std::uint64_t j = 0; j < k; ++j) first_hash = first_hash * kBase + (g[j] + 1U);
-  auto roll = [&](std::uint64_t hash_at_i, std::uint64_t i) {  // H(i) -> H(i + 1)
-    compute_through(i);
-    return hash_at_i * kBase - (g[i - k] + 1U) * base_to_k + (g[i] + 1U);
-  };
-  auto windows_equal = [&](std::uint64_t i, std::uint64_t j) {
-    return std::equal(g.begin() + static_cast<std::ptrdiff_t>(i - k), g.begin() + static_cast<std::ptrdiff_t>(i),
-                      g.begin() + static_cast<std::ptrdiff_t>(j - k));
-  };
-
-  // Brent: the tortoise waits at the hare's position of each power of two; the
-  // first repeat is found at distance exactly the least period of the windows.
-  std::uint64_t tortoise = k;
-  std::uint64_t tortoise_hash = first_hash;
-  std::uint64_t hare = k + 1;
-  std::uint64_t hare_hash = roll(first_hash, k);
-  std::uint64_t power = 1;
-  std::uint64_t distance = 1;
-  while (!(hare_hash == tortoise_hash && windows_equal(tortoise, hare))) {
-    if (power == distance) {
-      tortoise = hare;
-      tortoise_hash = hare_hash;
-      power *= 2;
-      distance = 0;
+  const MoveBounds bounds{k, 1};
+  for (std::uint64_t size = std::max<std::uint64_t>(4 * k, 1024);; size *= 2) {
+    if (size > value_limit) {
+      compute_through(value_limit - 1);
+    } else {
+      compute_through(size - 1);
     }
-    hare_hash = roll(hare_hash, hare);
-    ++hare;
-    ++distance;
-  }
-  // Proven: g(n + distance) = g(n) for n >= tortoise. Least period: a divisor d
-  // with equal windows at tortoise and tortoise + d is a period by the same theorem.
-  std::uint64_t period = distance;
-  for (std::uint64_t d = 1; d < distance; ++d) {
-    if (distance % d == 0 && windows_equal(tortoise, tortoise + d)) {
-      period = d;
-      break;
+    const Periodicity found = find_periodicity(bounds, true, std::span<const std::uint16_t>(g));
+    if (found.proven()) {
+      std::vector<Nimber> values(g.begin(), g.end());
+      Periodicity least = least_pattern(values, found);
+      least.proof = play + found.proof + "; least period " + std::to_string(least.period) + " and least preperiod " +
+                    std::to_string(least.preperiod);
+      ProvenSequence result;
+      result.prefix.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(least.preperiod + least.period));
+      result.pattern = least;
+      return result;
     }
+    if (size >= value_limit) refuse();
   }
-  // Least preperiod: walk back while the period still holds (beyond `tortoise`
-  // the theorem guarantees it).
-  std::uint64_t preperiod = tortoise;
-  while (preperiod > 0 && g[preperiod - 1] == g[preperiod - 1 + period]) --preperiod;
-
-  ProvenSequence result;
-  result.prefix.assign(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(preperiod + period));
-  result.pattern = proven_pattern(
-      Periodicity::Kind::periodic, preperiod, period, 0,
-      "window theorem: for n >= k = max(S) = " + std::to_string(k) + ", " + play +
-          "g(n) is determined by the window of the " + std::to_string(k) + " previous values; the windows at n = " +
-          std::to_string(tortoise) + " and n = " + std::to_string(tortoise + period) + " are equal, so g(n + " +
-          std::to_string(period) + ") = g(n) for n >= " + std::to_string(tortoise) +
-          "; checking back, it holds from n = " + std::to_string(preperiod) +
-          " (least preperiod); no proper divisor of the window period is a period (least period)");
-  return result;
 }
 
 // Values 0..upto of a proven sequence, and its pattern.
@@ -257,15 +215,14 @@ class FiniteSubtractionRule final : public HeapRule {
                        " are computed");
     }
     const std::uint64_t size = std::max<std::uint64_t>({heap + 1, 2 * definition_.size(), 1024});
-    std::vector<std::uint64_t> seen(set_.size() + 2, UINT64_MAX);
+    MexSet options;
     for (std::uint64_t n = definition_.size(); n < size; ++n) {
+      options.clear();
       for (std::uint64_t s : set_) {
         if (s > n) break;
-        seen[definition_[n - s]] = n;
+        options.insert(definition_[n - s]);
       }
-      std::uint32_t mex = 0;
-      while (seen[mex] == n) ++mex;
-      definition_.push_back(mex);
+      definition_.push_back(static_cast<std::uint32_t>(options.mex()));
     }
     return definition_[heap];
   }
@@ -577,20 +534,19 @@ class FibonacciSubtractionRule final : public TabulatedRule {
   std::vector<std::uint32_t> compute(Context& context, std::uint64_t upto, bool misere) const override {
     std::vector<std::uint32_t> g;
     g.reserve(upto + 1);
-    std::vector<std::uint64_t> seen(fibonacci_.size() + 2, UINT64_MAX);
+    MexSet options;
     for (std::uint64_t n = 0; n <= upto; ++n) {
       if ((n & 65535) == 0) context.poll();
       if (n == 0) {
         g.push_back(misere ? 1 : 0);
         continue;
       }
+      options.clear();
       for (std::uint64_t s : fibonacci_) {
         if (s > n) break;
-        seen[g[n - s]] = n;
+        options.insert(g[n - s]);
       }
-      std::uint32_t mex = 0;
-      while (seen[mex] == n) ++mex;
-      g.push_back(mex);
+      g.push_back(static_cast<std::uint32_t>(options.mex()));
     }
     return g;
   }

@@ -44,21 +44,16 @@ class SquaresRule final : public rulesets_detail::TabulatedRule {
   std::vector<std::uint32_t> compute(Context& context, std::uint64_t upto, bool misere) const override {
     std::vector<std::uint32_t> g;
     g.reserve(upto + 1);
-    std::vector<std::uint64_t> seen(2048, UINT64_MAX);  // seen[v] == n: v is an option's value of n
+    MexSet options;
     for (std::uint64_t n = 0; n <= upto; ++n) {
       if ((n & 4095) == 0) context.poll();
       if (n == 0) {
         g.push_back(misere ? 1 : 0);
         continue;
       }
-      for (std::uint64_t r = 1; r * r <= n; ++r) {
-        const std::uint32_t v = g[n - r * r];
-        if (v >= seen.size()) seen.resize(v + 1, UINT64_MAX);
-        seen[v] = n;
-      }
-      std::uint32_t mex = 0;
-      while (mex < seen.size() && seen[mex] == n) ++mex;
-      g.push_back(mex);
+      options.clear();
+      for (std::uint64_t r = 1; r * r <= n; ++r) options.insert(g[n - r * r]);
+      g.push_back(static_cast<std::uint32_t>(options.mex()));
     }
     return g;
   }
