@@ -158,10 +158,12 @@ GRUNDY_AVX2 std::uint64_t scan(const Value* g, std::uint64_t m, std::uint64_t a,
 // 3.70–3.73, 8 3.43–3.59, 12 3.43–3.45 (16 ymm registers: 8 kept). Per scan
 // there (prefix 1024): 8.6 values wanted, 15.8 hits of which 7.2 false (a
 // common split value with a wanted one's packed form), 2 104 splits read.
-GRUNDY_AVX2 std::uint64_t scan_packed(const Value* g, const std::uint8_t* low, const std::uint8_t* high,
-                                      std::uint64_t m, std::uint64_t a, std::uint64_t last,
-                                      const std::uint64_t* packed_set, unsigned bit, std::uint8_t* want,
-                                      std::uint8_t* row, std::uint64_t& needed_io) {
+template <bool kLowCommon>
+GRUNDY_AVX2 std::uint64_t scan_packed_with(const Value* g, const std::uint8_t* low, const std::uint8_t* high,
+                                           std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                           const std::uint64_t* packed_set, unsigned bit, std::uint8_t* want,
+                                           std::uint8_t* row, std::uint64_t& needed_io,
+                                           const std::uint8_t* low_common) {
   constexpr unsigned kBatch = 8;
   std::uint64_t needed = needed_io;
   const std::uint64_t first = a;
@@ -185,6 +187,15 @@ GRUNDY_AVX2 std::uint64_t scan_packed(const Value* g, const std::uint8_t* low, c
     const __m256i byte = _mm256_or_si256(_mm256_shuffle_epi8(set_low, index),
                                          _mm256_shuffle_epi8(set_high, _mm256_xor_si256(index, top)));
     return _mm256_and_si256(byte, _mm256_shuffle_epi8(bits, _mm256_and_si256(x, low3)));
+  };
+  // The lookup of the vector from split s on, without the splits whose part
+  // s + i is rare (kLowCommon: their values are common).
+  auto hits = [&](std::uint64_t s, __m256i x) GRUNDY_AVX2 {
+    if constexpr (kLowCommon) {
+      return _mm256_and_si256(lookup(x), _mm256_loadu_si256(reinterpret_cast<const __m256i*>(low_common + (s - first))));
+    } else {
+      return lookup(x);
+    }
   };
   auto values = [&](std::uint64_t s) GRUNDY_AVX2 {
     const std::uint64_t i = s - first;
@@ -221,7 +232,7 @@ GRUNDY_AVX2 std::uint64_t scan_packed(const Value* g, const std::uint8_t* low, c
     __m256i hit[kBatch];
     __m256i any = _mm256_setzero_si256();
     for (unsigned t = 0; t < kBatch; ++t) {
-      hit[t] = lookup(values(a + 32 * t));
+      hit[t] = hits(a + 32 * t, values(a + 32 * t));
       any = _mm256_or_si256(any, hit[t]);
     }
     if (!_mm256_testz_si256(any, any)) {
@@ -230,7 +241,7 @@ GRUNDY_AVX2 std::uint64_t scan_packed(const Value* g, const std::uint8_t* low, c
     a += 32 * kBatch;
   }
   for (; needed > 0 && a + 31 <= last; a += 32) {
-    const __m256i hit = lookup(values(a));
+    const __m256i hit = hits(a, values(a));
     if (!_mm256_testz_si256(hit, hit)) walk(&hit, 1, a);
   }
   for (; needed > 0 && a <= last; ++a) {
@@ -243,6 +254,15 @@ GRUNDY_AVX2 std::uint64_t scan_packed(const Value* g, const std::uint8_t* low, c
   }
   needed_io = needed;
   return a;
+}
+
+GRUNDY_AVX2 std::uint64_t scan_packed(const Value* g, const std::uint8_t* low, const std::uint8_t* high,
+                                      std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                      const std::uint64_t* packed_set, unsigned bit, std::uint8_t* want,
+                                      std::uint8_t* row, std::uint64_t& needed, const std::uint8_t* low_common) {
+  return low_common != nullptr
+             ? scan_packed_with<true>(g, low, high, m, a, last, packed_set, bit, want, row, needed, low_common)
+             : scan_packed_with<false>(g, low, high, m, a, last, packed_set, bit, want, row, needed, nullptr);
 }
 
 GRUNDY_AVX2 bool split_has(const Value* g, std::uint64_t m, std::uint64_t count, unsigned c) {
@@ -337,7 +357,7 @@ std::uint64_t scan(const Value*, std::uint64_t, std::uint64_t, std::uint64_t, co
 bool split_has(const Value*, std::uint64_t, std::uint64_t, unsigned) { std::abort(); }
 std::uint64_t scan_packed(const Value*, const std::uint8_t*, const std::uint8_t*, std::uint64_t, std::uint64_t,
                           std::uint64_t, const std::uint64_t*, unsigned, std::uint8_t*, std::uint8_t*,
-                          std::uint64_t&) {
+                          std::uint64_t&, const std::uint8_t*) {
   std::abort();
 }
 void find_candidates(const std::uint8_t*, const std::uint64_t*, std::uint64_t, std::uint16_t*, std::uint8_t*) {

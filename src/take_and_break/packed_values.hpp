@@ -59,20 +59,22 @@ class PackedValues {
  public:
   static constexpr std::uint64_t kWindow = 32768;
 
-  // Brings the copy up to `values` (g(0..size-1)) packed without bit `bit`.
-  // Values only appended since the last call are packed alone; after values
-  // changed in place, clear() first.
-  void sync(const std::vector<Value>& values, int bit) {
-    if (bit != bit_ || values.size() < size_) {
+  // Brings the copy up to `values` (g(0..size-1)) packed without bit `bit`
+  // (packed_bit(mask, ...)), and the flags of the first window's common
+  // values under `mask`. Values only appended since the last call are packed
+  // alone; after values changed in place, clear() first.
+  void sync(const std::vector<Value>& values, int bit, std::uint64_t mask) {
+    if (bit != bit_ || mask != mask_ || values.size() < size_) {
       clear();
       bit_ = bit;
+      mask_ = mask;
       base_ = values.size() > 2 * kWindow ? values.size() - 2 * kWindow : 0;
-      for (std::uint64_t x = 0; x < std::min<std::uint64_t>(kWindow, values.size()); ++x) low_.push_back(pack(values[x]));
+      for (std::uint64_t x = 0; x < std::min<std::uint64_t>(kWindow, values.size()); ++x) push_low(values[x]);
       size_ = base_;
     }
     for (; size_ < values.size(); ++size_) {
       const std::uint8_t p = pack(values[size_]);
-      if (low_.size() == size_ && size_ < kWindow) low_.push_back(p);
+      if (low_.size() == size_ && size_ < kWindow) push_low(values[size_]);
       high_.push_back(p);
     }
     // At least the last 2W kept: the first W dropped once there are 3W.
@@ -84,6 +86,8 @@ class PackedValues {
   // The table's values changed (a rewind, a restore): the next sync packs anew.
   void clear() noexcept {
     bit_ = -1;
+    mask_ = 0;
+    low_common_.clear();
     size_ = 0;
     base_ = 0;
     low_.clear();
@@ -100,6 +104,11 @@ class PackedValues {
   // The packed g(x) of a split reached (reach): from the first window for the
   // part a, from the last for the part m - a.
   [[nodiscard]] const std::uint8_t* low(std::uint64_t x) const noexcept { return low_.data() + x; }
+  // 0xFF where g(x) of the first window is common, 0 where it is rare: a
+  // split whose part x is rare and other part common has a common value, so
+  // that a scan whose other parts are all common drops those splits' hits
+  // (half of them false at Officers 10^7, docs/performance.md).
+  [[nodiscard]] const std::uint8_t* low_common(std::uint64_t x) const noexcept { return low_common_.data() + x; }
   [[nodiscard]] const std::uint8_t* high(std::uint64_t x) const noexcept { return high_.data() + (x - base_); }
 
  private:
@@ -107,10 +116,17 @@ class PackedValues {
     return static_cast<std::uint8_t>(pack_value(v, static_cast<unsigned>(bit_)));
   }
 
+  void push_low(Value v) {
+    low_.push_back(pack(v));
+    low_common_.push_back(std::popcount(v & mask_) & 1 ? 0xFF : 0);
+  }
+
   int bit_ = -1;
+  std::uint64_t mask_ = 0;
   std::uint64_t size_ = 0;          // values synced: g(0..size_-1)
   std::uint64_t base_ = 0;          // high_[i] is g(base_ + i)
   std::vector<std::uint8_t> low_;   // g(0 .. min(size_, W) - 1)
+  std::vector<std::uint8_t> low_common_;  // the same: 0xFF common, 0 rare
   std::vector<std::uint8_t> high_;  // g(base_ .. size_ - 1)
 };
 

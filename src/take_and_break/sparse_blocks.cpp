@@ -107,7 +107,7 @@ void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
   block_rare_end_ = rare_.size();
   // The AVX2 scan reads the packed values where the mask and width have them.
   packed_bit_ = kernels_.set == VectorKernelSet::avx2 ? packed_bit(stats_.mask, width_) : -1;
-  if (packed_bit_ >= 0) packed_.sync(values_, packed_bit_);
+  if (packed_bit_ >= 0) packed_.sync(values_, packed_bit_, stats_.mask);
   std::uint64_t work = 0;
   const bool two = helper_ && choice_.use();
   if (two) {
@@ -527,8 +527,12 @@ std::uint64_t SparseEngine::scan_splits(std::uint64_t m, std::uint64_t from, std
     if (reach >= a) {
       std::uint64_t packed_set[4];
       pack_set(bits, static_cast<unsigned>(packed_bit_), packed_set);
+      // Past the last rare position every part m - a' is common: a rare part
+      // a' gives a common value, never a wanted one.
+      const bool high_common = rare_valid_ && (rare_.empty() || m - reach > rare_.back());
       a = avx2::scan_packed(g, packed_.low(a), packed_.high(m - a), m, a, reach, packed_set,
-                            static_cast<unsigned>(packed_bit_), want, row, needed);
+                            static_cast<unsigned>(packed_bit_), want, row, needed,
+                            high_common ? packed_.low_common(a) : nullptr);
       if (needed == 0 || a > last) return a;
       // The set without the values found.
       for (unsigned w = 0; w < 8; ++w) {
