@@ -158,7 +158,7 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
       std::vector<GamePosition> options;
       adapter_->game_.moves(p_, options);
       for (const GamePosition& q : options) {
-        context.poll();
+        context.charge();
         if (!visit(ComponentOption{"move to " + adapter_->describe(q), adapter_->position(q)})) return;
       }
     }

@@ -105,8 +105,8 @@ class LoopySolver {
         game_->moves(positions_[v], options);
         for (const Position& q : options) targets_.push_back(find_or_add(q));
         offsets_.push_back(targets_.size());
+        context.charge(1 + options.size());
         if ((v & 1023) == 0) {
-          context.poll();
           const std::size_t fresh = positions_.size() - first;
           if (bound != 0 && bytes() + loopy_labelling_bytes(fresh, targets_.size() - offsets_[first]) > bound) {
             throw LimitError("the positions reachable from this one need more than the memory bound of " +

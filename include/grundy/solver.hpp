@@ -292,8 +292,9 @@ class Solver {
   // (32 MiB of 8-byte positions) unless a memory bound says less.
   std::size_t options_budget_ = std::size_t{1} << 22;
   std::function<void()> poll_;
-  // Work since the last poll; a poll every kPollWork units.
-  static constexpr std::uint64_t kPollWork = 16384;
+  // Work since the last poll; a poll every kPollWork units, the amount
+  // Context::charge polls at (this header stays free of the Context).
+  static constexpr std::uint64_t kPollWork = std::uint64_t{1} << 16;
   std::uint64_t work_ = 0;
 };
 

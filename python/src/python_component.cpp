@@ -29,7 +29,7 @@ Value PythonComponent::value(Context& context) const { return game_->value(posit
 void PythonComponent::for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const {
   const py::list options = game_->options(position_);
   for (const py::handle option : options) {
-    context.poll();
+    context.charge();
     if (!visit(ComponentOption{"move to " + PythonGame::describe(option), python_position(game_, option)})) return;
   }
 }

@@ -298,7 +298,7 @@ py::object PythonGame::call_moves(PyObject* position) const {
 }
 
 void PythonGame::push(PyObject* position, Py_hash_t hash, Context& context) {
-  if ((++pushes_ & 1023) == 0) context.poll();
+  context.charge(64);  // a call of moves() in Python: about 64 units of C++ work
   check_memory(position);
   // In the table before moves() runs, so that abandon() finds it whatever moves() does.
   table_.insert(position, hash, kInProgress + stack_.size());

@@ -144,7 +144,7 @@ void add_drawing_moves(const Position& position, Context& context, const Analysi
         out.drawing_move_total_is_lower_bound = true;
         return false;
       }
-      if ((seen & 1023) == 0) context.poll();
+      context.charge();
       if ((rest + option.after.value(context)).outcome() != Outcome::D) return true;
       ++out.drawing_move_total;
       if (out.drawing_moves.size() < options.max_moves) {

@@ -107,14 +107,7 @@ LoopyLabelling label_loopy_graph(const LoopyGraph& graph, Context& context, std:
   std::vector<std::uint32_t> queue;
   queue.reserve(n);
 
-  std::uint64_t work = 0;
-  auto tick = [&](std::uint64_t steps) {
-    work += steps;
-    if (work >= (1u << 16)) {
-      work = 0;
-      context.poll();
-    }
-  };
+  auto tick = [&](std::uint64_t steps) { context.charge(steps); };
 
   std::uint32_t counter = first_counter;
   // p just got a follower labelled `stage`: it stops being bad for its

@@ -23,6 +23,11 @@ void Context::poll() {
   }
 }
 
+void Context::charged_enough() {
+  work_since_poll_.store(0, std::memory_order_relaxed);
+  poll();
+}
+
 void Context::start_request() {
   stop_.store(false, std::memory_order_relaxed);
   std::lock_guard lock(progress_mutex_);

@@ -39,7 +39,7 @@ HeapMoveList HeapRule::moves_to_value(Context& context, std::uint64_t heap, Nimb
       truncated = true;
       return false;
     }
-    if ((seen & 4095) == 0) context.poll();
+    context.charge();
     Nimber v = 0;
     for (std::uint64_t h : move.leaves) v ^= value(context, h);
     if (v == target) {
@@ -61,9 +61,10 @@ SequenceReport HeapRule::table(Context& context, std::uint64_t upto) const {
   report.values.reserve(upto + 1);
   MexSet options;
   for (std::uint64_t n = 0; n <= upto; ++n) {
-    if ((n & 1023) == 0) context.poll();
+    context.charge();  // the heap, and each of its moves below
     options.clear();
     for_each_move(n, [&](const HeapMove& move) {
+      context.charge();
       for (std::uint64_t h : move.leaves) {
         if (h >= n) throw std::logic_error(text() + ": a move must leave smaller heaps");
       }
@@ -82,10 +83,11 @@ SequenceReport HeapRule::misere_table(Context& context, std::uint64_t upto) cons
   report.values.reserve(upto + 1);
   MexSet options;
   for (std::uint64_t n = 0; n <= upto; ++n) {
-    if ((n & 1023) == 0) context.poll();
+    context.charge();  // the heap, and each of its moves below
     options.clear();
     bool any_move = false;
     for_each_move(n, [&](const HeapMove& move) {
+      context.charge();
       any_move = true;
       if (move.leaves.size() > 1) {
         throw LimitError("misère play of " + text() +
@@ -128,9 +130,8 @@ Position HeapComponent::after(const HeapMove& move) const {
 }
 
 void HeapComponent::for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const {
-  std::uint64_t seen = 0;
   rule_->for_each_move(heap_, [&](const HeapMove& move) {
-    if ((++seen & 4095) == 0) context.poll();
+    context.charge();
     return visit(ComponentOption{rule_->describe(heap_, move), after(move)});
   });
 }

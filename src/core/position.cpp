@@ -20,7 +20,7 @@ OptionList Component::options_to_value(Context& context, Nimber target, std::siz
       truncated = true;
       return false;
     }
-    if ((seen & 1023) == 0) context.poll();
+    context.charge();
     const Value v = option.after.value(context);
     if (v == Value(target)) {
       if (result.total != UINT64_MAX) ++result.total;

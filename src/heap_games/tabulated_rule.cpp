@@ -25,9 +25,8 @@ HeapMoveList TabulatedRule::moves_to_value(Context& context, std::uint64_t heap,
   if (heap == 0) return result;
   std::lock_guard lock(mutex_);
   ensure(context, heap - 1);
-  std::uint64_t seen = 0;
   for_each_move(heap, [&](const HeapMove& move) {
-    if ((++seen & 4095) == 0) context.poll();
+    context.charge();
     if (values_[heap - move.taken] != target) return true;
     count_one(result.total);
     if (result.listed.size() < limit) result.listed.push_back(take(heap, move.taken));

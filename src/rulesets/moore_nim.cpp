@@ -111,9 +111,8 @@ class MooreNim final : public Component, public OutcomeWithoutValue {
   // Every tuple that lowers between 1 and k of the heaps, in heap order.
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
     std::vector<std::uint64_t> current = heaps_;
-    std::uint64_t seen = 0;
     enumerate(0, 0, current, [&](const std::vector<std::uint64_t>& after) {
-      if ((++seen & 4095) == 0) context.poll();
+      context.charge();
       return visit(describe(after));
     });
   }

@@ -161,7 +161,7 @@ class NodeKayles final : public Component {
   // One option per remaining vertex, in the graph's order.
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
     for (std::uint32_t v : vertices_) {
-      context.poll();
+      context.charge();
       if (!visit(option(v))) return;
     }
   }

@@ -52,7 +52,7 @@ class PlacementBoard final : public Component, public DrawnAsBoard {
 
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
     for (placement::PlacementMove& m : placement::legal_moves(solver_->rule(), board_)) {
-      context.poll();
+      context.charge();
       if (!visit(option(std::move(m)))) return;
     }
   }

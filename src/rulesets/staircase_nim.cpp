@@ -31,10 +31,9 @@ class StaircaseNim final : public Component {
 
   // Every push of 1..c_i coins from step i >= 1 to step i - 1, bottom step first.
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
-    std::uint64_t seen = 0;
     for (std::size_t step = 1; step < coins_.size(); ++step) {
       for (std::uint64_t pushed = 1; pushed <= coins_[step]; ++pushed) {
-        if ((++seen & 4095) == 0) context.poll();
+        context.charge();
         if (!visit(describe(step, pushed))) return;
       }
     }

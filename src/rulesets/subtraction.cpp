@@ -91,7 +91,7 @@ ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere
     g.reserve(last + 1);
     while (g.size() <= last) {
       const std::uint64_t n = g.size();
-      if ((n & 65535) == 0) context.poll();
+      context.charge(set.size());
       if (n < smallest) {
         g.push_back(misere ? 1 : 0);  // no move: normal 0, misère 1
         continue;
@@ -467,7 +467,7 @@ class AllButSubtractionRule final : public TabulatedRule {
     std::uint32_t never_seen = 0;       // least v with count[v] == 0
     std::vector<std::uint32_t> excluded_values;
     for (std::uint64_t n = 0; n <= upto; ++n) {
-      if ((n & 65535) == 0) context.poll();
+      context.charge();  // amortised O(1) a heap (the counts below)
       // A heap with no move: every take 1..n is excluded.
       const bool stuck = n < excluded_.size() + 1 && (n == 0 || excluded_[n - 1] == n);
       std::uint32_t v = 0;
@@ -536,7 +536,7 @@ class FibonacciSubtractionRule final : public TabulatedRule {
     g.reserve(upto + 1);
     MexSet options;
     for (std::uint64_t n = 0; n <= upto; ++n) {
-      if ((n & 65535) == 0) context.poll();
+      context.charge(fibonacci_.size());
       if (n == 0) {
         g.push_back(misere ? 1 : 0);
         continue;

@@ -46,13 +46,14 @@ class SquaresRule final : public rulesets_detail::TabulatedRule {
     g.reserve(upto + 1);
     MexSet options;
     for (std::uint64_t n = 0; n <= upto; ++n) {
-      if ((n & 4095) == 0) context.poll();
       if (n == 0) {
         g.push_back(misere ? 1 : 0);
         continue;
       }
       options.clear();
-      for (std::uint64_t r = 1; r * r <= n; ++r) options.insert(g[n - r * r]);
+      std::uint64_t r = 1;
+      for (; r * r <= n; ++r) options.insert(g[n - r * r]);
+      context.charge(r);
       g.push_back(static_cast<std::uint32_t>(options.mex()));
     }
     return g;

@@ -50,10 +50,7 @@ class Wythoff final : public Component, public OutcomeWithoutValue {
   // Lowering pile 1, then pile 2, then both, each by 1, 2, … (lazily: piles
   // reach 10^18).
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
-    std::uint64_t seen = 0;
-    auto poll = [&] {
-      if ((++seen & 4095) == 0) context.poll();
-    };
+    auto poll = [&] { context.charge(); };
     for (std::uint64_t t = 1; t <= a_; ++t) {
       poll();
       if (!visit(option(a_ - t, b_))) return;

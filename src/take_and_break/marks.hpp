@@ -1,5 +1,8 @@
 // A bitset of the option values [0, width) of one heap, and its mex: the naive
-// engine's working set. Everything inline: set() runs once an option.
+// engine's working set. Everything inline: set() runs once an option. Kept
+// apart from MexSet (nimber.hpp) because merge_xor() adds a whole row of
+// values, {v ^ c : v in row}, 64 values a word operation, where MexSet would
+// insert them one at a time.
 #pragma once
 
 #include <algorithm>

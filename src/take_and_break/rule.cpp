@@ -233,9 +233,8 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
                        " moves: too many to check one by one for the moves to value " + std::to_string(target));
     }
     HeapMoveList result;
-    std::uint64_t seen = 0;
     for_each_move(heap, [&](const HeapMove& move) {
-      if ((++seen & 65535) == 0) context.poll();
+      context.charge();
       Nimber v = 0;
       for (std::uint64_t h : move.leaves) v ^= pattern_value(h);
       if (v == target) {
