@@ -16,6 +16,7 @@
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/cpu_features.hpp"
 #include "grundy/take_and_break/engine.hpp"
+#include "take_and_break/packed_values.hpp"
 #include "take_and_break/portable_kernels.hpp"
 #include "take_and_break/vector_kernels.hpp"
 #include "test_support.hpp"
@@ -137,6 +138,77 @@ TEST(TakeAndBreakKernels, ScanAvx2EqualsPortable) {
 TEST(TakeAndBreakKernels, ScanAvx512EqualsPortable) {
   SKIP_WITHOUT(VectorKernelSet::avx512);
   check_scan(VectorKernelSet::avx512);
+}
+
+// The packed scan (packed_values.hpp): a random table of values below `width`
+// under a random mask with a bit up to 8, a few rare positions among common
+// ones (their common split values share packed forms with rare ones: false
+// hits), rare values wanted, from a random first split to a random last one:
+// what is found, marked and left wanted equals the portable scan's. The
+// packed values come from PackedValues's windows, so that their bounds are
+// tested too. In every other trial the rare positions lie in the table's first
+// half only, and where the scan's parts m - a' all lie past the last one, the
+// scan skips the splits with a rare part a' (PackedValues::low_common): the
+// same result still.
+TEST(TakeAndBreakKernels, ScanPackedAvx2EqualsPortable) {
+  SKIP_WITHOUT(VectorKernelSet::avx2);
+  std::mt19937_64 rng(19);
+  int low_common_used = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const std::size_t width = std::size_t{32} << (trial % 5);  // 32 .. 512
+    std::uint64_t mask = 0;
+    while (detail::packed_bit(mask, width) < 0 || mask >= width) mask = 1 + rng() % (width - 1);
+    const auto bit = static_cast<unsigned>(detail::packed_bit(mask, width));
+    const auto rare = [&](unsigned v) { return (std::popcount(v & mask) & 1) == 0; };
+    // Mostly common values, every so often a rare one.
+    const std::size_t size = 64 + rng() % (trial % 7 == 0 ? 80000 : 3000);
+    const bool rare_early = trial % 2 == 1;
+    const std::uint64_t rare_odds = trial % 4 == 1 ? 3 : 16;
+    std::vector<Value> g(size);
+    std::uint64_t last_rare = 0;
+    for (std::size_t x = 0; x < size; ++x) {
+      const bool want_rare = (!rare_early || x < size / 2) && rng() % rare_odds == 0;
+      do {
+        g[x] = static_cast<Value>(rng() % width);
+      } while (rare(g[x]) != want_rare);
+      if (want_rare) last_rare = x;
+    }
+    detail::PackedValues packed;
+    packed.sync(g, static_cast<int>(bit), mask);
+    const std::uint64_t m = size - 1 - rng() % 8;
+    const std::uint64_t last = m / 2;
+    const std::uint64_t a = 1 + rng() % std::max<std::uint64_t>(1, std::min<std::uint64_t>(last, 4000));
+    const std::uint64_t reach = packed.reach(m, a, last);
+    if (reach < a) continue;
+    const unsigned wanted = trial % 3 == 0 ? 1 + static_cast<unsigned>(rng() % 40) : 1 + static_cast<unsigned>(rng() % 9);
+    std::vector<std::uint8_t> want(1024, 0);
+    std::uint64_t bits[8] = {};
+    std::uint64_t needed = 0;
+    for (unsigned i = 0; i < wanted; ++i) {
+      const unsigned v = static_cast<unsigned>(rng() % width);
+      if (!rare(v) || want[v]) continue;
+      want[v] = 1;
+      bits[v / 64] |= std::uint64_t{1} << (v % 64);
+      ++needed;
+    }
+    std::uint64_t packed_set[4];
+    detail::pack_set(bits, bit, packed_set);
+    std::vector<std::uint8_t> want_ref = want;
+    std::vector<std::uint8_t> row(1024, 0);
+    std::vector<std::uint8_t> row_ref(1024, 0);
+    std::uint64_t needed_ref = needed;
+    const bool high_common = m - reach > last_rare;
+    const std::uint64_t next =
+        detail::avx2::scan_packed(g.data(), packed.low(a), packed.high(m - a), m, a, reach, packed_set, bit,
+                                  want.data(), row.data(), needed, high_common ? packed.low_common(a) : nullptr);
+    detail::portable::scan(g.data(), m, a, reach, want_ref.data(), row_ref.data(), needed_ref);
+    low_common_used += high_common ? 1 : 0;
+    ASSERT_LE(next, reach + 1) << "trial " << trial;
+    ASSERT_EQ(needed, needed_ref) << "trial " << trial;
+    ASSERT_EQ(want, want_ref) << "trial " << trial;
+    for (unsigned v = 0; v < 1024; ++v) ASSERT_EQ(row[v], row_ref[v]) << "trial " << trial << " value " << v;
+  }
+  EXPECT_GT(low_common_used, 500);  // the skipping form is exercised, not only the plain one
 }
 
 TEST(TakeAndBreakKernels, SplitHasAndCandidatesAvx2EqualPortable) {

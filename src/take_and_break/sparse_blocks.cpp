@@ -105,6 +105,9 @@ void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
   // Fixed for the whole block (both threads' lanes), and kept for phase 2.
   block_compared_ = compared_from(n, 0, lanes, prefix_of(n));
   block_rare_end_ = rare_.size();
+  // The AVX2 scan reads the packed values where the mask and width have them.
+  packed_bit_ = kernels_.set == VectorKernelSet::avx2 ? packed_bit(stats_.mask, width_) : -1;
+  if (packed_bit_ >= 0) packed_.sync(values_, packed_bit_, stats_.mask);
   std::uint64_t work = 0;
   const bool two = helper_ && choice_.use();
   if (two) {
@@ -291,9 +294,7 @@ std::uint64_t SparseEngine::mark_block_with(std::uint64_t n, std::uint64_t j0, s
     for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
       const std::uint64_t m = n + j - shape_.pair[i];
       const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
-      const std::uint64_t a = simd ? simd_scan(kernels_.set, g, m, prefix + 1, last, bits, want, row, needed)
-                                   : portable::scan(g, m, prefix + 1, last, want, row, needed);
-      work += a - prefix;
+      work += scan_splits(m, prefix + 1, last, bits, want, row, needed) - prefix;
     }
     if (needed > 0) std::fill(want, want + c0, std::uint8_t{0});
     exhaustive = exhaustive && needed > 0;
@@ -491,7 +492,6 @@ std::uint64_t SparseEngine::rescan_512(std::uint64_t heap, std::uint64_t from, s
     want[v] = !common_[v] && !row[v] ? 1 : 0;
     needed += want[v];
   }
-  const Value* g = values_.data();
   for (std::size_t i = 0; needed > 0 && i < shape_.pair.size(); ++i) {
     const std::uint64_t k = shape_.pair[i];
     if (heap < k + 2) continue;
@@ -499,7 +499,7 @@ std::uint64_t SparseEngine::rescan_512(std::uint64_t heap, std::uint64_t from, s
     const std::uint64_t last = shape_.unequal ? (m - 1) / 2 : m / 2;
     std::uint64_t bits[8] = {};
     for (std::uint64_t v = from; v < lim; ++v) bits[v >> 6] |= std::uint64_t{want[v]} << (v & 63);
-    simd_scan(kernels_.set, g, m, 1, last, bits, want, row, needed);
+    scan_splits(m, 1, last, bits, want, row, needed);
   }
   std::uint64_t result = to;
   for (std::uint64_t v = from; v < lim && result == to; ++v) {
@@ -510,6 +510,40 @@ std::uint64_t SparseEngine::rescan_512(std::uint64_t heap, std::uint64_t from, s
   }
   std::fill(want + from, want + lim, std::uint8_t{0});
   return result;
+}
+
+// Looks for the wanted values (`want`, and `bits` below 512) among the splits
+// (a, m - a), a = from..last, until `needed` reaches 0; returns the first split
+// not looked at. With the vector kernels, over the packed values first where
+// they reach (the AVX2 kernels: 32 splits a vector instead of 16), the rest
+// with the 16-bit scan; otherwise portable::scan.
+std::uint64_t SparseEngine::scan_splits(std::uint64_t m, std::uint64_t from, std::uint64_t last, std::uint64_t* bits,
+                                        std::uint8_t* want, std::uint8_t* row, std::uint64_t& needed) const {
+  const Value* g = values_.data();
+  if (!kernels_.scan || width_ > 512) return portable::scan(g, m, from, last, want, row, needed);
+  std::uint64_t a = from;
+  if (packed_bit_ >= 0) {
+    const std::uint64_t reach = packed_.reach(m, a, last);
+    if (reach >= a) {
+      std::uint64_t packed_set[4];
+      pack_set(bits, static_cast<unsigned>(packed_bit_), packed_set);
+      // Past the last rare position every part m - a' is common: a rare part
+      // a' gives a common value, never a wanted one.
+      const bool high_common = rare_valid_ && (rare_.empty() || m - reach > rare_.back());
+      a = avx2::scan_packed(g, packed_.low(a), packed_.high(m - a), m, a, reach, packed_set,
+                            static_cast<unsigned>(packed_bit_), want, row, needed,
+                            high_common ? packed_.low_common(a) : nullptr);
+      if (needed == 0 || a > last) return a;
+      // The set without the values found.
+      for (unsigned w = 0; w < 8; ++w) {
+        for (std::uint64_t b = bits[w]; b != 0; b &= b - 1) {
+          const unsigned v = 64 * w + static_cast<unsigned>(std::countr_zero(b));
+          if (!want[v]) bits[w] &= ~(std::uint64_t{1} << (v & 63));
+        }
+      }
+    }
+  }
+  return simd_scan(kernels_.set, g, m, a, last, bits, want, row, needed);
 }
 
 // The same with the portable scan of the heap-by-heap engine.

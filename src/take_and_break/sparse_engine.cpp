@@ -73,6 +73,7 @@ void SparseEngine::extend_to(std::uint64_t count) {
 
 void SparseEngine::restore(std::vector<Value> values) {
   NaiveEngine::restore(std::move(values));
+  packed_.clear();
   sparse_mode_ = false;
   rare_.clear();
   next_eval_ = std::max<std::uint64_t>(forced_ ? 16 : 1024, values_.size());
@@ -80,6 +81,7 @@ void SparseEngine::restore(std::vector<Value> values) {
 
 void SparseEngine::rewind(std::uint64_t n, Value value) {
   values_.resize(n);
+  packed_.clear();
   while (!rare_.empty() && rare_.back() >= n) rare_.pop_back();
   push_tracked(value);
 }

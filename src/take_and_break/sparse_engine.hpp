@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "naive_engine.hpp"
+#include "packed_values.hpp"
 #include "vector_kernels.hpp"
 
 namespace grundy::take_and_break::detail {
@@ -148,6 +149,8 @@ class SparseEngine final : public NaiveEngine {
                     unsigned more, const std::uint16_t* value, LaneResult* results);
   void mark_compared(std::uint8_t* row, std::uint64_t n, std::uint64_t j, std::size_t from, std::size_t to) const;
   std::uint64_t rescan(std::uint64_t heap, std::uint64_t from, std::uint64_t to, std::uint8_t* row);
+  std::uint64_t scan_splits(std::uint64_t m, std::uint64_t from, std::uint64_t last, std::uint64_t* bits,
+                            std::uint8_t* want, std::uint8_t* row, std::uint64_t& needed) const;
   std::uint64_t rescan_512(std::uint64_t heap, std::uint64_t from, std::uint64_t to, std::uint8_t* row);
 
   // Lane rows are this far apart (see rebuild_common).
@@ -184,6 +187,10 @@ class SparseEngine final : public NaiveEngine {
   std::vector<std::uint8_t> block_want_[2];  // per thread, 2·width bytes, all zero between uses
   std::size_t block_compared_ = 0;  // this block's rare parts rare_[block_compared_ .. block_rare_end_) are compared
   std::size_t block_rare_end_ = 0;
+  // The 8-bit form of the values the AVX2 scan reads (bit dropped; -1: not
+  // used), brought up to date at each block.
+  int packed_bit_ = -1;
+  PackedValues packed_;
 };
 
 }  // namespace grundy::take_and_break::detail

@@ -119,6 +119,19 @@ std::uint64_t lane_c0(const std::uint8_t* row, const std::uint64_t* common, std:
 std::uint64_t scan(const Value* g, std::uint64_t m, std::uint64_t a, std::uint64_t last, const std::uint64_t* bits,
                    std::uint8_t* want, std::uint8_t* row, std::uint64_t& needed);
 
+// As scan, over the 8-bit form of the values (packed_values.hpp): low[i] and
+// high[-i] are the packed g(a + i) and g(m - a - i) for a + i <= last, and
+// `packed_set` (256 bits) holds the packed forms of the wanted values, rare
+// under a mask whose lowest bit is `bit`. 32 splits a vector, looked up with
+// in-lane byte shuffles; a hit is checked against g (a common split value may
+// share a wanted value's packed form). `low_common` (or null) is 0xFF where
+// g(a + i) is common and 0 where rare, for a scan whose parts m - a - i are
+// all common: the splits with a rare part a + i (common values) are skipped.
+std::uint64_t scan_packed(const Value* g, const std::uint8_t* low, const std::uint8_t* high, std::uint64_t m,
+                          std::uint64_t a, std::uint64_t last, const std::uint64_t* packed_set, unsigned bit,
+                          std::uint8_t* want, std::uint8_t* row, std::uint64_t& needed,
+                          const std::uint8_t* low_common = nullptr);
+
 // As avx512::split_has.
 bool split_has(const Value* g, std::uint64_t m, std::uint64_t count, unsigned c);
 
