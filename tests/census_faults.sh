@@ -36,6 +36,7 @@ while [ "$kills" -lt "$kills_wanted" ]; do
   round=$((round + 1))
   db=$work/round$round.sqlite
   finished=0
+  : > "$work/attempts"
   for attempt in $(seq 1 60); do
     before=$(dump "$db")
     "${mpirun[@]}" "$grundy" "${args[@]}" --db "$db" > /dev/null 2> "$work/stderr" &
@@ -53,6 +54,8 @@ while [ "$kills" -lt "$kills_wanted" ]; do
       wait "$launcher"
       status=$?
       if [ "$status" -eq 0 ]; then finished=1; break; fi
+      # Kept for the message below if the census never completes.
+      echo "attempt $attempt: exit $status: $(head -c 300 "$work/stderr" | tr '\n' ' ')" >> "$work/attempts"
       continue
     fi
     # The manager on odd kills, a worker (1 or 2) on even ones.
@@ -73,7 +76,8 @@ while [ "$kills" -lt "$kills_wanted" ]; do
   done
   if [ "$finished" -ne 1 ]; then
     echo "round $round: the census never completed"
-    cat "$work/stderr"
+    tail -5 "$work/attempts" 2> /dev/null
+    pgrep -a grundy || true
     exit 1
   fi
   if [ "$(dump "$db")" != "$reference" ]; then
