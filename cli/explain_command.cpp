@@ -167,8 +167,7 @@ void print_text(const Explanation& e) {
   } else {
     // Misère: a misère P-position (the player to move there loses) need not have nim-value 0.
     std::cout << "Winning move" << (a.winning_move_total == 1 ? "" : "s")
-              << (a.misere ? " (to a misère P-position: the opponent, to move there, loses):\n"
-                           : " (to a position of value 0):\n");
+              << (a.misere ? " (each leaves a misère P-position):\n" : " (to a position of value 0):\n");
     for (const Move& m : a.winning_moves) std::cout << "  " << m.action << "  ->  " << shown(m.after()) << "\n";
   }
   if (a.winning_move_total > a.winning_moves.size()) {
