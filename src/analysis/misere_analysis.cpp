@@ -356,7 +356,10 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
       winners.lower_bound();
       break;
     }
-    const auto [r, s] = keys[k];
+    // Not a structured binding: clang 14 (sanitizer and WebAssembly builds)
+    // cannot capture one in the lambda below.
+    const auto r = keys[k].first;
+    const auto s = keys[k].second;
     const std::uint64_t copies = groups[keys[k]];
     const Element rest = m.product(m.product(prefix[k], suffix[k + 1]), m.power(quotient.of(r, s), copies - 1));
     std::uint64_t found = 0;
