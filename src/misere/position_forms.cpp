@@ -5,8 +5,7 @@
 namespace grundy::misere {
 
 PositionForms::PositionForms(Context& context, std::size_t memory_bytes, FollowerLimits limits)
-    : context_(context),
-      forms_(memory_bytes, [&context] { context.poll(); }),
+    : forms_(memory_bytes, [&context] { context.poll(); }),
       genera_(forms_),
       classification_(forms_),
       graph_(context, limits) {}

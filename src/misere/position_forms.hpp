@@ -30,7 +30,6 @@ class PositionForms {
   [[nodiscard]] Classification& classification() noexcept { return classification_; }
 
  private:
-  Context& context_;
   CanonicalForms forms_;
   Genera genera_;
   Classification classification_;
