@@ -161,3 +161,47 @@ TEST(TakeAndBreakRule, MoveCountBeyondSixtyFourBitsIsRefusedWithItsSize) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// The moves listed for a heap are the first ones of the definition's walk
+// (for_each_move's order), however they are found: a heap past the table is
+// listed residue class by residue class from the proven period, and must show
+// the same moves as the walk would, in the same order, and count as many.
+// (Found by the web page's parity test: `grundy value --batch`, which extends
+// each rule to its largest heap first, listed dawson(200)'s splits in another
+// order than a single query did.)
+TEST(TakeAndBreakRule, MovesListedByResidueAreTheWalksFirstMoves) {
+  for (const char* code : {"0.07", "0.137", "0.77", "4.07", "0.4"}) {
+    Context context;
+    const auto rule = make_take_and_break(code, context);
+    for (std::uint64_t heap = 2'000'003; heap <= 2'000'060; heap += 19) {
+      for (Nimber target = 0; target <= 4; ++target) {
+        constexpr std::size_t kLimit = 20;
+        const HeapMoveList listed = rule->moves_to_value(context, heap, target, kLimit);
+        // The walk, with every part valued by the rule (its period).
+        std::vector<HeapMove> walk;
+        std::uint64_t total = 0;
+        rule->for_each_move(heap, [&](const HeapMove& move) {
+          Nimber v = 0;
+          for (const std::uint64_t h : move.leaves) v ^= rule->value(context, h);
+          if (v == target) {
+            ++total;
+            if (walk.size() < kLimit) walk.push_back(move);
+          }
+          return true;
+        });
+        ASSERT_EQ(listed.total, total) << code << " heap " << heap << " target " << target;
+        ASSERT_EQ(listed.listed.size(), walk.size()) << code << " heap " << heap << " target " << target;
+        for (std::size_t i = 0; i < walk.size(); ++i) {
+          EXPECT_EQ(listed.listed[i].taken, walk[i].taken) << code << " heap " << heap << " move " << i;
+          EXPECT_EQ(listed.listed[i].leaves, walk[i].leaves) << code << " heap " << heap << " move " << i;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grundy

@@ -266,12 +266,26 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
         if ((pattern_value(a) ^ pattern_value(m - a)) == target) add(k, {m - a, a}, 1);
       }
       const std::uint64_t last = m / 2;  // m - last >= n0 as m is large
+      // The residues whose splits reach the target: a, a + p, a + 2p, … up to
+      // last all do (the same values). Counted at once; listed in the walk's
+      // order (by_table's: the smaller part ascending), so that the moves
+      // shown never depend on how far the table happens to reach.
+      std::vector<std::uint64_t> next;  // per matching residue, its next smaller part to list
       for (std::uint64_t r = 0; r < p && first_periodic + r <= last; ++r) {
         const std::uint64_t a = first_periodic + r;
         if ((pattern_value(a) ^ pattern_value(m - a)) != target) continue;
-        // a, a + p, a + 2p, … up to last: the same values.
-        add(k, {m - a, a}, (last - a) / p + 1);
-        for (std::uint64_t b = a + p; b <= last && result.listed.size() < limit; b += p) add(k, {m - b, b}, 0);
+        rulesets_detail::count_many(result.total, (last - a) / p + 1);
+        next.push_back(a);
+      }
+      // next is ascending, and each step adds p to the smallest, which then
+      // becomes the largest: a rotation, so the front is always the least.
+      std::size_t front = 0;
+      while (!next.empty() && result.listed.size() < limit) {
+        const std::uint64_t a = next[front];
+        if (a > last) break;  // the least is past the end: so are all
+        result.listed.push_back(HeapMove{k, {m - a, a}});
+        next[front] = a + p;
+        front = (front + 1) % next.size();
       }
     }
     return result;
