@@ -27,28 +27,9 @@ struct MisereOptions {
 const char* yes(bool b) { return b ? "yes" : "no"; }
 
 nlohmann::json to_json(const std::string& input, const misere::MisereFacts& f) {
-  return nlohmann::json{{"input", input},
-                        {"form", f.form},
-                        {"birthday", f.birthday},
-                        {"genus", f.genus_text},
-                        {"genus_sequence", {{"g", f.genus.normal}, {"g_n", f.genus.misere}}},
-                        {"misere_value", f.misere_value},
-                        {"normal_value", f.normal_value},
-                        {"outcome", f.p_position ? "P" : "N"},
-                        {"winner", f.p_position ? "second" : "first"},
-                        {"phylum", misere::to_string(f.phylum)},
-                        {"tame", f.tame},
-                        {"generally_tame", f.generally_tame},
-                        {"tameable", f.tameable},
-                        {"restive", f.restive},
-                        {"generally_restive", f.generally_restive},
-                        {"restless", f.restless},
-                        {"half_tame", f.half_tame},
-                        {"nim_heap", f.nim_heap},
-                        {"even", f.even},
-                        {"introverted", f.introverted},
-                        {"mate", f.mate},
-                        {"options", f.options}};
+  nlohmann::json j = misere::facts_json(f);
+  j["input"] = input;
+  return j;
 }
 
 void print_text(const std::string& input, const misere::MisereFacts& f) {

@@ -26,28 +26,6 @@ py::object from_json(const nlohmann::json& j) {
   return py::module_::import("json").attr("loads")(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
-nlohmann::json facts_json(const misere::MisereFacts& f) {
-  return nlohmann::json{{"form", f.form},
-                        {"birthday", f.birthday},
-                        {"genus", f.genus_text},
-                        {"genus_sequence", {{"g", f.genus.normal}, {"g_n", f.genus.misere}}},
-                        {"misere_value", f.misere_value},
-                        {"normal_value", f.normal_value},
-                        {"outcome", f.p_position ? "P" : "N"},
-                        {"phylum", misere::to_string(f.phylum)},
-                        {"tame", f.tame},
-                        {"generally_tame", f.generally_tame},
-                        {"tameable", f.tameable},
-                        {"restive", f.restive},
-                        {"generally_restive", f.generally_restive},
-                        {"restless", f.restless},
-                        {"half_tame", f.half_tame},
-                        {"nim_heap", f.nim_heap},
-                        {"even", f.even},
-                        {"introverted", f.introverted},
-                        {"mate", f.mate},
-                        {"options", f.options}};
-}
 
 py::object quotient(const std::string& rule_text, std::optional<std::uint64_t> upto, const std::string& checkpoint,
                     double checkpoint_seconds, std::size_t memory) {
@@ -71,16 +49,16 @@ py::object misere_of_text(const std::string& text, std::size_t memory) {
   settings.memory_bytes = memory;
   InterruptibleCall call(settings);
   if (misere::looks_like_notation(text)) {
-    return from_json(facts_json(call.run(true, [&] { return misere::misere_form(text, call.context()); })));
+    return from_json(misere::facts_json(call.run(true, [&] { return misere::misere_form(text, call.context()); })));
   }
   const Position position = Registry::builtin().parse(text, call.context());
-  nlohmann::json j = facts_json(call.run(true, [&] { return misere::misere_form(position, call.context()); }));
+  nlohmann::json j = misere::facts_json(call.run(true, [&] { return misere::misere_form(position, call.context()); }));
   j["position"] = position.text();
   return from_json(j);
 }
 
 py::object misere_of_position(const PythonPosition& position) {
-  nlohmann::json j = facts_json(compute(position, [&](Context& context) { return misere::misere_form(position.position, context); }));
+  nlohmann::json j = misere::facts_json(compute(position, [&](Context& context) { return misere::misere_form(position.position, context); }));
   j["position"] = position.position.text();
   return from_json(j);
 }

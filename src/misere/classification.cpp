@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 #include "grundy/misere/notation.hpp"
 
 namespace grundy::misere {
@@ -187,6 +189,30 @@ MisereFacts misere_facts(CanonicalForms& forms, Genera& genera, Classification& 
   const std::vector<GameId> ordered = forms.ordered_options(g);
   for (GameId o : ordered) facts.options.push_back(notation(forms, o));
   return facts;
+}
+
+nlohmann::json facts_json(const MisereFacts& f) {
+  return nlohmann::json{{"form", f.form},
+                        {"birthday", f.birthday},
+                        {"genus", f.genus_text},
+                        {"genus_sequence", {{"g", f.genus.normal}, {"g_n", f.genus.misere}}},
+                        {"misere_value", f.misere_value},
+                        {"normal_value", f.normal_value},
+                        {"outcome", f.p_position ? "P" : "N"},
+                        {"winner", f.p_position ? "second" : "first"},
+                        {"phylum", to_string(f.phylum)},
+                        {"tame", f.tame},
+                        {"generally_tame", f.generally_tame},
+                        {"tameable", f.tameable},
+                        {"restive", f.restive},
+                        {"generally_restive", f.generally_restive},
+                        {"restless", f.restless},
+                        {"half_tame", f.half_tame},
+                        {"nim_heap", f.nim_heap},
+                        {"even", f.even},
+                        {"introverted", f.introverted},
+                        {"mate", f.mate},
+                        {"options", f.options}};
 }
 
 }  // namespace grundy::misere

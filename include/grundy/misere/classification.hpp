@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "grundy/misere/canonical_forms.hpp"
 #include "grundy/misere/genus.hpp"
 
@@ -89,6 +91,10 @@ struct MisereFacts {
   std::string mate;
   std::vector<std::string> options;  // in CGSuite's order
 };
+
+// The facts as JSON, as `grundy misere --json` prints them and grundy.misere
+// returns them (one writer for both).
+[[nodiscard]] nlohmann::json facts_json(const MisereFacts& facts);
 
 [[nodiscard]] MisereFacts misere_facts(CanonicalForms& forms, Genera& genera, Classification& classification,
                                        GameId g);
