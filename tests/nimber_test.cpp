@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <fstream>
 #include <random>
 #include <set>
@@ -34,6 +35,42 @@ TEST(Nimber, MexSetAgreesWithSortingOnRandomSets) {
     Nimber expected = 0;
     while (present[expected]) ++expected;
     ASSERT_EQ(mex(values), expected);
+  }
+}
+
+// One MexSet reused position after position, as the solver's frames and the
+// heap rules' tables use it: its stamp array grows at clear() from the values
+// it has listed, so the same set must keep answering as the definition does
+// (the least value absent, by a plain search) while values move from the list
+// to the stamps, the mex walks past the array's end, and huge values come.
+TEST(Nimber, ReusedMexSetAgreesWithTheDefinition) {
+  std::mt19937_64 rng(11);
+  MexSet set;
+  MexSet other;
+  for (int position = 0; position < 5000; ++position) {
+    set.clear();
+    std::set<Nimber> values;
+    const std::size_t count = rng() % 300;
+    const Nimber range = std::array<Nimber, 5>{8, 70, 400, 5000, ~Nimber{0}}[rng() % 5];
+    for (std::size_t i = 0; i < count; ++i) {
+      // Often a run 0..k, so that the mex gets past 64 and past the stamps.
+      const Nimber v = rng() % 3 == 0 ? static_cast<Nimber>(i) : rng() % range;
+      values.insert(v);
+      set.insert(v);
+    }
+    Nimber expected = 0;
+    while (values.count(expected) != 0) ++expected;
+    ASSERT_EQ(set.mex(), expected) << "position " << position;
+    ASSERT_EQ(set.empty(), values.empty());
+    // {v ^ c : v in set} into another reused set.
+    const Nimber c = rng() % 3 == 0 ? rng() : rng() % 200;
+    other.clear();
+    other.insert_xor_each(set, c);
+    std::set<Nimber> shifted;
+    for (const Nimber v : values) shifted.insert(v ^ c);
+    Nimber expected_shifted = 0;
+    while (shifted.count(expected_shifted) != 0) ++expected_shifted;
+    ASSERT_EQ(other.mex(), expected_shifted) << "position " << position;
   }
 }
 
