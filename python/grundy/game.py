@@ -22,8 +22,9 @@ class Game:
     """A game from its moves function: ``moves(position) -> iterable of options``.
 
     ``name`` is how its positions print in sums (``name(repr(position))``; the moves
-    function's own name by default). ``memory`` bounds the table of values (bytes, or a
-    size such as ``"512MB"``): past it a computation stops with ``grundy.LimitError``.
+    function's own name by default). ``memory`` bounds the search's memory (bytes, or a
+    size such as ``"512MB"``; by default half of physical memory): past it a
+    computation stops with ``grundy.LimitError``, keeping the finished values.
 
     Can decorate a moves function: ``@grundy.Game``.
     """

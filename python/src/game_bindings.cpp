@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
+#include "grundy/memory_bound.hpp"
 #include "grundy/registry.hpp"
 #include "interruptible_call.hpp"
 #include "python_component.hpp"
@@ -24,6 +25,9 @@ PythonGamePtr make_game(py::object moves, const std::string& name, std::size_t m
       throw py::value_error("'" + name + "' is the name of a built-in ruleset; give the game another name (name=...)");
     }
   }
+  // No bound given: the default share of physical memory (memory_bound.hpp), so
+  // that a runaway rule ends in LimitError, not in the kernel's OOM killer.
+  if (memory == 0) memory = static_cast<std::size_t>(default_memory_bound());
   return std::make_shared<PythonGame>(std::move(moves), name, memory);
 }
 
@@ -71,9 +75,8 @@ void bind_game(py::module_& m) {
       .def(py::init(&make_game), py::arg("moves"), py::arg("name"), py::arg("memory"))
       .def_property_readonly("name", &PythonGame::name)
       .def_property_readonly("moves", &PythonGame::moves, "the moves function")
-      .def_property_readonly("memory", [](const PythonGame& g) -> py::object {
-        return g.memory_bytes() == 0 ? py::object(py::none()) : py::object(py::int_(g.memory_bytes()));
-      }, "the bound on the table of values, in bytes (None: no bound)")
+      .def_property_readonly("memory", &PythonGame::memory_bytes,
+                             "the bound on the search's memory, in bytes (by default half of physical memory)")
       .def(
           "__call__",
           [](const PythonGamePtr& g, py::handle position) { return PythonPosition{python_position(g, position), {}}; },

@@ -208,6 +208,7 @@ Nimber PythonGame::value_of_part(PyObject* position, Py_hash_t hash, Context& co
     push(position, hash, context);
     while (!stack_.empty()) {
       Frame& top = stack_.back();
+      if (top.dropped) relist_options(top);
       if (top.next_option == options_.size()) {
         // Every option valued: g = mex.
         mex_.clear();
@@ -237,7 +238,14 @@ Nimber PythonGame::value_of_part(PyObject* position, Py_hash_t hash, Context& co
                            top.position);
         }
         if (v == nullptr) {
-          push(part.object, part.hash, context);  // `top` is invalid from here
+          // Past the budget, a frame with options after this one lets go of
+          // them before it descends (Solver<G>'s rule, solver.hpp); the part
+          // is held here, as dropping releases the frame's references to it.
+          const py::object unknown = py::reinterpret_borrow<py::object>(part.object);
+          if (parts_.size() > parts_budget_ && options_.size() - top.next_option > 1) {
+            drop_options(top);
+          }
+          push(unknown.ptr(), part.hash, context);  // `top` is invalid from here
           pushed = true;
           break;
         }
@@ -259,13 +267,24 @@ Nimber PythonGame::value_of_part(PyObject* position, Py_hash_t hash, Context& co
 
 void PythonGame::check_memory(PyObject* key) const {
   if (memory_bytes_ == 0) return;
-  const std::size_t search = stack_.capacity() * sizeof(Frame) + options_.capacity() * sizeof(Option) +
-                             option_values_.capacity() * sizeof(Nimber) + parts_.capacity() * sizeof(Part);
+  // A full vector about to grow holds its old buffer and the new one, twice
+  // as large, at once: counted as the three it briefly is, so that resident
+  // memory stays within the bound while it moves.
+  const auto peak = [](const auto& v) {
+    const std::size_t buffers = v.size() == v.capacity() ? 3 : 1;
+    return buffers * std::max<std::size_t>(v.capacity(), 16) * sizeof(v[0]);
+  };
+  const std::size_t search = peak(stack_) + peak(options_) + peak(option_values_) + peak(parts_);
   if (table_.bytes_after_insert(key) + search <= memory_bytes_) return;
   throw LimitError("game '" + name_ + "': its table of values needs more than memory=" +
                    std::to_string(memory_bytes_) + " bytes (" + std::to_string(table_.size()) +
                    " positions stored, " + std::to_string(stack_.size()) +
-                   " being searched); give the game more memory or ask about smaller positions");
+                   " being searched); give the game more memory or ask about smaller positions" +
+                   // Nearly every stored position still on the stack: one long chain of moves.
+                   (stack_.size() * 10 >= table_.size() * 9 && stack_.size() > 1000
+                        ? std::string(" (every move led to a new position, never to an end: does the moves "
+                                      "function have a base case?)")
+                        : std::string()));
 }
 
 py::object PythonGame::call_moves(PyObject* position) const {
@@ -302,7 +321,8 @@ void PythonGame::push(PyObject* position, Py_hash_t hash, Context& context) {
   check_memory(position);
   // In the table before moves() runs, so that abandon() finds it whatever moves() does.
   table_.insert(position, hash, kInProgress + stack_.size());
-  stack_.push_back(Frame{position, hash, options_.size(), options_.size(), parts_.size(), 0, parts_.size()});
+  stack_.push_back(
+      Frame{position, hash, options_.size(), options_.size(), parts_.size(), 0, parts_.size(), false, 0});
   const py::object listed = call_moves(position);
   if (position == root_) {
     // Kept (a copy: the moves function may hand out a list it reuses) so that
@@ -311,13 +331,43 @@ void PythonGame::push(PyObject* position, Py_hash_t hash, Context& context) {
   }
   read_options(position, listed.ptr());
   Frame& frame = stack_.back();
+  frame.listed = options_.size() - frame.first_option;
   if (frame.first_option < options_.size()) frame.next_part = options_[frame.first_option].first_part;
   option_values_.resize(options_.size());
 }
 
-void PythonGame::read_options(PyObject* position, PyObject* listed) {
+void PythonGame::drop_options(Frame& frame) {
+  // The top frame: its options and parts are the last in options_ and parts_.
+  // The values of the options before next_option (an index into options_)
+  // stay in option_values_; the option being summed starts again from its
+  // first part when the list is read again.
+  options_.resize(frame.next_option);
+  option_values_.resize(options_.size());
+  for (std::size_t i = parts_.size(); i-- > frame.first_part;) Py_DECREF(parts_[i].object);
+  parts_.resize(frame.first_part);
+  frame.partial = 0;
+  frame.dropped = true;
+}
+
+void PythonGame::relist_options(Frame& frame) {
+  const py::object listed = call_moves(frame.position);
+  const std::size_t count = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(listed.ptr()));
+  if (count != frame.listed) {
+    raise_game_error("game '" + name_ + "': moves(" + describe(frame.position) + ") listed " +
+                         std::to_string(frame.listed) + " options, then " + std::to_string(count) +
+                         " when asked again; a moves function must list the same options each time",
+                     frame.position);
+  }
+  // `frame` stays valid: reading options appends to options_ and parts_, never to the stack.
+  read_options(frame.position, listed.ptr(), frame.next_option - frame.first_option);
+  option_values_.resize(options_.size());
+  frame.dropped = false;
+  frame.next_part = options_[frame.next_option].first_part;
+}
+
+void PythonGame::read_options(PyObject* position, PyObject* listed, std::size_t skip) {
   // Sizes and items are re-read at each step: an option's __hash__ is user code.
-  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(listed); ++i) {
+  for (Py_ssize_t i = static_cast<Py_ssize_t>(skip); i < PySequence_Fast_GET_SIZE(listed); ++i) {
     const py::object option = py::reinterpret_borrow<py::object>(PySequence_Fast_GET_ITEM(listed, i));
     const std::size_t first = parts_.size();
     for (const py::object& part : parts(option)) append_part(part.ptr(), position);

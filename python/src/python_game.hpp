@@ -98,10 +98,14 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
     PyObject* position;  // owned by the table (stored as in progress)
     Py_hash_t hash;
     std::size_t first_option;  // into options_ / option_values_
-    std::size_t next_option;
+    std::size_t next_option;   // into options_ too: options before it are valued
     std::size_t next_part;     // of the next option: parts before it are summed in `partial`
     Nimber partial;
     std::size_t first_part;    // into parts_: where this frame's options begin
+    // The options not yet valued were dropped (the stack's parts passed their
+    // budget): moves() lists them again when the frame is back on top.
+    bool dropped;
+    std::size_t listed;        // how many options moves() listed the first time
   };
 
   // Holds the game's search for one thread; refuses re-entry from moves().
@@ -113,8 +117,13 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   // Calls moves(position): the options as a list or tuple (GameError naming the
   // position when it raises or returns something that is not iterable).
   [[nodiscard]] pybind11::object call_moves(PyObject* position) const;
-  // Reads the options into options_/parts_.
-  void read_options(PyObject* position, PyObject* listed);
+  // Reads the options into options_/parts_, the first `skip` of them left out
+  // (valued before the frame dropped its list).
+  void read_options(PyObject* position, PyObject* listed, std::size_t skip = 0);
+  // The top frame lets go of its options' parts; its values so far stay.
+  void drop_options(Frame& frame);
+  // Lists the top frame's moves again after a drop.
+  void relist_options(Frame& frame);
   void append_part(PyObject* part, PyObject* position);
   // CycleError: the positions from frame `first_frame` up, then `again`.
   [[noreturn]] void raise_cycle(std::size_t first_frame, PyObject* again);
@@ -132,6 +141,12 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   std::vector<Option> options_;
   std::vector<Nimber> option_values_;
   std::vector<Part> parts_;
+  // Parts the stack keeps before a frame about to descend drops its unvalued
+  // options: each holds a Python object (a tuple of two ints is about 100
+  // bytes with its items), so 2^16 parts are some 7 MB. Without a bound the
+  // stack held depth × fan-out of them: Euclid's game from (1, 10^4), a depth
+  // and fan-out of 10^4, reached 5 GB.
+  std::size_t parts_budget_ = std::size_t{1} << 16;
   MexSet mex_;
   std::uint64_t pushes_ = 0;
   // The root of the current search, whose options are kept for options().

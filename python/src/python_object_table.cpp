@@ -7,6 +7,18 @@
 
 namespace grundy::python {
 
+namespace {
+
+// What the allocator gives an object of `size` bytes: pymalloc rounds to 16,
+// and a garbage-collected object (a tuple, a frozenset) has a 16-byte header
+// in front.
+std::size_t allocated(PyObject* object, std::size_t size) noexcept {
+  const std::size_t rounded = (size + 15) / 16 * 16;
+  return PyObject_IS_GC(object) ? rounded + 16 : rounded;
+}
+
+}  // namespace
+
 std::size_t shallow_size(PyObject* object) noexcept {
   const PyTypeObject* type = Py_TYPE(object);
   std::size_t size = static_cast<std::size_t>(type->tp_basicsize);
@@ -15,6 +27,21 @@ std::size_t shallow_size(PyObject* object) noexcept {
     // (negative for a negative int).
     const Py_ssize_t items = Py_SIZE(object);
     size += static_cast<std::size_t>(items < 0 ? -items : items) * static_cast<std::size_t>(type->tp_itemsize);
+  }
+  return size;
+}
+
+std::size_t key_size(PyObject* key) noexcept {
+  std::size_t size = allocated(key, shallow_size(key));
+  // A tuple's items (the piles of a position) are counted too, one level deep:
+  // (a, b) with ints past 256 is 64 bytes of tuple and 64 of ints. An item
+  // shared with other keys is counted for each, which errs on the side of
+  // the bound.
+  if (PyTuple_Check(key)) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(key); ++i) {
+      PyObject* item = PyTuple_GET_ITEM(key, i);
+      size += allocated(item, shallow_size(item));
+    }
   }
   return size;
 }
@@ -49,8 +76,10 @@ Nimber* PythonObjectTable::find(PyObject* key, Py_hash_t hash) {
 }
 
 std::size_t PythonObjectTable::bytes_after_insert(PyObject* key) const noexcept {
-  const std::size_t slots = needs_growth() ? slots_.size() * 2 : slots_.size();
-  return slots * sizeof(Slot) + key_bytes_ + shallow_size(key);
+  // Growing, the table holds its old slots and the new ones (twice as many)
+  // at once.
+  const std::size_t slots = needs_growth() ? slots_.size() * 3 : slots_.size();
+  return slots * sizeof(Slot) + key_bytes_ + key_size(key);
 }
 
 void PythonObjectTable::insert(PyObject* key, Py_hash_t hash, Nimber value) {
@@ -60,7 +89,7 @@ void PythonObjectTable::insert(PyObject* key, Py_hash_t hash, Nimber value) {
   Py_INCREF(key);
   slots_[i] = Slot{key, hash, value};
   ++size_;
-  key_bytes_ += shallow_size(key);
+  key_bytes_ += key_size(key);
 }
 
 std::size_t PythonObjectTable::find_exact_slot(PyObject* key, Py_hash_t hash) const noexcept {
@@ -79,7 +108,7 @@ void PythonObjectTable::erase_exact(PyObject* key, Py_hash_t hash) noexcept {
   std::size_t hole = find_exact_slot(key, hash);
   if (hole == kAbsent) return;
   PyObject* removed = slots_[hole].key;
-  key_bytes_ -= shallow_size(removed);
+  key_bytes_ -= key_size(removed);
   slots_[hole] = Slot{};
   --size_;
   // Backward-shift: move later entries of the probe run into the hole when the

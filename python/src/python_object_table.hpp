@@ -48,10 +48,11 @@ class PythonObjectTable {
   void clear();
 
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
-  // The slots and the key objects themselves (their shallow size, what
-  // sys.getsizeof reports without the garbage collector's header).
+  // The slots and the key objects themselves (key_size: their allocations,
+  // a tuple's items included).
   [[nodiscard]] std::size_t bytes() const noexcept { return slots_.size() * sizeof(Slot) + key_bytes_; }
-  // What bytes() becomes when the next insertion makes the table grow.
+  // What the table holds at most while inserting `key` (while growing, the old
+  // slots and the new ones).
   [[nodiscard]] std::size_t bytes_after_insert(PyObject* key) const noexcept;
 
   // Visits every (key, value).
@@ -85,5 +86,8 @@ class PythonObjectTable {
 
 // The shallow size of a Python object (its type's basic size and items).
 [[nodiscard]] std::size_t shallow_size(PyObject* object) noexcept;
+// What a stored key costs: its allocation (rounded, with the collector's
+// header) and, for a tuple, its items' allocations.
+[[nodiscard]] std::size_t key_size(PyObject* key) noexcept;
 
 }  // namespace grundy::python

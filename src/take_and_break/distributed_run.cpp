@@ -79,7 +79,9 @@ class Writer {
   void put(T value) {
     bytes(&value, sizeof value);
   }
-  void bytes(const void* data, std::size_t size) { out_.append(static_cast<const char*>(data), size); }
+  void bytes(const void* data, std::size_t size) {
+    if (size != 0) out_.append(static_cast<const char*>(data), size);  // an empty vector's data() may be null
+  }
   [[nodiscard]] const std::string& text() const noexcept { return out_; }
 
  private:
@@ -97,6 +99,7 @@ class Reader {
   }
   void bytes(void* data, std::size_t size) {
     if (in_.size() - pos_ < size) throw std::runtime_error("distributed table run: a message is shorter than its fields");
+    if (size == 0) return;  // an empty table's data() is null, and memcpy's arguments must never be
     std::memcpy(data, in_.data() + pos_, size);
     pos_ += size;
   }

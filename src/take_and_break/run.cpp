@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "grundy/input_error.hpp"
+#include "grundy/memory_bound.hpp"
 #include "grundy/take_and_break/checkpoint.hpp"
 #include "grundy/output_file.hpp"
 #include "grundy/take_and_break/code.hpp"
@@ -29,13 +30,6 @@ double thread_cpu_seconds() {
   timespec t{};
   ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
-std::uint64_t physical_memory() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  const long page = ::sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page <= 0) return std::uint64_t{1} << 32;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
 }
 
 std::string format_count(double x) {
@@ -158,7 +152,7 @@ void validate_take_and_break_request(const TakeAndBreakRequest& request) {
   if (!request.output.empty()) (void)prepare_output_file(request.output, "--output file");
   if (!request.checkpoint.empty()) check_file_name(request.checkpoint, "checkpoint");
   const std::uint64_t bytes = (request.upto + 1) * sizeof(Value);
-  const std::uint64_t memory = physical_memory();
+  const std::uint64_t memory = physical_memory_bytes();
   if (bytes > memory / 4 * 3) {
     throw InputError("a table of " + code.display() + " up to " + std::to_string(request.upto) + " needs " +
                      format_count(static_cast<double>(bytes)) + "B of memory (2 bytes a heap); this machine has " +
