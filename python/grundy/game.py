@@ -26,6 +26,13 @@ class Game:
     size such as ``"512MB"``; by default half of physical memory): past it a
     computation stops with ``grundy.LimitError``, keeping the finished values.
 
+    A game whose moves can go round a cycle gets the values of games with cycles from
+    the first cycle met on (``solver="automatic"``): ``∞(K)`` (an ``InfiniteValue``)
+    where the play can go on forever, outcome ``'D'`` for a draw, as ``grundy graph``
+    gives a graph file (docs/loopy.md). ``solver="normal_play"`` raises
+    ``grundy.CycleError`` at a cycle instead; ``solver="loopy"`` uses the loopy solver
+    from the start.
+
     Can decorate a moves function: ``@grundy.Game``.
     """
 
@@ -33,7 +40,7 @@ class Game:
     # never made (its __init__ raised) must still be safe to print.
     __slots__ = ("_game", "_piles")
 
-    def __init__(self, moves, name=None, memory=None, piles=None):
+    def __init__(self, moves, name=None, memory=None, piles=None, solver="automatic"):
         if name is None:
             name = getattr(moves, "__name__", "") or "game"
             if not name.isidentifier():  # "<lambda>"
@@ -41,7 +48,7 @@ class Game:
         if piles is not None and (not isinstance(piles, int) or piles < 1 or piles > 6):
             raise ValueError(f"piles must be 1 (positions are ints) to 6 (tuples of 6), not {piles!r}")
         self._piles = piles
-        self._game = _grundy._Game(moves, name=name, memory=memory_bytes(memory))
+        self._game = _grundy._Game(moves, name=name, memory=memory_bytes(memory), solver=solver)
 
     def __call__(self, position):
         """The position as a ``grundy.Position``, to add to other positions (a list
@@ -49,11 +56,13 @@ class Game:
         return self._game(position)
 
     def value(self, position):
-        """The nim-value of a position (a list: of the sum of its positions)."""
+        """The nim-value of a position (a list: of the sum of its positions); in a game
+        with cycles, an ``InfiniteValue`` ∞(K) where the play can go on forever."""
         return self._game.value(position)
 
     def outcome(self, position):
-        """'N' when the player to move wins, 'P' when the other player does."""
+        """'N' when the player to move wins, 'P' when the other player does, 'D' for a
+        draw (a game with cycles)."""
         return self._game.outcome(position)
 
     def options(self, position):
@@ -135,8 +144,18 @@ class Game:
 
     @property
     def memory(self):
-        """The bound on the table of values in bytes (None: no bound)."""
+        """The bound on the search's memory in bytes (by default half of physical memory)."""
         return self._game.memory
+
+    @property
+    def solver(self):
+        """'automatic', 'normal_play' or 'loopy' (see the class)."""
+        return self._game.solver
+
+    @property
+    def loopy(self):
+        """True once the game is valued as a game with cycles."""
+        return self._game.loopy
 
     @property
     def stored(self):

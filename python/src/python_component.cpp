@@ -26,6 +26,10 @@ std::string PythonComponent::arguments() const {
 
 Value PythonComponent::value(Context& context) const { return game_->value(position_, context); }
 
+std::optional<std::uint64_t> PythonComponent::counter(Context& context) const {
+  return game_->counter(position_, context);
+}
+
 void PythonComponent::for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const {
   const py::list options = game_->options(position_);
   for (const py::handle option : options) {

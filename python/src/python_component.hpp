@@ -12,12 +12,13 @@
 
 #include <pybind11/pybind11.h>
 
+#include "grundy/capabilities.hpp"
 #include "grundy/position.hpp"
 #include "python_game.hpp"
 
 namespace grundy::python {
 
-class PythonComponent final : public Component {
+class PythonComponent final : public Component, public LoopyCounter {
  public:
   // `position` must be hashable (hash given).
   PythonComponent(PythonGamePtr game, pybind11::object position, Py_hash_t hash);
@@ -31,6 +32,7 @@ class PythonComponent final : public Component {
   std::string head() const override { return game_->name(); }
   std::string arguments() const override;
   Value value(Context& context) const override;
+  std::optional<std::uint64_t> counter(Context& context) const override;
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override;
   bool same_as(const Component& other) const override;
 

@@ -75,8 +75,12 @@ class PythonGame::SearchLock {
   PythonGame& game_;
 };
 
-PythonGame::PythonGame(py::object moves, std::string name, std::size_t memory_bytes)
-    : moves_(std::move(moves)), name_(std::move(name)), memory_bytes_(memory_bytes) {
+PythonGame::PythonGame(py::object moves, std::string name, std::size_t memory_bytes, SolverChoice solver)
+    : moves_(std::move(moves)),
+      name_(std::move(name)),
+      memory_bytes_(memory_bytes),
+      choice_(solver),
+      use_loopy_(solver == SolverChoice::loopy) {
   if (!PyCallable_Check(moves_.ptr())) {
     throw py::type_error("grundy.Game needs a moves function: moves(position) -> iterable of options; got " +
                          describe(moves_));
@@ -91,6 +95,7 @@ PythonGame::~PythonGame() {
   abandon();
   table_.clear();
   remembered_.clear();
+  loopy_.reset();  // its vertices hold Python objects
   moves_ = py::object();
 }
 
@@ -176,8 +181,27 @@ std::vector<py::object> PythonGame::parts(py::handle position_or_sum) const {
   return out;
 }
 
-Nimber PythonGame::value(py::handle position, Context& context) {
+Value PythonGame::value(py::handle position, Context& context) {
   SearchLock lock(*this);
+  if (!use_loopy_) {
+    try {
+      return Value(normal_play_value(position, context));
+    } catch (const FoundCycle&) {
+      // Values found so far are γ too (without a cycle below, γ = g), so
+      // switching now changes no answer already given (GameAdapter does the same).
+      use_loopy_ = true;
+    }
+  }
+  return loopy_solver().value(vertex_of(parts(position)), context);
+}
+
+std::optional<std::uint64_t> PythonGame::counter(py::handle position, Context& context) {
+  SearchLock lock(*this);
+  if (!use_loopy_) return std::nullopt;  // no cycle met: every play ends, no counter needed
+  return loopy_solver().counter(vertex_of(parts(position)), context);
+}
+
+Nimber PythonGame::normal_play_value(py::handle position, Context& context) {
   Nimber total = 0;
   for (const py::object& part : parts(position)) {
     const Py_hash_t hash = hash_of(part, py::none());
@@ -197,9 +221,77 @@ std::vector<Nimber> PythonGame::values_upto(std::uint64_t upto, Context& context
   for (std::uint64_t n = 0; n <= upto; ++n) {
     const py::object heap = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(n));
     if (!heap) throw py::error_already_set();
-    values.push_back(value_of_part(heap.ptr(), hash_of(heap, py::none()), context));
+    if (!use_loopy_) {
+      try {
+        values.push_back(value_of_part(heap.ptr(), hash_of(heap, py::none()), context));
+        continue;
+      } catch (const FoundCycle&) {
+        use_loopy_ = true;
+      }
+    }
+    const Value v = loopy_solver().value(vertex_of({heap}), context);
+    if (!v.is_finite()) {
+      throw InputError("game '" + name_ + "': position " + std::to_string(n) + " has the value " + v.to_string() +
+                       " (its moves can go round a cycle forever), and a table holds nim-values; ask for "
+                       "game.value(" + std::to_string(n) + ") instead");
+    }
+    values.push_back(v.nimber());
   }
   return values;
+}
+
+LoopySolver<PythonGraph>& PythonGame::loopy_solver() {
+  if (!loopy_) loopy_ = std::make_unique<LoopySolver<PythonGraph>>(graph_);
+  return *loopy_;
+}
+
+PythonVertex PythonGame::vertex_of(std::vector<py::object> parts) const {
+  if (parts.size() == 1) {
+    const Py_hash_t hash = hash_of(parts[0], py::none());
+    return PythonVertex{std::move(parts[0]), hash, false};
+  }
+  py::tuple sum(parts.size());
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    (void)hash_of(parts[i], py::none());  // each part named if it is not hashable
+    sum[i] = std::move(parts[i]);
+  }
+  const Py_hash_t hash = PyObject_Hash(sum.ptr());
+  if (hash == -1) throw py::error_already_set();
+  return PythonVertex{std::move(sum), hash, true};
+}
+
+bool PythonVertex::operator==(const PythonVertex& other) const {
+  if (sum != other.sum || hash != other.hash) return false;
+  if (object.ptr() == other.object.ptr()) return true;
+  if (!object || !other.object) return false;
+  const int equal = PyObject_RichCompareBool(object.ptr(), other.object.ptr(), Py_EQ);
+  if (equal < 0) throw py::error_already_set();
+  return equal == 1;
+}
+
+void PythonGraph::moves(const PythonVertex& vertex, std::vector<PythonVertex>& out) const {
+  std::vector<py::object> parts;
+  if (vertex.sum) {
+    for (const py::handle part : py::reinterpret_borrow<py::tuple>(vertex.object)) {
+      parts.push_back(py::reinterpret_borrow<py::object>(part));
+    }
+  } else {
+    parts.push_back(vertex.object);
+  }
+  // A move in a sum moves one part; its option's parts take that part's place.
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const py::object listed = game_->call_moves(parts[i].ptr());
+    for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(listed.ptr()); ++k) {
+      const py::handle option = PySequence_Fast_GET_ITEM(listed.ptr(), k);
+      std::vector<py::object> next(parts.begin(), parts.begin() + static_cast<std::ptrdiff_t>(i));
+      for (py::object& q : game_->parts(option)) {
+        (void)game_->hash_of(q, parts[i]);  // GameError naming the position that listed it
+        next.push_back(std::move(q));
+      }
+      next.insert(next.end(), parts.begin() + static_cast<std::ptrdiff_t>(i) + 1, parts.end());
+      out.push_back(game_->vertex_of(std::move(next)));
+    }
+  }
 }
 
 Nimber PythonGame::value_of_part(PyObject* position, Py_hash_t hash, Context& context) {
@@ -382,6 +474,8 @@ void PythonGame::append_part(PyObject* part, PyObject* position) {
 }
 
 void PythonGame::raise_cycle(std::size_t first_frame, PyObject* again) {
+  // A game with cycles: valued by the LoopySolver unless normal play was asked for.
+  if (choice_ != SolverChoice::normal_play) throw FoundCycle{};
   py::list cycle;
   std::string path;
   const std::size_t length = stack_.size() - first_frame + 1;
@@ -450,6 +544,8 @@ void PythonGame::clear() {
   SearchLock lock(*this);
   table_.clear();
   remembered_.clear();
+  loopy_.reset();
+  use_loopy_ = choice_ == SolverChoice::loopy;
 }
 
 py::dict PythonGame::stored_values() const {

@@ -12,8 +12,12 @@
 //   - moves() raising, returning something that is not iterable, or an option
 //     that is not hashable (or whose == or hash raises): grundy.GameError, with
 //     the original exception as its __cause__;
-//   - a position met again while its own value is being computed: CycleError
-//     listing the positions on the cycle;
+//   - a position met again while its own value is being computed: a game with
+//     cycles. By default (SolverChoice::automatic, as for a C++ game through
+//     GameAdapter) the game is valued from then on by the LoopySolver
+//     (loopy_solver.hpp) over the graph of its positions: values ∞(K) and
+//     draws. With SolverChoice::normal_play it is a CycleError listing the
+//     positions on the cycle;
 //   - the table outgrowing `memory_bytes`: LimitError;
 //   - KeyboardInterrupt (raised inside moves() by the interpreter, or by the
 //     poll hook through the Context) goes through unchanged.
@@ -30,19 +34,50 @@
 #include <cstddef>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "grundy/context.hpp"
+#include "grundy/game_adapter.hpp"
+#include "grundy/loopy_solver.hpp"
 #include "grundy/nimber.hpp"
+#include "grundy/value.hpp"
 #include "python_object_table.hpp"
 
 namespace grundy::python {
 
+class PythonGame;
+
+// The graph of a Python game's positions, for the LoopySolver: a vertex is a
+// position, or a sum of them (an option that is a list) taken whole, as the
+// LoopySolver takes positions; a move in a sum moves one of its parts.
+struct PythonVertex {
+  pybind11::object object;  // the position, or the tuple of a sum's parts
+  Py_hash_t hash = 0;
+  bool sum = false;
+  // Python's == (after the hash and identity); throws error_already_set when == raises.
+  bool operator==(const PythonVertex& other) const;
+};
+
+class PythonGraph {
+ public:
+  using Position = PythonVertex;
+  explicit PythonGraph(PythonGame& game) : game_(&game) {}
+  void moves(const PythonVertex& vertex, std::vector<PythonVertex>& out) const;
+  [[nodiscard]] std::size_t hash(const PythonVertex& vertex) const noexcept {
+    return static_cast<std::size_t>(vertex.hash);
+  }
+
+ private:
+  PythonGame* game_;
+};
+
 class PythonGame : public std::enable_shared_from_this<PythonGame> {
  public:
-  PythonGame(pybind11::object moves, std::string name, std::size_t memory_bytes);
+  PythonGame(pybind11::object moves, std::string name, std::size_t memory_bytes,
+             SolverChoice solver = SolverChoice::automatic);
   ~PythonGame();
   PythonGame(const PythonGame&) = delete;
   PythonGame& operator=(const PythonGame&) = delete;
@@ -51,10 +86,17 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   [[nodiscard]] const pybind11::object& moves() const noexcept { return moves_; }
   [[nodiscard]] std::size_t memory_bytes() const noexcept { return memory_bytes_; }
 
-  // The value of a position, or of a sum (a list) of them.
-  [[nodiscard]] Nimber value(pybind11::handle position, Context& context);
-  // g(0), g(1), …, g(upto) of integer positions.
+  // The value of a position, or of a sum (a list) of them: a nimber, or ∞(K)
+  // in a game with cycles.
+  [[nodiscard]] Value value(pybind11::handle position, Context& context);
+  // The counter of a finite value in a game with cycles (the reversal rule,
+  // capabilities.hpp); nullopt otherwise.
+  [[nodiscard]] std::optional<std::uint64_t> counter(pybind11::handle position, Context& context);
+  // g(0), g(1), …, g(upto) of integer positions (InputError at a value ∞).
   [[nodiscard]] std::vector<Nimber> values_upto(std::uint64_t upto, Context& context);
+  // True once the game is valued as a game with cycles.
+  [[nodiscard]] bool loopy() const noexcept { return use_loopy_; }
+  [[nodiscard]] SolverChoice solver() const noexcept { return choice_; }
 
   // The options of a position as moves() lists them (a list of options; each
   // option a position or a list). Remembered for the few positions asked about
@@ -110,6 +152,15 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
 
   // Holds the game's search for one thread; refuses re-entry from moves().
   class SearchLock;
+  // Thrown by the normal-play search at a cycle, when the game may go loopy.
+  struct FoundCycle {};
+  friend class PythonGraph;
+
+  // The normal-play value (throws FoundCycle, unless the choice is normal play).
+  Nimber normal_play_value(pybind11::handle position, Context& context);
+  // The vertex of a position or sum for the LoopySolver.
+  PythonVertex vertex_of(std::vector<pybind11::object> parts) const;
+  LoopySolver<PythonGraph>& loopy_solver();
 
   Nimber value_of_part(PyObject* position, Py_hash_t hash, Context& context);
   // Stores `position` as in progress, calls moves() and appends a frame.
@@ -135,7 +186,11 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   pybind11::object moves_;
   std::string name_;
   std::size_t memory_bytes_;
+  SolverChoice choice_;
+  bool use_loopy_;
   PythonObjectTable table_;
+  PythonGraph graph_{*this};
+  std::unique_ptr<LoopySolver<PythonGraph>> loopy_;  // made at the first cycle
 
   std::vector<Frame> stack_;
   std::vector<Option> options_;

@@ -15,6 +15,10 @@ SCENARIO = textwrap.dedent("""
     import json, os, signal, sys, threading, time
     import grundy
 
+    # Python leaves SIGINT ignored when it starts with it ignored, as it does
+    # under a shell's background job (`cmd &`, nohup): Ctrl-C as at a terminal.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     def interrupted_after(call, delay=0.5):
         threading.Timer(delay, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
         start = time.monotonic()
