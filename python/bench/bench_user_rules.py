@@ -1,0 +1,123 @@
+"""Rules written in Python, valued by the module against the same rule as a plain
+Python program (the definition, memoised by hand): CPU seconds, medians of
+interleaved rounds (each round runs every item once), and peak resident memory.
+
+    PYTHONPATH=build/python python3 python/bench/bench_user_rules.py [rounds]
+
+Items:
+  grundy 5000    Grundy's game (split a heap into two unequal heaps) to n = 5000:
+                 Game(...).table(upto=5000) against a list DP with the rule
+                 written inline, against the same DP calling the same moves
+                 function, and the moves function's calls alone;
+  euclid 10^4    Euclid's game from (1, 10^4), 10^4 deep with 10^4 options a
+                 level: Game(...).value against functools.lru_cache recursion.
+Each item runs in a fresh interpreter, so that peak memory is its own.
+"""
+
+import json
+import statistics
+import subprocess
+import sys
+import textwrap
+
+ITEMS = {
+    "grundy 5000, module": """
+        g = grundy.Game(lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)], name="grundys")
+        result = int(g.table(upto=5000).values[5000])
+    """,
+    "grundy 5000, plain DP": """
+        values = []
+        for n in range(5001):
+            seen = {values[a] ^ values[n - a] for a in range(1, (n + 1) // 2)}
+            m = 0
+            while m in seen:
+                m += 1
+            values.append(m)
+        result = values[5000]
+    """,
+    "grundy 5000, plain DP over moves()": """
+        moves = lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)]
+        values = []
+        for n in range(5001):
+            seen = set()
+            for option in moves(n):
+                x = 0
+                for part in option:
+                    x ^= values[part]
+                seen.add(x)
+            m = 0
+            while m in seen:
+                m += 1
+            values.append(m)
+        result = values[5000]
+    """,
+    "grundy 5000, moves() calls alone": """
+        moves = lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)]
+        for n in range(5001):
+            moves(n)
+        result = 14
+    """,
+    "euclid 10^4, module": """
+        def euclid(p):
+            a, b = p
+            if a > b:
+                a, b = b, a
+            if a == 0:
+                return []
+            return [(a, b - k * a) for k in range(1, b // a + 1)]
+        result = grundy.Game(euclid).value((1, 10**4))
+    """,
+    "euclid 10^4, plain lru_cache": """
+        import functools, threading
+        sys.setrecursionlimit(10**6)
+        threading.stack_size(512 * 2**20)
+        @functools.lru_cache(maxsize=None)
+        def g(a, b):
+            if a > b:
+                a, b = b, a
+            if a == 0:
+                return 0
+            seen = {g(a, b - k * a) for k in range(1, b // a + 1)}
+            m = 0
+            while m in seen:
+                m += 1
+            return m
+        box = []
+        worker = threading.Thread(target=lambda: box.append(g(1, 10**4)))
+        worker.start()
+        worker.join()
+        result = box[0]
+    """,
+}
+
+RUNNER = """
+import json, resource, sys, time
+import grundy
+start = time.process_time()
+{body}
+print(json.dumps({{"cpu": time.process_time() - start, "result": result,
+                  "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+
+
+def run(body):
+    script = RUNNER.format(body=textwrap.indent(textwrap.dedent(body), ""))
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main():
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    samples = {name: [] for name in ITEMS}
+    for _ in range(rounds):
+        for name, body in ITEMS.items():
+            samples[name].append(run(body))
+    for name, runs in samples.items():
+        cpu = [r["cpu"] for r in runs]
+        results = {r["result"] for r in runs}
+        print(f"{name:32s} cpu median {statistics.median(cpu):6.2f} s  [{min(cpu):.2f}-{max(cpu):.2f}]  "
+              f"peak rss {max(r['maxrss_mb'] for r in runs):6.0f} MB  value {sorted(results)}")
+
+
+if __name__ == "__main__":
+    main()
