@@ -58,8 +58,12 @@ class Component {
   [[nodiscard]] std::string text() const;
 
   // Throws LimitError when the value is beyond what can be computed exactly,
-  // Cancelled when the context is stopped.
-  [[nodiscard]] virtual Value value(Context& context) const = 0;
+  // Cancelled when the context is stopped. The default is the definition,
+  // mex of the options' values over for_each_option (CycleError when the
+  // options lead back to this position), so that a new ruleset needs only
+  // head(), arguments() and for_each_option(); closed forms and engines
+  // override it.
+  [[nodiscard]] virtual Value value(Context& context) const;
 
   // Every option, in the ruleset's order; `visit` returns false to stop. Games
   // with astronomically many options (a heap of 10^18) are enumerated lazily.

@@ -1,8 +1,42 @@
 #include "grundy/position.hpp"
 
+#include <mutex>
+
+#include "grundy/definition.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/nimber.hpp"
 
 namespace grundy {
+
+namespace {
+
+// The run's solver by the definition, for components that give no value of
+// their own: one per Context (its table serves every such question of the run),
+// locked, as a run may ask from two threads.
+struct RunDefinition {
+  std::mutex mutex;
+  DefinitionSolver solver;
+  explicit RunDefinition(Context& context) : solver(context) {}
+};
+
+}  // namespace
+
+Value Component::value(Context& context) const {
+  // g = mex of the options' values, each option valued by the definition
+  // (definition.hpp: the generic Solver over for_each_option). A ruleset that
+  // knows better (a closed form, an engine) overrides this; the conformance
+  // suite holds it to the same definition.
+  const std::shared_ptr<RunDefinition> definition =
+      context.shared<RunDefinition>("values by the definition", [&] { return std::make_shared<RunDefinition>(context); });
+  MexSet seen;
+  for_each_option(context, [&](ComponentOption&& option) {
+    context.charge();
+    std::lock_guard lock(definition->mutex);
+    seen.insert(definition->solver.value(option.after));
+    return true;
+  });
+  return Value(seen.mex());
+}
 
 std::string Component::text() const { return head() + "(" + arguments() + ")"; }
 
