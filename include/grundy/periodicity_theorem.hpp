@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -52,21 +53,20 @@ struct MoveBounds {
   return j * m0 + (j - 1) * period + bounds.max_take;
 }
 
-// Looks at g(0..values.size()-1): for each period p (ascending) the least
-// preperiod n0 with g(n + p) = g(n) from n0 to the end. The first p the theorem
-// proves (when `theorem` is true: the game meets its hypotheses) is returned as
-// `proven` (least_pattern then gives the least period and preperiod); otherwise the
-// least p whose periodic tail holds at least three times (and 64 values) is
-// `detected`; otherwise `none_found`. O(size) for sequences that are not
-// periodic near their end.
-template <class V>
-[[nodiscard]] Periodicity find_periodicity(const MoveBounds& bounds, bool theorem, std::span<const V> values) {
+// The scan every periodicity proof shares (heap games' nim-values below, the
+// pretending function of a misère quotient in misere/heap_quotient.cpp): for
+// each period p = 1..p_max (ascending) the least preperiod n0 with v(n + p) =
+// v(n) from n0 to the end. `end_of(n0, p)` gives the end B of the range its
+// theorem needs checked, or nullopt when no theorem applies; the first p with
+// values.size() >= B + p is `proven`, with `proof(n0, p, B)` as its sentence.
+// Otherwise the least p whose periodic tail holds three times and
+// `min_tail_beyond_period` values more than p is `detected`; otherwise
+// `none_found`. O(size) for sequences that are not periodic near their end.
+template <class V, class EndOf, class Proof>
+[[nodiscard]] Periodicity scan_periodicity(std::span<const V> values, std::uint64_t p_max,
+                                           std::uint64_t min_tail_beyond_period, EndOf&& end_of, Proof&& proof) {
   Periodicity result;
   const std::uint64_t size = values.size();
-  const std::uint64_t j = std::max(1U, bounds.max_heaps_left);
-  // A period the theorem can prove satisfies size >= j·1 + j·p + t; one worth
-  // reporting as detected repeats three times.
-  const std::uint64_t p_max = std::max(theorem ? size / j : 0, size / 3);
   std::uint64_t detected_p = 0;
   std::uint64_t detected_n0 = 0;
   for (std::uint64_t p = 1; p <= p_max && p < size; ++p) {
@@ -75,23 +75,15 @@ template <class V>
     std::uint64_t n = size - p;
     while (n > 0 && values[n - 1 + p] == values[n - 1]) --n;
     const std::uint64_t n0 = n;
-    if (theorem) {
-      const std::uint64_t end = periodicity_check_end(bounds, n0, p);
-      if (size >= end + p) {
-        result.kind = Periodicity::Kind::periodic;
-        result.status = Periodicity::Status::proven;
-        result.preperiod = n0;
-        result.period = p;
-        const std::string window = j == 1 ? "window theorem (moves leave at most one heap, so g(n) follows from the " +
-                                                std::to_string(bounds.max_take) + " values before it)"
-                                          : "octal periodicity theorem (Guy-Smith, bound for moves leaving up to " +
-                                                std::to_string(j) + " heaps)";
-        result.proof = window + ": g(n+" + std::to_string(p) + ") = g(n) checked for " + std::to_string(n0) +
-                       " <= n < " + std::to_string(end) + " (t = " + std::to_string(bounds.max_take) + ")";
-        return result;
-      }
+    if (const std::optional<std::uint64_t> end = end_of(n0, p); end && size >= *end + p) {
+      result.kind = Periodicity::Kind::periodic;
+      result.status = Periodicity::Status::proven;
+      result.preperiod = n0;
+      result.period = p;
+      result.proof = proof(n0, p, *end);
+      return result;
     }
-    if (detected_p == 0 && size - n0 >= 3 * p && size - n0 >= p + 64) {
+    if (detected_p == 0 && size - n0 >= 3 * p && size - n0 >= p + min_tail_beyond_period) {
       detected_p = p;
       detected_n0 = n0;
     }
@@ -103,6 +95,34 @@ template <class V>
     result.period = detected_p;
   }
   return result;
+}
+
+// Looks at g(0..values.size()-1) of a heap game: the first period the theorem
+// proves (when `theorem` is true: the game meets its hypotheses) is returned as
+// `proven` (least_pattern then gives the least period and preperiod); otherwise
+// the least p whose periodic tail holds at least three times (and 64 values) is
+// `detected`; otherwise `none_found`.
+template <class V>
+[[nodiscard]] Periodicity find_periodicity(const MoveBounds& bounds, bool theorem, std::span<const V> values) {
+  const std::uint64_t size = values.size();
+  const std::uint64_t j = std::max(1U, bounds.max_heaps_left);
+  // A period the theorem can prove satisfies size >= j·1 + j·p + t; one worth
+  // reporting as detected repeats three times.
+  const std::uint64_t p_max = std::max(theorem ? size / j : 0, size / 3);
+  return scan_periodicity(
+      values, p_max, 64,
+      [&](std::uint64_t n0, std::uint64_t p) -> std::optional<std::uint64_t> {
+        if (!theorem) return std::nullopt;
+        return periodicity_check_end(bounds, n0, p);
+      },
+      [&](std::uint64_t n0, std::uint64_t p, std::uint64_t end) {
+        const std::string window = j == 1 ? "window theorem (moves leave at most one heap, so g(n) follows from the " +
+                                                std::to_string(bounds.max_take) + " values before it)"
+                                          : "octal periodicity theorem (Guy-Smith, bound for moves leaving up to " +
+                                                std::to_string(j) + " heaps)";
+        return window + ": g(n+" + std::to_string(p) + ") = g(n) checked for " + std::to_string(n0) + " <= n < " +
+               std::to_string(end) + " (t = " + std::to_string(bounds.max_take) + ")";
+      });
 }
 
 }  // namespace grundy

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "grundy/input_error.hpp"
+#include "grundy/periodicity_theorem.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 #include "misere/quotient_engine.hpp"
@@ -39,40 +40,19 @@ std::vector<std::vector<std::uint32_t>> heap_options(const HeapRule& rule, std::
 
 Periodicity pretending_periodicity(const std::vector<Element>& values,
                                    const std::function<std::uint64_t(std::uint64_t, std::uint64_t)>* check_end) {
-  Periodicity result;
-  const std::uint64_t size = values.size();
-  std::uint64_t detected_p = 0;
-  std::uint64_t detected_n0 = 0;
-  for (std::uint64_t p = 1; 2 * p <= size; ++p) {
-    if (detected_p != 0 && p % detected_p == 0) continue;
-    std::uint64_t n = size - p;
-    while (n > 0 && values[n - 1 + p] == values[n - 1]) --n;
-    const std::uint64_t n0 = n;
-    if (check_end != nullptr) {
-      const std::uint64_t end = (*check_end)(n0, p);
-      if (size >= end + p) {
-        result.kind = Periodicity::Kind::periodic;
-        result.status = Periodicity::Status::proven;
-        result.preperiod = n0;
-        result.period = p;
-        result.proof = "periodicity theorem for misère quotients (Plambeck-Siegel 2008; the octal bound): Φ(n+" +
-                       std::to_string(p) + ") = Φ(n) checked for " + std::to_string(n0) + " <= n < " +
-                       std::to_string(end);
-        return result;
-      }
-    }
-    if (detected_p == 0 && size - n0 >= 3 * p && size - n0 >= p + 16) {
-      detected_p = p;
-      detected_n0 = n0;
-    }
-  }
-  if (detected_p != 0) {
-    result.kind = Periodicity::Kind::periodic;
-    result.status = Periodicity::Status::detected;
-    result.preperiod = detected_n0;
-    result.period = detected_p;
-  }
-  return result;
+  // The heap games' scan (periodicity_theorem.hpp) over the pretending
+  // function Φ, with the misère quotient's theorem and its own thresholds: any
+  // p up to half the values, a detected tail 16 values past its period.
+  return scan_periodicity(
+      std::span<const Element>(values), values.size() / 2, 16,
+      [&](std::uint64_t n0, std::uint64_t p) -> std::optional<std::uint64_t> {
+        if (check_end == nullptr) return std::nullopt;
+        return (*check_end)(n0, p);
+      },
+      [](std::uint64_t n0, std::uint64_t p, std::uint64_t end) {
+        return "periodicity theorem for misère quotients (Plambeck-Siegel 2008; the octal bound): Φ(n+" +
+               std::to_string(p) + ") = Φ(n) checked for " + std::to_string(n0) + " <= n < " + std::to_string(end);
+      });
 }
 
 HeapQuotient::HeapQuotient(HeapRulePtr rule, Context& context, std::size_t memory_bytes)
