@@ -31,6 +31,7 @@
 #include "grundy/nimber.hpp"
 #include "grundy/placement/bits.hpp"
 #include "grundy/placement/rule.hpp"
+#include "region.hpp"
 #include "region_reductions.hpp"
 #include "region_table.hpp"
 #include "table_file.hpp"
@@ -40,196 +41,6 @@ namespace grundy::placement::detail {
 // Thrown by a write to a full table shared between threads (see Engine::Tables).
 struct TablesFull {};
 
-template <std::size_t N>
-struct Region {
-  static constexpr std::size_t kWords = N;
-  Bits<N> cells;
-  std::uint16_t height = 0;
-  std::uint16_t width = 0;
-  // Set when canonicalisation saw that no symmetry but the identity maps the
-  // region to itself, so no mirror strategy can apply. Not part of the key
-  // (equality and hash ignore it); it sits in what was padding.
-  bool asymmetric = false;
-  friend bool operator==(const Region& a, const Region& b) noexcept {
-    return a.height == b.height && a.width == b.width && a.cells == b.cells;
-  }
-};
-
-template <std::size_t N>
-struct RegionHash {
-  std::size_t operator()(const Region<N>& r) const noexcept {
-    std::uint64_t h = (std::uint64_t{r.height} << 16) | r.width;
-    for (std::uint64_t w : r.cells.words) {
-      h = (h ^ w) * 0x9E3779B97F4A7C15ULL;
-      h ^= h >> 31;
-    }
-    return static_cast<std::size_t>(h);
-  }
-};
-
-// Masks and per-cell tables of one box size, built once per size.
-template <std::size_t N>
-struct Geometry {
-  int height = 0;
-  int width = 0;
-  Bits<N> all;
-  Bits<N> not_first_col;  // where a cell shifted one column right may land
-  Bits<N> not_last_col;
-  std::vector<Bits<N>> anchors;                 // per shape: top-left cells where it fits the box
-  std::vector<std::vector<std::size_t>> offsets;  // per shape: r*width + c of its cells
-  std::vector<std::uint16_t> row_of;
-  std::vector<std::uint16_t> col_of;
-
-  Geometry(const Rule& rule, int h, int w) : height(h), width(w) {
-    const std::size_t area = static_cast<std::size_t>(h) * static_cast<std::size_t>(w);
-    row_of.resize(area);
-    col_of.resize(area);
-    for (int r = 0; r < h; ++r) {
-      for (int c = 0; c < w; ++c) {
-        const std::size_t i = static_cast<std::size_t>(r * w + c);
-        row_of[i] = static_cast<std::uint16_t>(r);
-        col_of[i] = static_cast<std::uint16_t>(c);
-        all.set(i);
-        if (c != 0) not_first_col.set(i);
-        if (c != w - 1) not_last_col.set(i);
-      }
-    }
-    for (const Shape& s : rule.shapes) {
-      Bits<N> a;
-      for (int r = 0; r + s.height <= h; ++r) {
-        for (int c = 0; c + s.width <= w; ++c) a.set(static_cast<std::size_t>(r * w + c));
-      }
-      anchors.push_back(a);
-      std::vector<std::size_t> off;
-      for (const Cell& cell : s.cells) off.push_back(static_cast<std::size_t>(cell.row * w + cell.col));
-      offsets.push_back(std::move(off));
-    }
-  }
-
-  // The bounding box of a non-empty set of cells: rows [min_r, max_r], columns
-  // [min_c, max_c]. One word: the rows from its lowest and highest bits, the
-  // columns from the rows or-ed together (a loop over rows, not over cells).
-  void bounds(const Bits<N>& b, int& min_r, int& max_r, int& min_c, int& max_c) const {
-    if constexpr (N == 1) {
-      const std::uint64_t x = b.words[0];
-      min_r = row_of[static_cast<std::size_t>(std::countr_zero(x))];
-      max_r = row_of[static_cast<std::size_t>(63 - std::countl_zero(x))];
-      std::uint64_t cols = 0;
-      if (width == 8) {
-        cols = x | (x >> 32);
-        cols |= cols >> 16;
-        cols |= cols >> 8;
-      } else {
-        for (int r = min_r; r <= max_r; ++r) cols |= x >> (r * width);
-      }
-      cols = width < 64 ? cols & ((std::uint64_t{1} << width) - 1) : x;  // a 64-wide box has one row
-      min_c = std::countr_zero(cols);
-      max_c = 63 - std::countl_zero(cols);
-      return;
-    }
-    min_r = height;
-    max_r = -1;
-    min_c = width;
-    max_c = -1;
-    b.for_each([&](std::size_t i) {
-      min_r = std::min(min_r, int{row_of[i]});
-      max_r = std::max(max_r, int{row_of[i]});
-      min_c = std::min(min_c, int{col_of[i]});
-      max_c = std::max(max_c, int{col_of[i]});
-    });
-  }
-
-  // The cells of `b` and their neighbours (4- or 8-connectivity), inside the box.
-  [[nodiscard]] Bits<N> dilate(const Bits<N>& b, int connectivity) const {
-    const std::size_t w = static_cast<std::size_t>(width);
-    Bits<N> across = b | (b.shl(1) & not_first_col) | (b.shr(1) & not_last_col);
-    if (connectivity == 8) return (across | across.shl(w) | across.shr(w)) & all;
-    return (across | b.shl(w) | b.shr(w)) & all;
-  }
-};
-
-// Boxes of at most 8x8 cells are canonicalised with word operations on a
-// stride-8 layout (bit r*8 + c): the 8 symmetries are byte swaps, per-byte bit
-// reversals and the 8x8 bit-matrix transpose, instead of moving each cell 8 times
-// (that per-cell loop was 45% of the time on Cram boards).
-namespace square {
-
-// (std::byteswap is C++23; GCC and Clang both have the builtin.)
-inline std::uint64_t flip_rows(std::uint64_t x, int h) noexcept { return __builtin_bswap64(x) >> (8 * (8 - h)); }
-
-inline std::uint64_t flip_cols(std::uint64_t x, int w) noexcept {
-  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
-  return x >> (8 - w);
-}
-
-// Bit r*8 + c -> bit c*8 + r.
-inline std::uint64_t transpose(std::uint64_t x) noexcept {
-  std::uint64_t t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
-  x ^= t ^ (t >> 28);
-  t = 0x3333000033330000ULL & (x ^ (x << 14));
-  x ^= t ^ (t >> 14);
-  t = 0x5500550055005500ULL & (x ^ (x << 7));
-  x ^= t ^ (t >> 7);
-  return x;
-}
-
-// Stride 8 -> stride w.
-inline std::uint64_t pack(std::uint64_t x, int h, int w) noexcept {
-  std::uint64_t out = 0;
-  const std::uint64_t row = (std::uint64_t{1} << w) - 1;
-  for (int r = 0; r < h; ++r) out |= ((x >> (8 * r)) & row) << (r * w);
-  return out;
-}
-
-// Stride w -> stride 8.
-inline std::uint64_t unpack(std::uint64_t x, int h, int w) noexcept {
-  std::uint64_t out = 0;
-  const std::uint64_t row = (std::uint64_t{1} << w) - 1;
-  for (int r = 0; r < h; ++r) out |= ((x >> (r * w)) & row) << (8 * r);
-  return out;
-}
-
-}  // namespace square
-
-// One-word boxes wider or taller than 8 (h*w <= 64, stride w): the images of the
-// four flips from a bit reversal (the half turn) and a row loop, instead of
-// moving cells one by one (on Cram 4x9 and 4x11 most parts are 9 to 11 wide).
-namespace box {
-
-inline std::uint64_t reverse_bits(std::uint64_t x) noexcept {
-  x = __builtin_bswap64(x);
-  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
-  return x;
-}
-
-inline std::uint64_t row_mask(int w) noexcept { return w >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << w) - 1; }
-
-inline std::uint64_t flip_rows(std::uint64_t x, int h, int w) noexcept {
-  const std::uint64_t row = row_mask(w);
-  std::uint64_t out = 0;
-  for (int r = 0; r < h; ++r) out |= ((x >> (r * w)) & row) << ((h - 1 - r) * w);
-  return out;
-}
-
-// Cell (r, c) -> (h-1-r, w-1-c): the whole word reversed, moved down to bit 0.
-inline std::uint64_t half_turn(std::uint64_t x, int h, int w) noexcept { return reverse_bits(x) >> (64 - h * w); }
-
-// Cell (r, c) of h x w -> (c, r) of w x h.
-inline std::uint64_t transpose(std::uint64_t x, int h, int w) noexcept {
-  std::uint64_t out = 0;
-  while (x != 0) {
-    const int i = std::countr_zero(x);
-    x &= x - 1;
-    out |= std::uint64_t{1} << ((i % w) * h + i / w);
-  }
-  return out;
-}
-
-}  // namespace box
 
 class Engines;
 
@@ -631,30 +442,10 @@ class Engine {
 
   // A part of an h x w box cropped to its own box and made canonical, in this
   // engine's width.
-  Region<N> crop_canonical(const Geometry<N>& g, const Bits<N>& part) {
-    int min_r = 0;
-    int max_r = 0;
-    int min_c = 0;
-    int max_c = 0;
-    g.bounds(part, min_r, max_r, min_c, max_c);
-    const int h = max_r - min_r + 1;
-    const int w = max_c - min_c + 1;
-    if constexpr (N == 1) {
-      if (h <= 8 && w <= 8) return canonical_square(to_square(g, part, min_r, min_c, h, w), h, w);
-      if (rule_->symmetries.size() == 8) return canonical_wide(to_box(g, part, min_r, min_c, h, w), h, w);
-    }
-    crop_.clear();
-    part.for_each([&](std::size_t i) { crop_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
-    return canonical(crop_, h, w);
-  }
+  Region<N> crop_canonical(const Geometry<N>& g, const Bits<N>& part);
 
   // The h x w sub-box at (r0, c0) of a one-word box, in stride w.
-  static std::uint64_t to_box(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w) {
-    std::uint64_t x = 0;
-    const std::uint64_t row = box::row_mask(w);
-    for (int r = 0; r < h; ++r) x |= ((part.words[0] >> ((r0 + r) * g.width + c0)) & row) << (r * w);
-    return x;
-  }
+  static std::uint64_t to_box(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w);
 
   // The least image of a one-word box (stride w) that is not within 8x8, for a
   // rule with all 8 symmetries: the least box is min x max, and a box wider
@@ -686,16 +477,7 @@ class Engine {
   }
 
   // The h x w sub-box at (r0, c0) of a one-word box, in stride 8.
-  static std::uint64_t to_square(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w) {
-    // Already stride 8: every column left of c0 is empty, so one shift crops.
-    if (g.width == 8) return part.words[0] >> (8 * r0 + c0);
-    std::uint64_t x = 0;
-    const std::uint64_t row = (std::uint64_t{1} << w) - 1;
-    for (int r = 0; r < h; ++r) {
-      x |= ((part.words[0] >> ((r0 + r) * g.width + c0)) & row) << (8 * r);
-    }
-    return x;
-  }
+  static std::uint64_t to_square(const Geometry<N>& g, const Bits<N>& part, int r0, int c0, int h, int w);
 
   // Regions of at most this many cells are valued by full mex (solve); larger
   // ones by the outcome search (evaluate). A huge value means full mex only.
@@ -725,159 +507,17 @@ class Engine {
   void set_root_reversed(bool reversed) noexcept { root_reversed_ = reversed; }
 
   // The value of a canonical region, by whichever search suits its size.
-  Nimber evaluate(const Region<N>& region) {
-    if (requested_set_) return value_by_aspiration(region);
-    if (auto v = known(region)) return *v;
-    // Lemoine–Viennot: g(G) = n exactly when G + *n is a P-position. Asking
-    // that is an AND-OR search that stops at the first winning move, where full
-    // mex would value every option of every large position.
-    for (Nimber n = 0;; ++n) {
-      if (!wins(region, n)) return n;  // wins() stored the value
-    }
-  }
+  Nimber evaluate(const Region<N>& region);
 
   // Is G + *heap a first-player win (G canonical)? A move in G leaves parts; all
   // but the largest are valued exactly (small ones by full mex) and folded into
   // the heap, so every question stays "one region plus a heap" and its answer
   // can be kept per region: the exact value once a P-position G + *n is found,
   // and otherwise a mask of the heaps n < 64 known to make G + *n a win.
-  bool wins(const Region<N>& region, Nimber heap) {
-    if (auto v = known(region)) return *v != heap;
-    if (heap < 64) {
-      if ((win_mask(region) >> heap) & 1U) return true;
-    }
-    const Geometry<N>& g = geometry(region.height, region.width);
-    if (mirror_strategy(g, region)) {
-      remember(region, 0);
-      return heap != 0;
-    }
-    ++searched_;
-    tick();
-    BusyMark busy(*this, region, heap);
-    // Buffers of this recursion depth, kept between calls (allocating them per
-    // node was 5% of a Cram search).
-    DepthGuard depth(*this);
-    Frame& f = depth.frame();
-    // Move ordering: the moves leaving the smallest largest part first; they
-    // settle fastest (measured: on Cram 6x6 four times fewer sums searched than
-    // largest-first, and a history heuristic did not help). Each move's parts
-    // are found once, here, and kept for both passes; the sort is a stable
-    // bucket sort on the largest part's size.
-    f.raw.clear();
-    f.raw_first.clear();
-    f.largest.clear();
-    for_each_move(g, region.cells, [&](const Bits<N>& after) {
-      f.raw_first.push_back(f.raw.size());
-      int largest = 0;
-      for_each_part(g, after, [&](const Bits<N>& part) {
-        f.raw.push_back(part);
-        largest = std::max(largest, part.count());
-      });
-      f.largest.push_back(largest);
-    });
-    f.raw_first.push_back(f.raw.size());
-    const std::size_t moves = f.largest.size();
-    f.order.resize(moves);
-    {
-      std::array<std::uint32_t, 64 * N + 2> start{};
-      std::size_t top = 0;  // the prefix sums stop at the largest size seen
-      for (int l : f.largest) {
-        ++start[static_cast<std::size_t>(l) + 1];
-        top = std::max(top, static_cast<std::size_t>(l) + 1);
-      }
-      for (std::size_t b = 1; b <= top; ++b) start[b] += start[b - 1];
-      for (std::size_t i = 0; i < moves; ++i) f.order[start[static_cast<std::size_t>(f.largest[i])]++] = static_cast<std::uint32_t>(i);
-    }
-    // Pass 1, no search: settle the moves whose parts are all known already (a
-    // win if they xor to the heap), and drop those known to hand the opponent
-    // a win. Pass 2 searches the rest, smallest largest part first.
-    bool win = false;
-    std::vector<Region<N>>& parts = f.parts;        // every candidate's parts, one after another
-    std::vector<std::size_t>& first_part = f.first_part;  // candidate i: parts[first_part[i] .. first_part[i + 1])
-    std::vector<std::size_t>& open = f.open;        // candidates left for pass 2
-    parts.clear();
-    first_part.clear();
-    open.clear();
-    for (std::size_t i = 0; i < moves && !win; ++i) {
-      const std::uint32_t move = f.order[i];
-      first_part.push_back(parts.size());
-      for (std::size_t q = f.raw_first[move]; q < f.raw_first[move + 1]; ++q) parts.push_back(crop_canonical(g, f.raw[q]));
-      Nimber h = heap;
-      std::size_t unknown = 0;
-      const Region<N>* last_unknown = nullptr;
-      for (std::size_t j = first_part[i]; j < parts.size(); ++j) {
-        if (auto v = stored_value(parts[j])) {
-          h ^= *v;
-        } else {
-          ++unknown;
-          last_unknown = &parts[j];
-        }
-      }
-      if (unknown == 1 && mirror_strategy(geometry(last_unknown->height, last_unknown->width), *last_unknown)) {
-        remember(*last_unknown, 0);  // a reply that restores a mirror position settles at once
-        unknown = 0;
-      }
-      if (unknown == 0) {
-        win = h == 0;
-      } else if (unknown == 1 && h < 64) {
-        if (((win_mask(*last_unknown) >> h) & 1U) == 0) open.push_back(i);
-      } else {
-        open.push_back(i);
-      }
-    }
-    first_part.push_back(parts.size());
-    // With a second thread on the same tables, a move whose (largest part, heap)
-    // the other thread is searching now waits for a second sweep (by then it is
-    // often in the table).
-    std::vector<std::size_t>& deferred = f.deferred;
-    deferred.clear();
-    auto search_move = [&](std::size_t candidate, bool may_defer) {
-      const std::size_t begin = first_part[candidate];
-      const std::size_t end = first_part[candidate + 1];
-      std::size_t largest = begin;
-      for (std::size_t j = begin + 1; j < end; ++j) {
-        if (parts[j].cells.count() > parts[largest].cells.count()) largest = j;
-      }
-      Nimber h = heap;
-      for (std::size_t j = begin; j < end; ++j) {
-        if (j != largest) h ^= evaluate(parts[j]);
-      }
-      if (may_defer) {
-        if (asked_elsewhere(parts[largest], h)) {
-          deferred.push_back(candidate);
-          return;
-        }
-      }
-      // The opponent faces (largest part) + *h; it is ours if that is a P-position.
-      win = !wins(parts[largest], h);
-    };
-    for (std::size_t k = 0; k < open.size() && !win; ++k) search_move(open[k], true);
-    for (std::size_t k = 0; k < deferred.size() && !win; ++k) search_move(deferred[k], false);
-    // Moving in the heap: to *m, a P-position exactly when g(G) = m.
-    for (Nimber m = 0; m < heap && !win; ++m) win = !wins(region, m);
-    if (!win) {
-      remember(region, heap);
-    } else if (heap < 64) {
-      remember_win(region, std::uint64_t{1} << heap);
-    }
-    return win;
-  }
+  bool wins(const Region<N>& region, Nimber heap);
 
   // Value of a canonical region.
-  Nimber solve(const Region<N>& region) {
-    if (!region.cells.any()) return 0;
-    // Fewer cells than two of the smallest piece: exactly one move is left (the
-    // region is pruned, so at least one move exists).
-    if (region.cells.count() < 2 * rule_->min_piece_cells) return 1;
-    if (const auto v = table_value(region)) return *v;
-    tick();
-    const Geometry<N>& g = geometry(region.height, region.width);
-    MexSet mex;
-    for_each_move(g, region.cells, [&](const Bits<N>& after) { mex.insert(value_of_cells(g, after)); });
-    const Nimber value = mex.mex();
-    remember(region, value);
-    return value;
-  }
+  Nimber solve(const Region<N>& region);
 
   // All tables of all engines together keep at most the Engines' memory limit:
   // when a table's next growth (a doubling) would pass it, that table is emptied
@@ -894,80 +534,23 @@ class Engine {
   [[nodiscard]] std::size_t searched() const noexcept { return searched_; }
   [[nodiscard]] std::size_t visited() const noexcept { return visited_; }
 
-  void save(TableWriter& out) const {
-    // Shared tables: the other thread's writes wait (spinning) until the save is done.
-    const WriteLock lock(*tables_);
-    const std::uint64_t count = tables_->values.size();
-    out.put(count);
-    tables_->values.for_each([&](const Region<N>& r, std::uint16_t v) {
-      out.put(r.height);
-      out.put(r.width);
-      for (std::uint64_t w : r.cells.words) out.put(w);
-      out.put(v);
-    });
-  }
+  void save(TableWriter& out) const;
 
   // Empties both tables (after a table file was refused half-way).
-  void clear_tables() {
-    const WriteLock lock(*tables_);
-    tables_->values.clear();
-    tables_->wins.clear();
-  }
+  void clear_tables();
 
   // Reads one section that save wrote (after its word count): the empty
   // string, or what is wrong with it. The count is checked against the bytes
   // the file still holds before any room is made for it, and every entry
   // against what a stored region can be: a box of this engine's width, cells
   // inside it, a value no larger than its number of moves.
-  std::string load(TableReader& in) {
-    std::uint64_t count = 0;
-    if (!in.get(count)) return "a section is cut short";
-    constexpr std::uint64_t kEntryBytes = 2 + 2 + 8 * N + 2;
-    if (count > in.left() / kEntryBytes) {
-      return "a section declares " + std::to_string(count) + " entries, more than the file holds";
-    }
-    // Entries come in the saved table's slot order: inserted into a smaller
-    // table they wrap around onto the slots filled first and linear probing
-    // crawls (a 46-million-entry table had not loaded after minutes). Room
-    // first, when the bound allows it (else remember grows or flushes as usual).
-    std::size_t capacity = tables_->values.capacity();
-    while (capacity * 3 < count * 4) capacity <<= 1;
-    if (capacity > tables_->values.capacity() &&
-        (!bounded() || may_grow(ValueTable::bytes_for(capacity) - tables_->values.memory_bytes()))) {
-      tables_->values.reserve(static_cast<std::size_t>(count));
-    }
-    for (std::uint64_t i = 0; i < count; ++i) {
-      Region<N> r;
-      std::uint16_t v = 0;
-      bool ok = in.get(r.height) && in.get(r.width);
-      for (std::uint64_t& w : r.cells.words) ok = ok && in.get(w);
-      ok = ok && in.get(v);
-      if (!ok) return "an entry is cut short";
-      if (r.height == 0 || r.width == 0 || std::size_t{r.height} * r.width > Bits<N>::kCapacity) {
-        return "an entry has a box of " + std::to_string(r.height) + "x" + std::to_string(r.width) +
-               ", which no region of a " + std::to_string(N) + "-word table has";
-      }
-      if (!r.cells.any() || !(r.cells.minus(box_cells(r.height, r.width)) == Bits<N>{})) {
-        return "an entry's cells are not inside its box";
-      }
-      if (v > most_moves(r.cells.count())) return "an entry has value " + std::to_string(v) + ", more than its moves";
-      remember(r, v);
-    }
-    return {};
-  }
+  std::string load(TableReader& in);
 
  private:
   static constexpr std::size_t kSide = Bits<N>::kCapacity;
 
   // The cells of an h x w box in its layout (see geometry()).
-  static Bits<N> box_cells(int h, int w) {
-    Bits<N> box;
-    const int stride = (N == 1 && h <= 8 && w <= 8) ? 8 : w;
-    for (int r = 0; r < h; ++r) {
-      for (int c = 0; c < w; ++c) box.set(static_cast<std::size_t>(r * stride + c));
-    }
-    return box;
-  }
+  static Bits<N> box_cells(int h, int w);
 
   // At least the number of legal moves of a region of `cells` cells (a move
   // places a piece in one of its orientations at a cell, or takes a vertex),
@@ -982,70 +565,9 @@ class Engine {
   // the second player answers every M with s(M) and wins, so the value is 0. The
   // position after M, s(M) is symmetric again and has fewer moves, so the
   // condition holds there too. (Cram on even x even boards is the classic case.)
-  bool mirror_strategy(const Geometry<N>& g, const Region<N>& region) const {
-    if (region.asymmetric || (reductions_ & kMirrorStrategy) == 0) return false;
-    const int h = region.height;
-    const int w = region.width;
-    for (int t : rule_->symmetries) {
-      // The involutions among the 8: the two flips, the half turn, and on square
-      // boxes the two diagonal reflections.
-      if (t == 0 || t == 3 || t == 5 || ((t & 1) && h != w)) continue;
-      if (!symmetric_under(region, t)) continue;
-      bool collide = false;
-      auto image = [&](std::size_t i) {
-        int r = g.row_of[i];
-        int c = g.col_of[i];
-        int hh = h;
-        int ww = w;
-        apply_symmetry(t, r, c, hh, ww);
-        return static_cast<std::size_t>(r * g.width + c);  // the geometry's stride
-      };
-      if (rule_->kind == RuleKind::place) {
-        for (std::size_t s = 0; s < g.anchors.size() && !collide; ++s) {
-          Bits<N> anchors = g.anchors[s];
-          for (std::size_t off : g.offsets[s]) anchors &= region.cells.shr(off);
-          anchors.for_each([&](std::size_t a) {
-            Bits<N> cells;
-            for (std::size_t off : g.offsets[s]) cells.set(a + off);
-            for (std::size_t off : g.offsets[s]) collide = collide || cells.test(image(a + off));
-          });
-        }
-      } else {
-        region.cells.for_each([&](std::size_t v) {
-          Bits<N> vertex;
-          vertex.set(v);
-          collide = collide || g.dilate(vertex, rule_->connectivity).test(image(v));
-        });
-      }
-      if (!collide) return true;
-    }
-    return false;
-  }
+  bool mirror_strategy(const Geometry<N>& g, const Region<N>& region) const;
 
-  bool symmetric_under(const Region<N>& region, int t) const {
-    const int h = region.height;
-    const int w = region.width;
-    if constexpr (N == 1) {
-      if (h <= 8 && w <= 8) {
-        const std::uint64_t x = region.cells.words[0];  // stride 8
-        std::uint64_t y = x;
-        if (t & 1) y = square::transpose(y);
-        if (t & 2) y = square::flip_rows(y, h);
-        if (t & 4) y = square::flip_cols(y, w);
-        return x == y;
-      }
-    }
-    bool same = true;
-    region.cells.for_each([&](std::size_t i) {
-      int r = static_cast<int>(i) / w;
-      int c = static_cast<int>(i) % w;
-      int hh = h;
-      int ww = w;
-      apply_symmetry(t, r, c, hh, ww);
-      same = same && region.cells.test(static_cast<std::size_t>(r * w + c));
-    });
-    return same;
-  }
+  bool symmetric_under(const Region<N>& region, int t) const;
 
   // The value if it needs no search: a single move left, or already stored.
   std::optional<Nimber> stored_value(const Region<N>& r) const {
@@ -1479,4 +1001,7 @@ bool Engine<N>::bounded() const {
 
 }  // namespace grundy::placement::detail
 
+#include "canonical_forms.hpp"
+#include "engine_persistence.hpp"
+#include "exact_search.hpp"
 #include "requested_set.hpp"
