@@ -15,6 +15,7 @@
 #include "grundy/game_adapter.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/misere/canonical_forms.hpp"
+#include "grundy/misere/heap_quotient.hpp"
 #include "grundy/registry.hpp"
 #include "misere/position_forms.hpp"
 #include "misere_oracle.hpp"
@@ -226,6 +227,35 @@ TEST(MisereAnalysis, TheMethodThatDecides) {
   EXPECT_EQ(method("kayles(10) + 0.07(12)"), "misère quotient");  // two rules, one quotient
   EXPECT_EQ(method("kayles(1000000000000000000, 5)"), "misère quotient");  // Φ proven periodic
   EXPECT_EQ(method("kayles(10) + wythoff(2,3)"), "canonical forms");
+}
+
+// A heap of 10^12 of a rule whose quotient is not proven periodic early (0.34:
+// about h options at heap h). The quotient was extended heap by heap, its
+// option lists never charged as work: 1.2 GB of them and still going (found
+// by the expression fuzz harness, corpus/expression/found-quotient-option-lists).
+// Now the lists count against the quotient's work and memory bounds, it gives
+// up, and the next method refuses the sum on one line.
+TEST(MisereAnalysis, AQuotientThatCannotReachAHugeHeapGivesUpWithinItsBounds) {
+  Context context;
+  try {
+    const SumAnalysis a =
+        analyze(testing::parse("kayles(10) + 0.34(1000000100000)"), context, AnalysisOptions{true, 5});
+    ADD_FAILURE() << "answered: " << a.position.text();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("options"), std::string::npos) << e.what();
+  }
+  // The quotient the analysis kept in the context (misere_analysis.cpp's key:
+  // the rules' texts in order) stopped within its work bound of 2·10^6 (at
+  // heap 1264 when written; each heap h lists about h/4 options), where it
+  // used to go on towards heap 10^6.
+  bool made_here = false;
+  const auto quotient = context.shared<misere::HeapQuotient>("misere.quotient 0.34 kayles", [&] {
+    made_here = true;
+    return std::shared_ptr<misere::HeapQuotient>();
+  });
+  ASSERT_FALSE(made_here) << "the analysis kept no quotient under that key";
+  EXPECT_GT(quotient->heaps(), 100U);
+  EXPECT_LT(quotient->heaps(), 5000U);
 }
 
 // A countdown: take one or two from a counter, one component (not a heap of a

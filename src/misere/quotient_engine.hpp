@@ -77,6 +77,7 @@ class QuotientEngine {
   std::unique_ptr<Dominance> dominance_;           // of the current quotient
   std::vector<std::uint64_t> expansions_;
   std::uint64_t recalibrations_ = 0;
+  std::size_t options_bytes_ = 0;  // the option lists in options_, counted against half the memory bound
   std::uint64_t work_ = 0;
   std::uint64_t work_limit_ = 0;
 };
