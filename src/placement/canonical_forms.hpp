@@ -10,13 +10,11 @@ namespace grundy::placement::detail {
 
 template <std::size_t N>
 Region<N> Engine<N>::crop_canonical(const Geometry<N>& g, const Bits<N>& part) {
-  int min_r = 0;
-  int max_r = 0;
-  int min_c = 0;
-  int max_c = 0;
-  g.bounds(part, min_r, max_r, min_c, max_c);
-  const int h = max_r - min_r + 1;
-  const int w = max_c - min_c + 1;
+  const BoundingBox box = bounding_box(g, part);
+  const int min_r = box.row;
+  const int min_c = box.col;
+  const int h = box.height;
+  const int w = box.width;
   if constexpr (N == 1) {
     if (h <= 8 && w <= 8) return canonical_square(to_square(g, part, min_r, min_c, h, w), h, w);
     if (rule_->symmetries.size() == 8) return canonical_wide(to_box(g, part, min_r, min_c, h, w), h, w);

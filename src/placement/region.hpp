@@ -123,6 +123,24 @@ struct Geometry {
   }
 };
 
+// The bounding box of a part of a box of geometry g: its top-left cell and size.
+struct BoundingBox {
+  int row = 0;
+  int col = 0;
+  int height = 0;
+  int width = 0;
+};
+
+template <std::size_t N>
+BoundingBox bounding_box(const Geometry<N>& g, const Bits<N>& part) {
+  int min_r = 0;
+  int max_r = 0;
+  int min_c = 0;
+  int max_c = 0;
+  g.bounds(part, min_r, max_r, min_c, max_c);
+  return BoundingBox{min_r, min_c, max_r - min_r + 1, max_c - min_c + 1};
+}
+
 // Boxes of at most 8x8 cells are canonicalised with word operations on a
 // stride-8 layout (bit r*8 + c): the 8 symmetries are byte swaps, per-byte bit
 // reversals and the 8x8 bit-matrix transpose, instead of moving each cell 8 times
