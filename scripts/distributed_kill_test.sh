@@ -16,6 +16,8 @@ kills=${3:-20}
 RANDOM=${4:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# shellcheck source=mpirun_wait.sh
+source "$(dirname "$0")/mpirun_wait.sh"
 mpirun=(mpirun --oversubscribe --allow-run-as-root -np 3)
 run=("$grundy" table officers --upto "$upto" --checkpoint "$work/run.ckpt" --checkpoint-seconds 0.2
      --output "$work/run.bin" --format binary --quiet --no-values)
@@ -54,8 +56,9 @@ while [ "$done_kills" -lt "$kills" ]; do
   fi
   victim=$((RANDOM % 3))
   kill -9 "${ranks[$victim]}" 2> /dev/null || true
-  status=0
-  wait "$launcher" || status=$?
+  wait_for_mpirun "$launcher" 60
+  status=$mpirun_status
+  [ "$mpirun_hung" = 1 ] && echo "(mpirun hung in its own finalize after the kill: killed it)"
   done_kills=$((done_kills + 1))
   heaps=$(( ($(stat -c %s "$work/run.ckpt" 2> /dev/null || echo 35) - 35) / 2 ))  # 35 bytes of header and checksum for rule 0.6
   echo "kill $done_kills: process $((victim + 1)) of 3 (pid ${ranks[$victim]}) after ${delay}s, mpirun exit $status; checkpoint holds $heaps heaps"

@@ -12,6 +12,8 @@ grundy=$1
 kills_wanted=${2:-20}
 RANDOM=${3:-2026}
 work=$(mktemp -d)
+# shellcheck source=../scripts/mpirun_wait.sh
+source "$(dirname "$0")/../scripts/mpirun_wait.sh"
 trap 'rm -rf "$work"' EXIT
 
 mpirun=(mpirun --oversubscribe -np 3)
@@ -51,8 +53,8 @@ while [ "$kills" -lt "$kills_wanted" ]; do
     done
     if [ "${#ranks[@]}" -lt 3 ] || [ "$kills" -ge "$kills_wanted" ]; then
       # Finished (or not started yet, or enough kills): let it run to its end.
-      wait "$launcher"
-      status=$?
+      wait_for_mpirun "$launcher" 300
+      status=$mpirun_status
       if [ "$status" -eq 0 ]; then finished=1; break; fi
       # Kept for the message below if the census never completes.
       echo "attempt $attempt: exit $status: $(head -c 300 "$work/stderr" | tr '\n' ' ')" >> "$work/attempts"
@@ -61,7 +63,7 @@ while [ "$kills" -lt "$kills_wanted" ]; do
     # The manager on odd kills, a worker (1 or 2) on even ones.
     if [ $((kills % 2)) -eq 1 ]; then victim=0; else victim=$((1 + RANDOM % 2)); fi
     kill -9 "${ranks[$victim]}" 2> /dev/null && kills=$((kills + 1))
-    wait "$launcher"
+    wait_for_mpirun "$launcher" 60
     after=$(dump "$db")
     # Every row held before the kill is still there, unchanged.
     if [ -n "$before" ]; then
@@ -72,7 +74,9 @@ while [ "$kills" -lt "$kills_wanted" ]; do
         exit 1
       fi
     fi
-    echo "round $round: killed rank $victim; $(printf '%s\n' "$after" | grep -c . ) of 127 rows kept"
+    hung=""
+    [ "$mpirun_hung" = 1 ] && hung=" (mpirun hung in its own finalize after the kill: killed it)"
+    echo "round $round: killed rank $victim; $(printf '%s\n' "$after" | grep -c . ) of 127 rows kept$hung"
   done
   if [ "$finished" -ne 1 ]; then
     echo "round $round: the census never completed"
