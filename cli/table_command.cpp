@@ -364,7 +364,7 @@ void register_table_command(CLI::App& app, const Launch& launch) {
   cmd->add_option("--checkpoint-seconds", options->checkpoint_seconds, "take-and-break: seconds between checkpoints")
       ->check(not_negative())
       ->capture_default_str();
-  cmd->add_option("--threads", options->threads, "take-and-break: threads (1 or 2)")->capture_default_str();
+  cmd->add_option("--threads", options->threads, "take-and-break: threads (1 or 2; a distributed run, with --verifiers or under mpirun, speculates on up to 64)")->capture_default_str();
   cmd->add_option("--engine", options->engine, "take-and-break: auto, naive or sparse")->capture_default_str();
   cmd->add_option("--kernels", options->kernels,
                   "take-and-break: vector kernels best, portable, avx2 or avx512 (default best, or GRUNDY_KERNELS)");

@@ -5,6 +5,7 @@
 // distributed_table_cli_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <fstream>
@@ -12,6 +13,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "grundy/context.hpp"
@@ -22,6 +24,7 @@
 #include "grundy/take_and_break/engine.hpp"
 #include "grundy/take_and_break/run.hpp"
 #include "take_and_break/block_verifier.hpp"
+#include "take_and_break/sparse_engine.hpp"
 #include "take_and_break/vector_kernels.hpp"
 #include "test_support.hpp"
 
@@ -31,8 +34,10 @@ namespace {
 using take_and_break::Value;
 
 TakeAndBreakRun table(const std::string& rule, std::uint64_t upto, unsigned verifiers, const std::string& checkpoint = "",
-                      take_and_break::EngineKind engine = take_and_break::EngineKind::automatic) {
+                      take_and_break::EngineKind engine = take_and_break::EngineKind::automatic,
+                      unsigned threads = 1) {
   TakeAndBreakRequest request;
+  request.threads = threads;
   request.rule = rule;
   request.upto = upto;
   request.verifiers = verifiers;
@@ -60,7 +65,9 @@ TEST(DistributedTable, OfficersOnThreadsMatchesPublishedTable) {
   const std::vector<Value> expected = officers_reference();
   for (unsigned verifiers : {1U, 2U, 3U}) {
     SCOPED_TRACE(verifiers);
-    const TakeAndBreakRun run = table("officers", expected.size() - 1, verifiers);
+    // Rank 0 speculating on 1, 2 and 3 threads.
+    const TakeAndBreakRun run = table("officers", expected.size() - 1, verifiers, "",
+                                      take_and_break::EngineKind::automatic, verifiers);
     ASSERT_EQ(run.values, expected);
     ASSERT_TRUE(run.distributed.has_value());
     EXPECT_EQ(run.distributed->ranks, static_cast<int>(verifiers) + 1);
@@ -87,11 +94,72 @@ TEST(DistributedTable, RandomCodesAndGrundysGameEqualOneProcess) {
     SCOPED_TRACE(code);
     const TakeAndBreakRun one = table(code, 12000, 0, "", take_and_break::EngineKind::sparse);
     const TakeAndBreakRun spread = table(code, 12000, 2, "", take_and_break::EngineKind::sparse);
+    // Rank 0 speculating on three threads (speculation.cpp).
+    const TakeAndBreakRun threads = table(code, 12000, 2, "", take_and_break::EngineKind::sparse, 3);
+    ASSERT_TRUE(threads.complete());
+    for (std::uint64_t n = 0; n <= 12000; ++n) ASSERT_EQ(threads.value(n), one.value(n)) << n;
     // A proven period ends either run early (at a block's end, for the
     // distributed one): the tables agree on every heap asked for.
     ASSERT_TRUE(one.complete());
     ASSERT_TRUE(spread.complete());
     for (std::uint64_t n = 0; n <= 12000; ++n) ASSERT_EQ(spread.value(n), one.value(n)) << n;
+  }
+}
+
+// Speculation on several threads (speculation.cpp) speculates the very values
+// one thread does, wrong ones included (a verifier would catch those, so the
+// end result alone would not show a band marked wrong): the speculated
+// tables themselves are compared, on every kernel set the CPU runs. Officers
+// from the published table on (speculated values there are right, so the
+// table is Officers' own and the compared parts, their second rounds and
+// fallbacks run), and random codes and Grundy's game from the start (several
+// split moves, unequal halves; every part marked), with 2, 3 and 5 threads.
+TEST(SpeculationOnThreads, SpeculatedTablesEqualOneThread) {
+  using take_and_break::detail::SparseEngine;
+  const std::vector<Value> officers = officers_reference();
+  auto speculate = [&](const std::string& rule, std::uint64_t count, unsigned threads, VectorKernelSet set) {
+    SparseEngine engine(take_and_break::parse_game_code(rule), threads, true,
+                        take_and_break::detail::vector_kernels_of(set));
+    if (rule == "officers") engine.restore(officers);
+    // As rank 0 does: a call stops where a new mask is chosen.
+    while (engine.size() < count) {
+      engine.set_speculative(true);
+      engine.extend_to(count);
+    }
+    return std::make_tuple(engine.values(), engine.band_times().heaps, engine.sparse_stats());
+  };
+  std::vector<VectorKernelSet> sets = {VectorKernelSet::portable};
+  for (VectorKernelSet set : {VectorKernelSet::avx2, VectorKernelSet::avx512}) {
+    if (take_and_break::detail::missing_extension(take_and_break::cpu_features(), set) == nullptr) sets.push_back(set);
+  }
+  std::mt19937_64 rng(11);
+  std::vector<std::string> codes = {"officers", "grundy", "0.6", "4.7"};
+  for (int i = 0; i < 4; ++i) {
+    std::string code = "0.";
+    for (int d = 0; d < 3; ++d) code += "01234567"[rng() % 8];
+    if (code.back() == '0') code.back() = '6';
+    codes.push_back(code);
+  }
+  for (VectorKernelSet set : sets) {
+    for (const std::string& code : codes) {
+      SCOPED_TRACE(code + " " + std::string(take_and_break::to_string(set)));
+      const std::uint64_t count = code == "officers" ? 200000 : 30000;
+      const auto [one, none, stats] = speculate(code, count, 1, set);
+      EXPECT_EQ(none, 0U);
+      for (unsigned threads : {2U, 3U, 5U}) {
+        SCOPED_TRACE(threads);
+        const auto [many, banded, many_stats] = speculate(code, count, threads, set);
+        ASSERT_EQ(many, one);
+        if (code != "officers") continue;
+        // Past Officers' last rare value (20 627) a speculated value is right.
+        EXPECT_TRUE(std::equal(officers.begin(), officers.end(), many.begin()));
+        EXPECT_EQ(banded, count - officers.size());
+        if (set != VectorKernelSet::portable) {
+          EXPECT_GT(many_stats.compared_heaps, 90000U);
+          EXPECT_GT(many_stats.compare_fallbacks + many_stats.compare_second_rounds, 1000U);
+        }
+      }
+    }
   }
 }
 

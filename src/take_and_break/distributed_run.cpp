@@ -226,12 +226,20 @@ void Coordinator::speculate_block() {
   const std::uint64_t from = engine_->size();
   const auto started = Clock::now();
   const double cpu = thread_cpu_seconds();
+  const detail::SparseEngine::BandTimes before = engine_->band_times();
   const bool speculate = may_speculate_ && from >= exact_until_;
   engine_->set_speculative(speculate);
   const std::uint64_t end = speculate ? from + block_ : std::min(from + block_, exact_until_);
   engine_->extend_to(std::min(target_, std::max(end, from + 1)));
   const double took = seconds_since(started);
-  stats_.speculate_seconds += thread_cpu_seconds() - cpu;
+  // This thread's work (its waiting for the other threads' bands left out)
+  // and the other threads' bands.
+  const detail::SparseEngine::BandTimes after = engine_->band_times();
+  const double others = (after.band_seconds - before.band_seconds) - (after.own_band_seconds - before.own_band_seconds);
+  stats_.speculate_seconds += thread_cpu_seconds() - cpu - (after.waiting_seconds - before.waiting_seconds) + others;
+  stats_.banded_heaps += after.heaps - before.heaps;
+  stats_.band_seconds += after.band_seconds - before.band_seconds;
+  stats_.in_order_seconds += after.in_order_seconds - before.in_order_seconds;
   const std::uint64_t to = engine_->size();
   stats_.speculated += to - from;
   if (took < kBlockSeconds / 2) block_ = std::min(kLargestBlock, 2 * block_);
@@ -334,6 +342,7 @@ TakeAndBreakRun Coordinator::run() {
   run_.output = request_.output;
   run_.format = request_.format;
   stats_.ranks = world_.size();
+  stats_.speculation_threads = request_.threads;
   stats_.transport = world_.describe();
 
   engine_ = std::make_unique<detail::SparseEngine>(code_, request_.threads, request_.engine == EngineKind::sparse,
@@ -584,7 +593,7 @@ std::optional<TakeAndBreakRun> run_take_and_break_table(const TakeAndBreakReques
     return std::nullopt;
   }
   try {
-    validate_take_and_break_request(one);
+    validate_take_and_break_request(one, true);
     Coordinator coordinator(one, context, world);
     TakeAndBreakRun run = coordinator.run();
     stop_all(world, run.interrupted ? 130 : 0);

@@ -31,7 +31,8 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
       : code_(std::move(code)),
         engine_(take_and_break::make_engine(
             code_, {.kind = context.fast_paths().sparse_engine ? EngineKind::automatic : EngineKind::naive,
-                    .threads = context.options().threads,
+                    // More threads speculate in a distributed table run only.
+                    .threads = std::min(context.options().threads, 2U),
                     .vector_kernels = context.fast_paths().vector_kernels,
                     .kernels = context.fast_paths().kernel_set})) {}
 

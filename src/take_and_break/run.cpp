@@ -18,6 +18,7 @@
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
 #include "run_support.hpp"
+#include "thread_cpu_time.hpp"
 
 namespace grundy {
 namespace run_support {
@@ -26,11 +27,7 @@ using namespace take_and_break;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-double thread_cpu_seconds() {
-  timespec t{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
+double thread_cpu_seconds() { return detail::thread_cpu_seconds(); }
 
 std::string format_count(double x) {
   char buf[32];
@@ -134,10 +131,15 @@ EngineKind parse_engine_kind(std::string_view text) {
   throw InputError("unknown engine \"" + std::string(text) + "\": expected auto, naive or sparse");
 }
 
-void validate_take_and_break_request(const TakeAndBreakRequest& request) {
+void validate_take_and_break_request(const TakeAndBreakRequest& request, bool distributed) {
   const GameCode code = parse_game_code(request.rule);
-  if (request.threads < 1 || request.threads > 2) {
-    throw InputError("--threads must be 1 or 2, not " + std::to_string(request.threads));
+  distributed = distributed || request.verifiers > 0;
+  if (request.threads < 1 || request.threads > (distributed ? 64U : 2U)) {
+    throw InputError(distributed ? "--threads must be 1 to 64 (the threads rank 0 speculates on), not " +
+                                       std::to_string(request.threads)
+                                 : "--threads must be 1 or 2 in one process (up to 64 to speculate on, with "
+                                   "--verifiers or under mpirun), not " +
+                                       std::to_string(request.threads));
   }
   if (request.verifiers > 64) throw InputError("--verifiers must be at most 64, not " + std::to_string(request.verifiers));
   if (request.upto >= (std::uint64_t{1} << 62)) {
@@ -399,7 +401,11 @@ nlohmann::json render_json(const TakeAndBreakRun& run, std::optional<std::uint64
                         {"bytes_sent", d.bytes_sent},
                         {"speculate_seconds", d.speculate_seconds},
                         {"verify_seconds", d.verify_seconds},
-                        {"waiting_seconds", d.waiting_seconds}};
+                        {"waiting_seconds", d.waiting_seconds},
+                        {"speculation_threads", d.speculation_threads},
+                        {"banded_heaps", d.banded_heaps},
+                        {"band_seconds", d.band_seconds},
+                        {"in_order_seconds", d.in_order_seconds}};
   }
   if (!run.save_error.empty()) j["save_error"] = run.save_error;
   if (!run.output.empty() && run.save_error.empty()) {

@@ -83,14 +83,6 @@ constexpr std::size_t kStride512 = 512 + 64 + 64;
 
 }  // namespace
 
-struct SparseEngine::LaneResult {
-  std::uint64_t c0 = 0;
-  bool exhaustive = false;
-  bool partial = false;   // the compared rare parts are not marked in the row (common values above c0)
-  bool fallback = false;  // they were compared, but all candidates were hit: marked after all
-  bool second = false;    // c0 was found among the second round's candidates
-};
-
 // ---- A block ----
 
 // Computes g(n .. n + lanes - 1), or fewer when the width grows or the mask is
@@ -103,8 +95,11 @@ void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
   }
   LaneResult results[kLanes];
   // Fixed for the whole block (both threads' lanes), and kept for phase 2.
-  block_compared_ = compared_from(n, 0, lanes, prefix_of(n));
-  block_rare_end_ = rare_.size();
+  BlockTarget target;
+  target.marks = block_marks_.data();
+  target.results = results;
+  target.compared = compared_from(n, 0, lanes, prefix_of(n));
+  target.rare_end = rare_.size();
   // The AVX2 scan reads the packed values where the mask and width have them.
   packed_bit_ = kernels_.set == VectorKernelSet::avx2 ? packed_bit(stats_.mask, width_) : -1;
   if (packed_bit_ >= 0) packed_.sync(values_, packed_bit_, stats_.mask);
@@ -113,22 +108,29 @@ void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
   if (two) {
     const std::uint64_t half = lanes / 2;
     std::uint64_t helper_work = 0;
-    helper_->post([this, n, half, lanes, &results, &helper_work] {
-      helper_work = mark_block(n, half, lanes, block_want_[1].data(), results);
+    helper_->post([this, n, half, lanes, &target, &helper_work] {
+      helper_work = mark_block(n, half, lanes, block_want_[1].data(), target);
     });
-    work += mark_block(n, 0, half, block_want_[0].data(), results);
+    work += mark_block(n, 0, half, block_want_[0].data(), target);
     helper_->wait();
     work += helper_work;
   } else {
-    work += mark_block(n, 0, lanes, block_want_[0].data(), results);
+    work += mark_block(n, 0, lanes, block_want_[0].data(), target);
   }
+  const std::uint64_t done = finish_block(n, lanes, target, work);
+  if (helper_) choice_.heaps_done(done);
+}
 
+std::uint64_t SparseEngine::finish_block(std::uint64_t n, std::uint64_t lanes, const BlockTarget& target,
+                                         std::uint64_t work) {
+  const std::size_t span = row_stride();
+  LaneResult* results = target.results;
   const std::size_t width = width_;
   std::uint64_t done = 0;
   const bool unequal = shape_.unequal;
   for (std::uint64_t j = 0; j < lanes; ++j) {
     const Value* g = values_.data();
-    std::uint8_t* row = block_marks_.data() + j * span;
+    std::uint8_t* row = target.marks + j * span;
     if (results[j].partial || results[j].fallback) ++stats_.compared_heaps;
     if (results[j].fallback) ++stats_.compare_fallbacks;
     if (results[j].second) ++stats_.compare_second_rounds;
@@ -164,19 +166,12 @@ void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
     // A row missing its compared parts' values above c0 is completed when c0
     // itself was taken by the options just added (rare).
     if (results[j].partial && row[results[j].c0] != 0) {
-      mark_compared(row, n, j, block_compared_, block_rare_end_);
+      mark_compared(row, n, j, target.compared, target.rare_end);
       results[j].partial = false;
       ++stats_.compare_completions;
     }
     // Not below c0: the options so far are among the lane's options now.
-    std::uint64_t c = results[j].c0 & ~std::uint64_t{7};
-    for (;; c += 8) {
-      const std::uint64_t open = load8(common_.data() + c) & ~load8(row + c);
-      if (open != 0) {
-        c += static_cast<std::uint64_t>(std::countr_zero(open)) / 8;
-        break;
-      }
-    }
+    const std::uint64_t c = least_open_common(row, results[j].c0 & ~std::uint64_t{7});
     const LaneResult r = results[j];
     std::uint64_t result = c;
     if (!speculative_ && (r.exhaustive || c > r.c0)) {
@@ -205,9 +200,16 @@ void SparseEngine::compute_block(std::uint64_t n, std::uint64_t lanes) {
   for (std::uint64_t j = 0; j < done; ++j) {
     for (std::uint64_t k : shape_.pair) scratch_[0].naive_work += (n + j - k) / 2;
   }
-  if (helper_) choice_.heaps_done(done);
   block_heaps_ += done;
   if (block_heaps_ >= kBlock) end_block();
+  return done;
+}
+
+std::uint64_t SparseEngine::least_open_common(const std::uint8_t* row, std::uint64_t from) const noexcept {
+  for (std::uint64_t c = from;; c += 8) {
+    const std::uint64_t open = load8(common_.data() + c) & ~load8(row + c);
+    if (open != 0) return c + static_cast<std::uint64_t>(std::countr_zero(open)) / 8;
+  }
 }
 
 // ---- Phase 1 ----
@@ -224,57 +226,81 @@ std::uint64_t SparseEngine::prefix_of(std::uint64_t n) const noexcept {
 // Parallel phase for lanes [j0, j1); `want` is this thread's, all zero on entry
 // and exit. Returns the work done (pairs marked + splits scanned).
 std::uint64_t SparseEngine::mark_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
-                                       LaneResult* results) {
-  return row_stride() == kStride512 ? mark_block_with<kStride512>(n, j0, j1, want, results)
-                                    : mark_block_with<0>(n, j0, j1, want, results);
+                                       const BlockTarget& target) {
+  return row_stride() == kStride512 ? mark_block_with<kStride512>(n, j0, j1, want, target)
+                                    : mark_block_with<0>(n, j0, j1, want, target);
+}
+
+// Lane j splits m = n + j - k; part p pairs with m - p, which must lie in
+// [1, n - 1]: j in [p + k + 1 - n, p + k - 1] (the first bound only bites for
+// p near n). Marks those lanes of [j0, j1); returns how many.
+template <std::size_t kStride>
+std::uint64_t SparseEngine::mark_part(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint64_t k,
+                                      std::uint64_t p, std::uint8_t* marks) const {
+  const std::uint64_t lo = std::max<std::uint64_t>(j0, p + k + 1 > n ? p + k + 1 - n : 0);
+  const std::uint64_t hi = std::min<std::uint64_t>(j1, p + k);
+  if (lo >= hi) return 0;
+  const Value* g = values_.data();
+  const std::size_t stride = row_stride();
+  const unsigned gp = g[p];
+  // Lane j pairs with g(n + j - k - p). The pointer is formed at the first
+  // lane of a run, never as g + (n - k - p): for p + k > n that lies before
+  // the array, which is undefined even if only lanes past it are read.
+  auto run = [&](std::uint64_t from, std::uint64_t to) {
+    if (from < to) mark_run<kStride>(marks + from * stride, g + (n + from - k - p), gp, to - from, stride);
+  };
+  // Grundy's game: not the split into two equal heaps (lane 2p + k - n).
+  const std::uint64_t equal = 2 * p + k >= n ? 2 * p + k - n : kNone;
+  if (shape_.unequal && equal >= lo && equal < hi) {
+    run(lo, equal);
+    run(equal + 1, hi);
+  } else {
+    run(lo, hi);
+  }
+  return hi - lo;
+}
+
+std::uint64_t SparseEngine::mark_rare_parts(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t from,
+                                            std::size_t to, std::uint8_t* marks) const {
+  return row_stride() == kStride512 ? mark_rare_parts_with<kStride512>(n, j0, j1, from, to, marks)
+                                    : mark_rare_parts_with<0>(n, j0, j1, from, to, marks);
+}
+
+template <std::size_t kStride>
+std::uint64_t SparseEngine::mark_rare_parts_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1,
+                                                 std::size_t from, std::size_t to, std::uint8_t* marks) const {
+  std::uint64_t work = 0;
+  for (std::uint64_t k : shape_.pair) {
+    for (std::size_t i = from; i < to; ++i) work += mark_part<kStride>(n, j0, j1, k, rare_[i], marks);
+  }
+  return work;
 }
 
 // mark_block, with the rows' stride a constant when it is kStride512 (0: a
 // variable).
 template <std::size_t kStride>
 std::uint64_t SparseEngine::mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
-                                            LaneResult* results) {
+                                            const BlockTarget& target) {
   const std::uint64_t prefix = prefix_of(n);
   const Value* g = values_.data();
   const std::size_t stride = row_stride();
   const bool simd = kernels_.scan && width_ <= 512;  // the vector scan (and lane_c0)
-  std::uint8_t* const marks = block_marks_.data();
+  std::uint8_t* const marks = target.marks;
+  LaneResult* const results = target.results;
   std::fill(marks + j0 * stride, marks + j1 * stride, std::uint8_t{0});
   std::uint64_t work = 0;
-  const std::size_t compared = block_compared_;
-  for (std::uint64_t k : shape_.single) {
-    for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * stride + g[n + j - k]] = 1;
+  if (target.whole) {
+    for (std::uint64_t k : shape_.single) {
+      for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * stride + g[n + j - k]] = 1;
+    }
   }
   for (std::uint64_t k : shape_.pair) {
-    // Lane j splits m = n + j - k; part p pairs with m - p, which must lie in
-    // [1, n - 1]: j in [p + k + 1 - n, p + k - 1] (the first bound only bites
-    // for p near n).
-    auto part = [&](std::uint64_t p) {
-      const std::uint64_t lo = std::max<std::uint64_t>(j0, p + k + 1 > n ? p + k + 1 - n : 0);
-      const std::uint64_t hi = std::min<std::uint64_t>(j1, p + k);
-      if (lo >= hi) return;
-      const unsigned gp = g[p];
-      // Lane j pairs with g(n + j - k - p). The pointer is formed at the first
-      // lane of a run, never as g + (n - k - p): for p + k > n that lies before
-      // the array, which is undefined even if only lanes past it are read.
-      auto run = [&](std::uint64_t from, std::uint64_t to) {
-        if (from < to) mark_run<kStride>(marks + from * stride, g + (n + from - k - p), gp, to - from, stride);
-      };
-      // Grundy's game: not the split into two equal heaps (lane 2p + k - n).
-      const std::uint64_t equal = 2 * p + k >= n ? 2 * p + k - n : kNone;
-      if (shape_.unequal && equal >= lo && equal < hi) {
-        run(lo, equal);
-        run(equal + 1, hi);
-      } else {
-        run(lo, hi);
-      }
-      work += hi - lo;
-    };
-    for (std::uint64_t p = 1; p <= prefix; ++p) part(p);
-    const auto first = std::upper_bound(rare_.begin(), rare_.end(), prefix);
-    for (auto it = first; it != rare_.begin() + static_cast<std::ptrdiff_t>(compared); ++it) part(*it);
+    for (std::uint64_t p = 1; p <= prefix; ++p) work += mark_part<kStride>(n, j0, j1, k, p, marks);
   }
-  if (compared < block_rare_end_) work += compare_block(n, j0, j1, compared, results);
+  const auto after_prefix = static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.end(), prefix) - rare_.begin());
+  work += mark_rare_parts_with<kStride>(n, j0, j1, std::max(after_prefix, target.first_rare), target.compared, marks);
+  if (target.compared < target.rare_end) work += compare_block(n, j0, j1, target);
+  if (!target.whole) return work;
   for (std::uint64_t j = j0; j < j1; ++j) {
     std::uint8_t* row = marks + j * stride;
     // c0, the least common value not marked, then the rare values below it
@@ -358,10 +384,12 @@ std::size_t SparseEngine::compared_from(std::uint64_t n, std::uint64_t j0, std::
 // A lane whose candidates are all hit marks the parts after all. The rows
 // then lack only common values above c0 (results[j].partial; phase 2
 // completes a row if c0 is taken there). Returns the pairs looked at.
-std::uint64_t SparseEngine::compare_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t compared,
-                                          LaneResult* results) {
+std::uint64_t SparseEngine::compare_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1,
+                                          const BlockTarget& target) {
   const std::size_t stride = row_stride();
-  std::uint8_t* const marks = block_marks_.data();
+  std::uint8_t* const marks = target.marks;
+  LaneResult* const results = target.results;
+  const std::size_t compared = target.compared;
   alignas(64) std::uint8_t cand[kCandidates * 64] = {};  // lanes past `lanes` are compared too, and ignored
   alignas(64) std::uint8_t acc[kCandidates * 64];
   alignas(64) std::uint16_t value[kCandidates * 64];
@@ -375,7 +403,7 @@ std::uint64_t SparseEngine::compare_block(std::uint64_t n, std::uint64_t j0, std
       avx2::find_candidates(row, common_bits_.data(), candidate_end(), value + t, cand + t);
     }
   }
-  const std::size_t count = block_rare_end_ - compared;
+  const std::size_t count = target.rare_end - compared;
   const std::uint64_t base = n + j0 - shape_.pair[0];
   if (avx512) {
     avx512::compare_candidates(values_.data(), base, rare_.data() + compared, count, lanes, cand, acc);
@@ -393,17 +421,26 @@ std::uint64_t SparseEngine::compare_block(std::uint64_t n, std::uint64_t j0, std
       again[more++] = t;
       continue;
     }
-    for (int h = 0; h < i; ++h) row[value[h * 64 + t]] = 1;
+    // Every candidate hit, not only those before c0: the row is then exact
+    // up to the last candidate (an option missing from it is a compared
+    // part's, so a common value, and the unmarked common values up to there
+    // are the candidates), which a lane whose c0 is taken later (phase 2, or
+    // the small parts speculation.cpp adds) reads.
+    for (int h = 0; h < kCandidates; ++h) {
+      const std::uint16_t v = value[h * 64 + t];
+      if (acc[h * 64 + t] == 0 && v < width_) row[v] = 1;
+    }
     results[j0 + t].partial = true;
+    results[j0 + t].exact_below = value[(kCandidates - 1) * 64 + t] + std::uint64_t{1};
   }
   if (more > 0 && avx512) {
-    second_round(n, j0, lanes, compared, again, more, value, results);
+    second_round(n, j0, lanes, target, again, more, value);
   } else {
     // AVX2 has no byte permute across the register for the second round's
     // slots: these lanes (14% at Officers 10^7) mark the parts after all.
     for (unsigned i = 0; i < more; ++i) {
       const unsigned t = again[i];
-      mark_compared(marks + (j0 + t) * stride, n, j0 + t, compared, block_rare_end_);
+      mark_compared(marks + (j0 + t) * stride, n, j0 + t, compared, target.rare_end);
       results[j0 + t].fallback = true;
     }
   }
@@ -419,11 +456,12 @@ std::uint64_t SparseEngine::compare_block(std::uint64_t n, std::uint64_t j0, std
 // all 64 lanes). Officers at 10^7: 14% of the lanes need this, and 80% of
 // them are done after 8 more candidates. A lane whose second candidates are
 // all hit too marks the compared parts after all.
-void SparseEngine::second_round(std::uint64_t n, std::uint64_t j0, unsigned lanes, std::size_t compared,
-                                const unsigned* again, unsigned more, const std::uint16_t* value,
-                                LaneResult* results) {
+void SparseEngine::second_round(std::uint64_t n, std::uint64_t j0, unsigned lanes, const BlockTarget& target,
+                                const unsigned* again, unsigned more, const std::uint16_t* value) {
   const std::size_t stride = row_stride();
-  std::uint8_t* const marks = block_marks_.data();
+  std::uint8_t* const marks = target.marks;
+  LaneResult* const results = target.results;
+  const std::size_t compared = target.compared;
   const unsigned per = 64 / more;  // slots a lane
   const unsigned vectors = (kCandidates + per - 1) / per;
   const unsigned extra = per * vectors;  // candidates a lane
@@ -447,24 +485,30 @@ void SparseEngine::second_round(std::uint64_t n, std::uint64_t j0, unsigned lane
   const Value* g = values_.data();
   const std::uint64_t base = n + j0 - shape_.pair[0];
   const std::uint64_t* parts = rare_.data() + compared;
-  const std::size_t count = block_rare_end_ - compared;
+  const std::size_t count = target.rare_end - compared;
   avx512::compare_slots(vectors, g, base, parts, count, lanes, pick, cand, acc);
   for (unsigned i = 0; i < more; ++i) {
     const unsigned t = again[i];
     const std::uint16_t* mine = next + i * extra;
     std::uint8_t* row = marks + (j0 + t) * stride;
+    auto hit = [&](unsigned k) { return acc[(k / per) * 64 + i * per + k % per] == 0 && mine[k] < width_; };
     unsigned k = 0;
-    while (k < extra && acc[(k / per) * 64 + i * per + k % per] == 0 && mine[k] < width_) ++k;
+    while (k < extra && hit(k)) ++k;
     if (k == extra) {
-      mark_compared(row, n, j0 + t, compared, block_rare_end_);
+      mark_compared(row, n, j0 + t, compared, target.rare_end);
       results[j0 + t].partial = false;
       results[j0 + t].fallback = true;
       continue;
     }
+    // As in compare_block: every candidate hit, so the row is exact up to
+    // the last one.
     for (int h = 0; h < kCandidates; ++h) row[value[h * 64 + t]] = 1;
-    for (unsigned h = 0; h < k; ++h) row[mine[h]] = 1;
+    for (unsigned h = 0; h < extra; ++h) {
+      if (hit(h)) row[mine[h]] = 1;
+    }
     results[j0 + t].partial = true;
     results[j0 + t].second = true;
+    results[j0 + t].exact_below = mine[extra - 1] + std::uint64_t{1};
   }
 }
 

@@ -19,7 +19,7 @@ constexpr std::uint64_t kPairFrom = 16384;
 }  // namespace
 
 SparseEngine::SparseEngine(const GameCode& code, unsigned threads, bool forced, VectorKernels kernels)
-    : NaiveEngine(code, threads), forced_(forced), kernels_(kernels) {
+    : NaiveEngine(code, std::min(threads, 2U)), forced_(forced), kernels_(kernels), threads_(threads) {
   usable_ = !shape_.pair.empty() && shape_.triple.empty();
   use_s2_ = !shape_.triple.empty();
   next_eval_ = forced_ ? 16 : 1024;
@@ -45,6 +45,7 @@ void SparseEngine::extend_to(std::uint64_t count) {
       evaluate();
     }
     if (sparse_mode_ && n >= blocked_from_ && width_ <= kBlockedWidth) {
+      if (speculative_ && threads_ > 1 && speculate_blocks(std::min(count, next_eval_)) > 0) continue;
       const std::uint64_t lanes = std::min({kLanes, count - n, next_eval_ - n});
       if (lanes >= kLanes / 2) {
         compute_block(n, lanes);
@@ -105,6 +106,7 @@ SparseStats SparseEngine::sparse_stats() const {
 }
 
 void SparseEngine::set_width(std::size_t width) {
+  stop_band_threads();  // they read the common values and the rows' stride
   NaiveEngine::set_width(width);
   // Options are below width; the least missing common value is below 2·width.
   for (Scratch& s : scratch_) s.resize(2 * width);
@@ -188,6 +190,7 @@ void SparseEngine::end_block() {
     s.naive_work = 0;
   }
   if (!forced_ && 2 * block_sparse_work_ > block_naive_work_) {
+    stop_band_threads();  // they read the rare list
     sparse_mode_ = false;
     rare_valid_ = false;
     rare_.clear();

@@ -29,6 +29,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "naive_engine.hpp"
@@ -69,6 +70,29 @@ class SparseEngine final : public NaiveEngine {
   [[nodiscard]] std::uint64_t mask() const noexcept { return stats_.mask; }
   // Drops g(n..) and appends `value` as g(n): a verifier proved that value.
   void rewind(std::uint64_t n, Value value);
+  // Speculating with threads >= 2, blocks are speculated on that many threads
+  // (speculation.cpp): the parts of a block from a rare position P on need
+  // only values at least P behind its heaps, so other threads mark them for
+  // the next blocks while this one finishes the current block with the
+  // smaller parts. Where that does not apply, as with one thread.
+  [[nodiscard]] unsigned speculation_threads() const noexcept { return threads_; }
+  // What the speculation on several threads did so far: the heaps it
+  // speculated, and the CPU seconds of marking bands (on any thread) and of
+  // finishing blocks in order (one thread), waiting left out: the model of
+  // rank 0 on T cores in docs/performance.md divides the first over T.
+  // The calling thread's own share: its band marking and its waiting for a
+  // band another thread marks.
+  struct BandTimes {
+    std::uint64_t heaps = 0;
+    double band_seconds = 0;
+    double in_order_seconds = 0;
+    double own_band_seconds = 0;
+    double waiting_seconds = 0;
+  };
+  [[nodiscard]] BandTimes band_times() const noexcept {
+    return {banded_heaps_, 1e-9 * static_cast<double>(band_nanoseconds_.load(std::memory_order_relaxed)),
+            in_order_seconds_, own_band_seconds_, band_waiting_seconds_};
+  }
 
  private:
   // ---- The mask and the rare list (sparse_engine.cpp) ----
@@ -129,25 +153,83 @@ class SparseEngine final : public NaiveEngine {
   static constexpr std::uint64_t kLanes = 64;
   static constexpr std::size_t kBlockedWidth = 4096;  // rows of up to 2·width bytes a lane
 
-  struct LaneResult;  // what phase 1 found for a lane
+  // What phase 1 found for a lane.
+  struct LaneResult {
+    std::uint64_t c0 = 0;
+    bool exhaustive = false;
+    bool partial = false;   // the compared rare parts are not marked in the row (common values above c0)
+    bool fallback = false;  // they were compared, but all candidates were hit: marked after all
+    bool second = false;    // c0 was found among the second round's candidates
+    // A partial row holds every option of its parts below this value (its
+    // candidates, hit or not, are the unmarked common values up to the last
+    // one); above it, a compared part's option may be missing.
+    std::uint64_t exact_below = UINT64_MAX;
+  };
+
+  // Where a block's phase 1 writes and which parts it takes: the prefix
+  // splits, the rare parts rare_[first_rare, compared) marked, the rare parts
+  // rare_[compared, rare_end) compared with each lane's candidates (see
+  // compare_block). `whole`: the whole of phase 1 (also the single moves
+  // whose heap lies below the block, and each lane's c0); otherwise a band
+  // of the rare parts for speculation on several threads, whose owner marks
+  // the rest and takes c0 (speculation.cpp).
+  struct BlockTarget {
+    std::uint8_t* marks = nullptr;  // kLanes rows of row_stride() bytes
+    LaneResult* results = nullptr;  // kLanes of them
+    std::size_t first_rare = 0;
+    std::size_t compared = 0;
+    std::size_t rare_end = 0;
+    bool whole = true;
+  };
 
   void compute_block(std::uint64_t n, std::uint64_t lanes);
+  // Phase 2 of a block whose phase 1 is in `target`: g(n .. n + lanes - 1)
+  // pushed (fewer when the width grows or the mask is due); returns how many.
+  std::uint64_t finish_block(std::uint64_t n, std::uint64_t lanes, const BlockTarget& target, std::uint64_t work);
   [[nodiscard]] std::uint64_t prefix_of(std::uint64_t n) const noexcept;
   std::uint64_t mark_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
-                           LaneResult* results);
+                           const BlockTarget& target);
   template <std::size_t kStride>
   std::uint64_t mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
-                                LaneResult* results);
+                                const BlockTarget& target);
+  // Marks the options of lanes [j0, j1) from the rare parts rare_[from, to)
+  // whose other part lies below n; returns the pairs marked.
+  std::uint64_t mark_rare_parts(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t from,
+                                std::size_t to, std::uint8_t* marks) const;
+  template <std::size_t kStride>
+  std::uint64_t mark_rare_parts_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t from,
+                                     std::size_t to, std::uint8_t* marks) const;
+  template <std::size_t kStride>
+  std::uint64_t mark_part(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint64_t k, std::uint64_t p,
+                          std::uint8_t* marks) const;
   template <std::size_t kStride>
   static void mark_run(std::uint8_t* row, const Value* other, unsigned gp, std::uint64_t count,
                        std::size_t stride) noexcept;
   [[nodiscard]] std::size_t compared_from(std::uint64_t n, std::uint64_t j0, std::uint64_t j1,
                                           std::uint64_t prefix) const;
-  std::uint64_t compare_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t compared,
-                              LaneResult* results);
-  void second_round(std::uint64_t n, std::uint64_t j0, unsigned lanes, std::size_t compared, const unsigned* again,
-                    unsigned more, const std::uint16_t* value, LaneResult* results);
+  std::uint64_t compare_block(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, const BlockTarget& target);
+  void second_round(std::uint64_t n, std::uint64_t j0, unsigned lanes, const BlockTarget& target,
+                    const unsigned* again, unsigned more, const std::uint16_t* value);
   void mark_compared(std::uint8_t* row, std::uint64_t n, std::uint64_t j, std::size_t from, std::size_t to) const;
+  // The least common value from `from` on (a multiple of 8) not marked in `row`.
+  [[nodiscard]] std::uint64_t least_open_common(const std::uint8_t* row, std::uint64_t from) const noexcept;
+
+  // ---- Speculation on several threads (speculation.cpp) ----
+
+  // A block's band (its rare parts from the band's first on), marked by
+  // whichever thread claimed it, waiting for this thread to finish the block.
+  struct BandSlot {
+    std::vector<std::uint8_t> marks;  // kLanes rows of row_stride() bytes
+    LaneResult results[kLanes];
+    std::uint64_t work = 0;
+    std::atomic<std::uint64_t> ready{UINT64_MAX};  // the block whose band is here
+  };
+  // Speculates whole blocks from values_.size() towards `end` on threads_
+  // threads; returns the heaps done (0: this way does not apply here).
+  std::uint64_t speculate_blocks(std::uint64_t end);
+  // Stops the other threads of speculate_blocks (before the width, the mask
+  // or the rare list change under them).
+  void stop_band_threads();
   std::uint64_t rescan(std::uint64_t heap, std::uint64_t from, std::uint64_t to, std::uint8_t* row);
   std::uint64_t scan_splits(std::uint64_t m, std::uint64_t from, std::uint64_t last, std::uint64_t* bits,
                             std::uint8_t* want, std::uint8_t* row, std::uint64_t& needed) const;
@@ -185,12 +267,22 @@ class SparseEngine final : public NaiveEngine {
   std::vector<std::uint8_t> block_marks_;    // kLanes rows of row_stride_ bytes
   std::size_t row_stride_ = 0;
   std::vector<std::uint8_t> block_want_[2];  // per thread, 2·width bytes, all zero between uses
-  std::size_t block_compared_ = 0;  // this block's rare parts rare_[block_compared_ .. block_rare_end_) are compared
-  std::size_t block_rare_end_ = 0;
   // The 8-bit form of the values the AVX2 scan reads (bit dropped; -1: not
   // used), brought up to date at each block.
   int packed_bit_ = -1;
   PackedValues packed_;
+
+  const unsigned threads_;
+  std::vector<std::unique_ptr<Helper>> band_threads_;  // threads_ - 1 of them, made when first needed
+  std::unique_ptr<BandSlot[]> band_slots_;
+  std::size_t band_slot_count_ = 0;
+  std::atomic<bool> bands_stop_{false};
+  bool bands_running_ = false;
+  std::uint64_t banded_heaps_ = 0;
+  std::atomic<std::uint64_t> band_nanoseconds_{0};
+  double in_order_seconds_ = 0;
+  double own_band_seconds_ = 0;
+  double band_waiting_seconds_ = 0;
 };
 
 }  // namespace grundy::take_and_break::detail

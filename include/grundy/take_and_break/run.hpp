@@ -32,7 +32,9 @@ struct TakeAndBreakRequest {
   std::string rule;            // a code (0.77, 4.3, 0.F7) or a name (kayles, grundy, …)
   std::uint64_t upto = 0;      // compute g(0..upto)
   take_and_break::EngineKind engine = take_and_break::EngineKind::automatic;
-  unsigned threads = 1;        // 1 or 2
+  // 1 or 2 in one process; in a distributed run (verifiers > 0, or several
+  // MPI ranks) up to 64: the threads rank 0 speculates on.
+  unsigned threads = 1;
   std::string checkpoint;      // file to checkpoint to and resume from; empty: none
   double checkpoint_seconds = 60;  // interval between checkpoints
   std::string output;          // file for the values; empty: none
@@ -66,6 +68,14 @@ struct DistributedStats {
   double speculate_seconds = 0;          // CPU time of rank 0's thread computing candidates
   double verify_seconds = 0;             // CPU time of the verifiers checking blocks, added up
   double waiting_seconds = 0;            // wall time rank 0 waited for verdicts with its lead full
+  // Rank 0 speculating on several threads (--threads T): the heaps it
+  // speculated so, the CPU seconds of marking the blocks' bands (spread over
+  // the T threads) and of finishing blocks in order (one thread), waiting
+  // left out. speculate_seconds is then their sum.
+  unsigned speculation_threads = 1;
+  std::uint64_t banded_heaps = 0;
+  double band_seconds = 0;
+  double in_order_seconds = 0;
 };
 
 struct TakeAndBreakRun {
@@ -99,9 +109,10 @@ struct TakeAndBreakRun {
 // "auto", "naive", "sparse" (for --engine); InputError otherwise.
 [[nodiscard]] take_and_break::EngineKind parse_engine_kind(std::string_view text);
 
-// Throws InputError for a bad rule, threads outside 1..2, a table beyond
-// memory, or a binary table whose values cannot fit 16 bits — before any work.
-void validate_take_and_break_request(const TakeAndBreakRequest& request);
+// Throws InputError for a bad rule, threads outside 1..2 (1..64 for the
+// speculation of a distributed run), a table beyond memory, or a binary table
+// whose values cannot fit 16 bits — before any work.
+void validate_take_and_break_request(const TakeAndBreakRequest& request, bool distributed = false);
 
 // Validates, then runs. Throws InputError/LimitError for bad input, an unusable
 // checkpoint (corrupt, or of another rule) or an unwritable output. A stop
