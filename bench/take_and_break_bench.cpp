@@ -18,6 +18,8 @@
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/engine.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
+#include "take_and_break/sparse_engine.hpp"
+#include "take_and_break/vector_kernels.hpp"
 
 namespace {
 
@@ -133,6 +135,36 @@ void BM_OfficersKernels(benchmark::State& state) {
                                                   benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_OfficersKernels)->ArgName("set")->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(5);
+
+// arg: threads. Rank 0's speculation alone (a distributed run's candidates,
+// speculation.cpp), Officers at 10^6, wall time: one thread marks every part
+// of a block in order; with T threads the blocks' bands (their rare parts
+// from 64·(T+1) on) go to whichever thread is free. No verifier runs, so the
+// cores are the speculation's.
+void BM_OfficersSpeculation(benchmark::State& state) {
+  const auto threads = static_cast<unsigned>(state.range(0));
+  const std::uint64_t n = 1'000'000;
+  const std::uint64_t heaps = 200'000;
+  const auto& prefix = officers_prefix(n);
+  const grundy::VectorKernelSet set = resolve_kernel_set(grundy::VectorKernelSet::best);
+  for (auto _ : state) {
+    state.PauseTiming();
+    detail::SparseEngine engine(parse_game_code("0.6"), threads, false, detail::vector_kernels_of(set));
+    engine.restore(prefix);
+    engine.reserve(n + heaps + 64);
+    engine.extend_to(n + 1);  // the mask is chosen here, untimed
+    state.ResumeTiming();
+    while (engine.size() < n + 1 + heaps) {
+      engine.set_speculative(true);
+      engine.extend_to(n + 1 + heaps);
+    }
+  }
+  state.SetLabel(to_string(set));
+  state.counters["values/s"] = benchmark::Counter(static_cast<double>(heaps) * static_cast<double>(state.iterations()),
+                                                  benchmark::Counter::kIsRate);
+}
+BENCHMARK(BM_OfficersSpeculation)->ArgName("threads")->DenseRange(1, 3)->Unit(benchmark::kMillisecond)
+    ->UseRealTime()->Iterations(5);
 
 // Grundy's game from 0 to 2^20 (average rate over the whole run).
 void BM_GrundyGameTo2p20(benchmark::State& state) {

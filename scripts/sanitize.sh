@@ -43,7 +43,7 @@ asan_excluded='^(Install\.ConsumerProjectFindsThePackage|CensusMpi\..*|Census\.K
 # searches on two threads over shared tables (atomic words under a sequence
 # lock, src/placement/region_table.hpp): values and has_value on random boards
 # of three rules, with tables that fill, grow and flush, and the CLI's --threads 2.
-tsan_tests='^(TakeAndBreakEngine\.(NaiveTwoThreadsAtDepthMatchesOfficers|SparsePairsOnTwoThreadsEqualNaive|SparseBlocksCutAnywhereEqualNaive)|Cancellation\..*|TakeAndBreakRun\.ResumesAfterKillNineAndSigtermWithIdenticalValues|PlacementSolver\.TwoThreadsAgreeWithOne|PlacementCli\.TwoThreadsPrintTheSame)$'
+tsan_tests='^(TakeAndBreakEngine\.(NaiveTwoThreadsAtDepthMatchesOfficers|SparsePairsOnTwoThreadsEqualNaive|SparseBlocksCutAnywhereEqualNaive)|Cancellation\..*|TakeAndBreakRun\.ResumesAfterKillNineAndSigtermWithIdenticalValues|SpeculationOnThreads\..*|PlacementSolver\.TwoThreadsAgreeWithOne|PlacementCli\.TwoThreadsPrintTheSame)$'
 
 if [ "$what" != tsan ]; then
   cmake -S . -B build-asan "${common[@]}" -DGRUNDY_SANITIZE=address,undefined >/dev/null

@@ -245,7 +245,9 @@ void Coordinator::speculate_block() {
   if (took < kBlockSeconds / 2) block_ = std::min(kLargestBlock, 2 * block_);
   const int checker = 1 + next_checker_++ % (world_.size() - 1);
   const std::span<const Value> values(engine_->values().data() + from, to - from);
+  const double sending = thread_cpu_seconds();
   send_all(kBlock, block_message(epoch_, from, engine_->mask(), checker, values));
+  stats_.send_seconds += thread_cpu_seconds() - sending;
   pending_.push_back(Pending{from, to});
   stats_.largest_lead = std::max(stats_.largest_lead, to - verified_);
 }

@@ -402,6 +402,7 @@ nlohmann::json render_json(const TakeAndBreakRun& run, std::optional<std::uint64
                         {"speculate_seconds", d.speculate_seconds},
                         {"verify_seconds", d.verify_seconds},
                         {"waiting_seconds", d.waiting_seconds},
+                        {"send_seconds", d.send_seconds},
                         {"speculation_threads", d.speculation_threads},
                         {"banded_heaps", d.banded_heaps},
                         {"band_seconds", d.band_seconds},

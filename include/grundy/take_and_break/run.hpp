@@ -68,6 +68,7 @@ struct DistributedStats {
   double speculate_seconds = 0;          // CPU time of rank 0's thread computing candidates
   double verify_seconds = 0;             // CPU time of the verifiers checking blocks, added up
   double waiting_seconds = 0;            // wall time rank 0 waited for verdicts with its lead full
+  double send_seconds = 0;               // CPU time of rank 0's thread encoding and sending blocks
   // Rank 0 speculating on several threads (--threads T): the heaps it
   // speculated so, the CPU seconds of marking the blocks' bands (spread over
   // the T threads) and of finishing blocks in order (one thread), waiting
