@@ -9,6 +9,7 @@
 // EngineOptions::vector_kernels (0: the portable code only).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <exception>
@@ -147,6 +148,7 @@ void BM_OfficersSpeculation(benchmark::State& state) {
   const std::uint64_t heaps = 200'000;
   const auto& prefix = officers_prefix(n);
   const grundy::VectorKernelSet set = resolve_kernel_set(grundy::VectorKernelSet::best);
+  detail::SparseEngine::BandTimes times;
   for (auto _ : state) {
     state.PauseTiming();
     detail::SparseEngine engine(parse_game_code("0.6"), threads, false, detail::vector_kernels_of(set));
@@ -158,10 +160,22 @@ void BM_OfficersSpeculation(benchmark::State& state) {
       engine.set_speculative(true);
       engine.extend_to(n + 1 + heaps);
     }
+    state.PauseTiming();
+    const detail::SparseEngine::BandTimes t = engine.band_times();
+    times.heaps += t.heaps;
+    times.band_seconds += t.band_seconds;
+    times.in_order_seconds += t.in_order_seconds;
+    times.own_band_seconds += t.own_band_seconds;
+    times.waiting_seconds += t.waiting_seconds;
+    state.ResumeTiming();
   }
   state.SetLabel(to_string(set));
   state.counters["values/s"] = benchmark::Counter(static_cast<double>(heaps) * static_cast<double>(state.iterations()),
                                                   benchmark::Counter::kIsRate);
+  state.counters["band_ns"] = 1e9 * times.band_seconds / static_cast<double>(std::max<std::uint64_t>(times.heaps, 1));
+  state.counters["order_ns"] = 1e9 * times.in_order_seconds / static_cast<double>(std::max<std::uint64_t>(times.heaps, 1));
+  state.counters["wait_ns"] = 1e9 * times.waiting_seconds / static_cast<double>(std::max<std::uint64_t>(times.heaps, 1));
+  state.counters["own_band_ns"] = 1e9 * times.own_band_seconds / static_cast<double>(std::max<std::uint64_t>(times.heaps, 1));
 }
 BENCHMARK(BM_OfficersSpeculation)->ArgName("threads")->DenseRange(1, 3)->Unit(benchmark::kMillisecond)
     ->UseRealTime()->Iterations(5);
