@@ -43,7 +43,7 @@ while [ "$kills" -lt "$kills_wanted" ]; do
     before=$(dump "$db")
     "${mpirun[@]}" "$grundy" "${args[@]}" --db "$db" > /dev/null 2> "$work/stderr" &
     launcher=$!
-    # 0.2 to 2.2 s: mpirun's start, the census's first jobs, or deep in it.
+    # 0 to 2 s: mpirun's start, the census's first jobs, or deep in it.
     sleep "$(printf '0.%03d' $((RANDOM % 1000)))"
     sleep "$((RANDOM % 2))"
     ranks=()
