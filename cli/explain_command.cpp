@@ -27,6 +27,7 @@ struct ExplainOptionsCli {
   bool json = false;
   std::size_t max_options = 40;
   std::size_t max_moves = 20;
+  std::vector<std::string> quotients;
 };
 
 // Texts of positions are cut so a line stays readable.
@@ -176,7 +177,9 @@ void print_text(const Explanation& e) {
 }
 
 void run_explain(const ExplainOptionsCli& options) {
-  Context context;
+  ContextOptions settings;
+  settings.misere_quotients = options.quotients;
+  Context context(settings);
   StopOnSignals signals(context);
   ProgressScope progress(context, false, 1.0);
   const ExpressionSource source = read_expression_source(options.expression, options.file, [&context] { context.poll(); });
@@ -205,6 +208,7 @@ void register_explain_command(CLI::App& app) {
   cmd->add_option("expression", options->expression, "the position, e.g. 'sub{1,2,3}(7)' or 'nim(3,4,5)'; '-' reads stdin");
   cmd->add_option("-f,--file", options->file, "read the expression from a file ('#' starts a comment)");
   cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
+  add_quotient_option(cmd, options->quotients);
   cmd->add_flag("--json", options->json, "print JSON: options (action, after, value), mex, binary values, xor");
   cmd->add_option("--max-options", options->max_options, "list at most this many options of a single component")
       ->check(not_negative())

@@ -48,6 +48,7 @@ struct ValueOptions {
   unsigned threads = 1;
   std::size_t max_components = ContextOptions{}.max_components;
   std::string search = "requested-set";
+  std::vector<std::string> quotients;
 };
 
 ContextOptions context_options(const ValueOptions& options) {
@@ -67,6 +68,7 @@ ContextOptions context_options(const ValueOptions& options) {
   settings.threads = options.threads;
   settings.max_components = options.max_components;
   settings.placement_search = options.search == "outcome" ? PlacementSearch::outcome : PlacementSearch::requested_set;
+  settings.misere_quotients = options.quotients;
   return settings;
 }
 
@@ -327,6 +329,7 @@ void register_value_command(CLI::App& app) {
                   "the position, e.g. 'nim(3,4,5)' or 'sub{1,2,3}(10) + nim(9,12)'; '-' reads stdin");
   cmd->add_option("-f,--file", options->file, "read the expression from a file (newlines are spaces)");
   cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
+  add_quotient_option(cmd, options->quotients);
   cmd->add_option("--previous", options->previous,
                   "the position before the opponent's last move: a move that raised a game with cycles is answered "
                   "by the reversal rule (docs/loopy.md)");

@@ -5,6 +5,7 @@
 // oracle in misere_*_test.cpp; here, what a person sees.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <random>
@@ -56,6 +57,46 @@ TEST(MisereCli, ManyKaylesHeapsByTheQuotient) {
   if (j["outcome"] == "N") {
     EXPECT_FALSE(j["winning_moves"].empty());
   }
+}
+
+// A quotient saved by `grundy quotient --checkpoint` decides sums of heaps of
+// its code up to the heaps it holds (`value --quotient FILE`): the sum's
+// evidence names the saved quotient (heaps 0..24, where the sum alone grows one
+// to its largest heap), its outcomes equal those the command finds without it
+// on every small sum, a file of another code is left alone, and a missing or
+// damaged file is refused with one line and exit 2. (Dawson's Kayles to heap
+// 30, |Q| = 360, is past the bound a sum grows a quotient to on its own; with
+// the saved one, 10^5 heaps take 0.34 s: docs/performance.md.)
+TEST(MisereCli, ValueWithASavedQuotient) {
+  const std::string path = ::testing::TempDir() + "misere_saved_007.ckpt";
+  std::filesystem::remove(path);
+  ASSERT_EQ(grundy("quotient 0.07 --upto 24 --checkpoint " + path).status, 0);
+  auto j = grundy_json("value '0.07(12,7,3)' --misere --quotient " + path);
+  EXPECT_EQ(j["method"]["name"], "misère quotient");
+  EXPECT_NE(j["method"]["detail"].get<std::string>().find("heaps 0..24"), std::string::npos) << j["method"];
+  std::mt19937_64 random(8);
+  for (int trial = 0; trial < 40; ++trial) {
+    std::string sum = "0.07(";
+    const int heaps = 1 + static_cast<int>(random() % 3);
+    for (int i = 0; i < heaps; ++i) sum += (i ? "," : "") + std::to_string(1 + random() % 14);
+    sum += ")";
+    const auto with = grundy_json("value '" + sum + "' --misere --quotient " + path);
+    const auto without = grundy_json("value '" + sum + "' --misere");
+    EXPECT_EQ(with["outcome"], without["outcome"]) << sum;
+    EXPECT_EQ(with["winning_move_count"], without["winning_move_count"]) << sum;
+  }
+  // Another code's sum grows its own quotient.
+  j = grundy_json("value 'kayles(10,20,7)' --misere --quotient " + path);
+  EXPECT_EQ(j["outcome"], "N");
+  EXPECT_EQ(j["winning_move_count"], 4);
+  for (const std::string& bad : {::testing::TempDir() + "misere_no_such.ckpt",
+                                 cli_runner::temp_file("misere_bad.ckpt", "GRUNDYMQ not really\n")}) {
+    const CliRun run = grundy("value '0.07(5)' --misere --quotient " + bad);
+    EXPECT_EQ(run.status, 2) << run.out;
+    EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 1) << run.out;
+    EXPECT_NE(run.out.find(bad), std::string::npos) << run.out;
+  }
+  std::filesystem::remove(path);
 }
 
 TEST(MisereCli, ExplainTeachesWhatDecided) {

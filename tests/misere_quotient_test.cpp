@@ -103,7 +103,7 @@ TEST(MisereQuotient, PredictionsEqualTheOracleForEveryCode) {
       EXPECT_TRUE(power_of_two(q.size() - 2) || (q.size() > 4 && power_of_two(q.size() - 4))) << "|Q| = " << q.size();
     }
     expect_predictions_match(
-        code, q, [&](std::uint64_t h) { return heap_quotient.of(h); }, upto, 1000, 22, 7);
+        code, q, [&](std::uint64_t h) { return heap_quotient.of(h); }, upto, 3000, 22, 7);
   }
 }
 
@@ -135,6 +135,8 @@ TEST(MisereQuotient, DawsonsKaylesToHeapThirtyHas360Elements) {
   const MisereQuotient q = quotient_of("0.07", 30);
   EXPECT_EQ(q.size(), 360U);
   EXPECT_EQ(q.size() % 2, 0U);
+  // And its predictions, heaps up to 30, against the brute force.
+  expect_predictions_match("0.07", q, 30, 1500, 42, 3);
 }
 
 // Dawson's chess (0.137) on n is Dawson's Kayles (0.07) on n + 1 (Winning

@@ -75,6 +75,10 @@ struct ContextOptions {
   std::string table_path;
   double table_seconds = 60;
   PlacementSearch placement_search = PlacementSearch::requested_set;
+  // Misère quotients saved by `grundy quotient --checkpoint FILE`: a misère
+  // sum of heaps of one of their rules starts from the saved quotient (verified
+  // first) instead of growing one heap by heap within its bound.
+  std::vector<std::string> misere_quotients;
 };
 
 // Where progress lines go (the CLI: stderr, rewritten in place on a terminal).

@@ -85,6 +85,11 @@ def test_quotient_predicts_the_brute_force():
         r = grundy.value("kayles(" + ",".join(map(str, heaps)) + ")", misere=True)
         assert r.first_player_wins == kayles_misere_wins(heaps), heaps
     assert q.size % 2 == 0  # every misère quotient has even order (Plambeck-Siegel 2008)
+    # The quotient's own prediction for a lone heap: P exactly when its class is
+    # in the P-portion, against the brute force.
+    assert len(q.pretending) == 15
+    for h in range(1, 15):
+        assert (q.pretending[h] in q.p_portion) == (not kayles_misere_wins((h,))), h
 
 
 def test_misere_forms():
