@@ -1,8 +1,10 @@
 """Long work runs in the Web Worker with progress and a Stop button that stops
 it through the Context: a Cram search far too long to finish (6×7 takes
-twenty CPU-minutes natively) shows its progress lines, stops within a second
-of the click, and leaves the page answering at once; the search can be asked
-again (it goes on from the tables it kept)."""
+twenty CPU-minutes natively) shows its progress lines, stops soon after the
+click, and leaves the page answering at once; the search can be asked again
+(it goes on from the tables it kept). A stop lands within 0.2 s by design
+(docs/web.md: the worker checks every 150 ms at most); the test allows 2 s, for
+a loaded CI machine, which is still far less than the search itself."""
 
 import json
 import time
