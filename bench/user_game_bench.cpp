@@ -63,6 +63,25 @@ grundy::Nimber array_dp(std::uint32_t A, std::uint32_t B) {
   return at(A, B);
 }
 
+// What a contestant writes: the same table, a byte a value seen (a nim-value
+// of (a, b) is at most a + b, so a + b + 1 bytes, cleared at each position).
+grundy::Nimber plain_dp(std::uint32_t A, std::uint32_t B) {
+  std::vector<std::uint32_t> g(std::size_t{A + 1} * (B + 1));
+  auto at = [&](std::uint32_t a, std::uint32_t b) -> std::uint32_t& { return g[std::size_t{a} * (B + 1) + b]; };
+  std::vector<char> seen(std::size_t{A} + B + 2);
+  for (std::uint32_t a = 0; a <= A; ++a)
+    for (std::uint32_t b = 0; b <= B; ++b) {
+      std::fill(seen.begin(), seen.begin() + a + b + 2, 0);
+      for (std::uint32_t k = 1; k <= a; ++k) seen[at(a - k, b)] = 1;
+      for (std::uint32_t k = 1; k <= b; ++k) seen[at(a, b - k)] = 1;
+      for (std::uint32_t k = 1; k <= a && k <= b; ++k) seen[at(a - k, b - k)] = 1;
+      std::uint32_t m = 0;
+      while (seen[m]) ++m;
+      at(a, b) = m;
+    }
+  return at(A, B);
+}
+
 grundy::Nimber unordered_map_memo(std::uint32_t A, std::uint32_t B) {
   std::unordered_map<Piles, grundy::Nimber, PilesHash> memo;
   std::function<grundy::Nimber(Piles)> g = [&](Piles p) -> grundy::Nimber {
@@ -114,6 +133,17 @@ void BM_WythoffArrayDP(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(array_dp(A, B));
 }
 
+void BM_WythoffPlainDP(benchmark::State& state) {
+  const auto A = static_cast<std::uint32_t>(state.range(0));
+  const auto B = static_cast<std::uint32_t>(state.range(1));
+  grundy::Nimber v = 0;
+  for (auto _ : state) {
+    v = plain_dp(A, B);
+    benchmark::DoNotOptimize(v);
+  }
+  check_agree(A, B, v);
+}
+
 void BM_WythoffUnorderedMap(benchmark::State& state) {
   const auto A = static_cast<std::uint32_t>(state.range(0));
   const auto B = static_cast<std::uint32_t>(state.range(1));
@@ -128,6 +158,7 @@ void BM_WythoffUnorderedMap(benchmark::State& state) {
 BENCHMARK(BM_WythoffSolver)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffSolverDenseIndex)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffArrayDP)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_WythoffPlainDP)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffUnorderedMap)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
