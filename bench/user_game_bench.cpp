@@ -133,27 +133,20 @@ void BM_WythoffArrayDP(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(array_dp(A, B));
 }
 
-void BM_WythoffPlainDP(benchmark::State& state) {
+// A hand-written twin of the solver (the plain DP, the unordered_map memo).
+template <grundy::Nimber (*kValue)(std::uint32_t, std::uint32_t)>
+void BM_WythoffByHand(benchmark::State& state) {
   const auto A = static_cast<std::uint32_t>(state.range(0));
   const auto B = static_cast<std::uint32_t>(state.range(1));
   grundy::Nimber v = 0;
   for (auto _ : state) {
-    v = plain_dp(A, B);
+    v = kValue(A, B);
     benchmark::DoNotOptimize(v);
   }
   check_agree(A, B, v);
 }
-
-void BM_WythoffUnorderedMap(benchmark::State& state) {
-  const auto A = static_cast<std::uint32_t>(state.range(0));
-  const auto B = static_cast<std::uint32_t>(state.range(1));
-  grundy::Nimber v = 0;
-  for (auto _ : state) {
-    v = unordered_map_memo(A, B);
-    benchmark::DoNotOptimize(v);
-  }
-  check_agree(A, B, v);
-}
+void BM_WythoffPlainDP(benchmark::State& state) { BM_WythoffByHand<plain_dp>(state); }
+void BM_WythoffUnorderedMap(benchmark::State& state) { BM_WythoffByHand<unordered_map_memo>(state); }
 
 BENCHMARK(BM_WythoffSolver)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffSolverDenseIndex)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);

@@ -107,10 +107,11 @@ std::uint64_t SparseEngine::speculate_blocks(std::uint64_t end) {
     slot.ready.store(b, std::memory_order_release);
     return true;
   };
-  auto work_on_bands = [&] {
-    for (unsigned idle = 0; next_claim.load(std::memory_order_acquire) < blocks &&
-                            !bands_stop_.load(std::memory_order_acquire);) {
-      if (mark_next_band(false)) {
+  // Marks bands until `done`: spinning a little when none can be marked yet,
+  // then yielding (a machine with fewer cores than threads).
+  auto mark_bands_until = [&](bool in_order, auto done) {
+    for (unsigned idle = 0; !done();) {
+      if (mark_next_band(in_order)) {
         idle = 0;
       } else if (++idle < 4096) {
         pause();
@@ -118,6 +119,11 @@ std::uint64_t SparseEngine::speculate_blocks(std::uint64_t end) {
         std::this_thread::yield();
       }
     }
+  };
+  auto work_on_bands = [&] {
+    mark_bands_until(false, [&] {
+      return next_claim.load(std::memory_order_acquire) >= blocks || bands_stop_.load(std::memory_order_acquire);
+    });
   };
   bands_running_ = true;
   for (auto& thread : band_threads_) thread->post(work_on_bands);
@@ -134,15 +140,7 @@ std::uint64_t SparseEngine::speculate_blocks(std::uint64_t end) {
     if (slot.ready.load(std::memory_order_acquire) != b) {
       const double waiting = thread_cpu_seconds();
       const double own = own_band_seconds_;
-      for (unsigned idle = 0; slot.ready.load(std::memory_order_acquire) != b;) {
-        if (mark_next_band(true)) {
-          idle = 0;
-        } else if (++idle < 4096) {
-          pause();
-        } else {
-          std::this_thread::yield();
-        }
-      }
+      mark_bands_until(true, [&] { return slot.ready.load(std::memory_order_acquire) == b; });
       band_waiting_seconds_ += thread_cpu_seconds() - waiting - (own_band_seconds_ - own);
     }
     const double started = thread_cpu_seconds();
