@@ -114,7 +114,22 @@ export function renderTable(container, answer) {
   } else if (t.computed !== undefined && t.computed < values.length) {
     container.append(h("p", {class: "note"}, `g(${t.computed}..${values.length - 1}) follow from the proven period.`));
   }
-  if (values.length > 0) container.append(plot(values, p));
+  if (values.length > 0) {
+    // A long table with a period plots its preperiod and a few periods: the
+    // rest repeats them, and 10^5 values in 720 pixel columns would only draw
+    // a band from 0 to the largest value.
+    let plotted = values;
+    if (p.kind !== "none" && p.period > 0 && values.length > 1500) {
+      const end = Math.max(300, Number(p.preperiod) + 4 * Number(p.period));
+      if (end <= 1500 && end < values.length) plotted = values.slice(0, end);
+    }
+    container.append(plot(plotted, p));
+    if (plotted.length < values.length) {
+      container.append(h("p", {class: "note", id: "table-plot-note"},
+          `The plot shows g(0..${plotted.length - 1}): the preperiod and at least four periods; from there on ` +
+          (p.kind === "arithmetic" ? `g(n + ${p.period}) = g(n) + ${p.saltus}.` : `the values repeat with period ${p.period}.`)));
+    }
+  }
   let shown = Math.min(values.length, 2000);
   const holder = h("div", {class: "scroll"}, valuesTable(values, p, shown));
   container.append(holder);

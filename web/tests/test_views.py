@@ -62,6 +62,10 @@ def test_dawsons_chess_to_a_hundred_thousand(page):
         expected.append(expected[-34])
     assert values == expected
     assert len(page.finds("#table-values td")) == 2000  # the first 2000 listed, the rest on request
+    # The plot shows the preperiod and a few periods (52 + 4·34 = 188 < 300:
+    # g(0..299)), as dots, not 10^5 values squeezed into a band.
+    assert page.find("#table-plot").get_attribute("aria-label") == "plot of g(n) for n = 0..299"
+    assert "the values repeat with period 34" in page.text("#table-plot-note")
     page.screenshot("table-0.137")
 
 
