@@ -3,9 +3,11 @@
 // outcome, P, N or D (docs/loopy.md).
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
 #include "commands.hpp"
+#include "grundy/memory_bound.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/game_graph_values.hpp"
@@ -18,7 +20,7 @@ namespace {
 struct GraphOptions {
   std::string file;
   bool json = false;
-  double memory_mb = 0;
+  std::optional<double> memory_mb;  // not given: default_memory_bound()
 };
 
 const char* outcome_note(Outcome outcome) {
@@ -32,10 +34,11 @@ const char* outcome_note(Outcome outcome) {
 
 void run_graph(const GraphOptions& options) {
   // NaN fails both comparisons; past 2^40 MB the conversion to bytes overflows.
-  if (!(options.memory_mb >= 0) || !(options.memory_mb <= 1099511627776.0))
+  if (options.memory_mb && (!(*options.memory_mb >= 0) || !(*options.memory_mb <= 1099511627776.0)))
     throw InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
   ContextOptions settings;
-  settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
+  settings.memory_bytes = options.memory_mb ? static_cast<std::size_t>(*options.memory_mb * 1024 * 1024)
+                                            : static_cast<std::size_t>(default_memory_bound());
   Context context(settings);
   StopOnSignals signals(context);
   GameGraph graph;
@@ -111,8 +114,8 @@ void register_graph_command(CLI::App& app) {
   cmd->add_option("file", options->file, "graph file (format: docs/graph-format.md)")->required();
   cmd->add_flag("--json", options->json, "print JSON");
   cmd->add_option("--memory", options->memory_mb,
-                  "bound on the labelling's working memory for a graph with cycles, in MB (0: none)")
-      ->capture_default_str();
+                  "bound on the labelling's working memory for a graph with cycles, in MB (default: half of "
+                  "physical memory; 0: none)");
   cmd->footer(
       "\nExamples:\n  grundy graph examples/textbook.graph\n  grundy value 'graph(@examples/textbook.graph)(start)'\n"
       "  grundy graph examples/two-cycle.graph     (cycles: values ∞(K), draws; docs/loopy.md)\n");

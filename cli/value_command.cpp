@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "grundy/memory_bound.hpp"
 #include "validators.hpp"
 #include "grundy/descriptor_input.hpp"
 #include "grundy/input_file.hpp"
@@ -40,7 +41,7 @@ struct ValueOptions {
   std::size_t max_moves = 20;
   std::size_t max_components_shown = 40;
   // Long searches (placement games, take-and-break values); see docs/placement.md.
-  double memory_mb = 0;
+  std::optional<double> memory_mb;  // not given: default_memory_bound()
   std::string table;
   double table_seconds = 60;
   bool progress = false;
@@ -54,7 +55,7 @@ struct ValueOptions {
 ContextOptions context_options(const ValueOptions& options) {
   // NaN fails both comparisons; a bound beyond 2^40 MB (an exabyte) is a typo,
   // and converting it to bytes would overflow.
-  if (!(options.memory_mb >= 0) || !(options.memory_mb <= 1099511627776.0))
+  if (options.memory_mb && (!(*options.memory_mb >= 0) || !(*options.memory_mb <= 1099511627776.0)))
     throw InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
   if (!(options.table_seconds > 0) || !(options.table_seconds <= 1e9))
     throw InputError("--table-seconds must be a positive number of seconds");
@@ -62,7 +63,8 @@ ContextOptions context_options(const ValueOptions& options) {
   // directory, no such directory, read-only).
   if (!options.table.empty()) (void)placement::PlacementSolver::check_table_file(options.table);
   ContextOptions settings;
-  settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
+  settings.memory_bytes = options.memory_mb ? static_cast<std::size_t>(*options.memory_mb * 1024 * 1024)
+                                            : static_cast<std::size_t>(default_memory_bound());
   settings.table_path = options.table;
   settings.table_seconds = options.table_seconds;
   settings.threads = options.threads;
@@ -341,8 +343,8 @@ void register_value_command(CLI::App& app) {
       ->check(not_negative())
       ->capture_default_str();
   cmd->add_option("--memory", options->memory_mb,
-                  "placement games: bound on all their tables together, in MB (0: none); too small a bound is refused")
-      ->capture_default_str();
+                  "bound on the tables of long searches (placement games, games with cycles, misère searches) "
+                  "together, in MB (default: half of physical memory; 0: none); too small a bound is refused");
   cmd->add_option("--table", options->table,
                   "placement games: load this table file if it exists, save it periodically, at the end and on "
                   "Ctrl-C/SIGTERM (exit 130)");
