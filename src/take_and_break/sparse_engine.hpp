@@ -160,9 +160,10 @@ class SparseEngine final : public NaiveEngine {
     bool partial = false;   // the compared rare parts are not marked in the row (common values above c0)
     bool fallback = false;  // they were compared, but all candidates were hit: marked after all
     bool second = false;    // c0 was found among the second round's candidates
-    // A partial row holds every option of its parts below this value (its
-    // candidates, hit or not, are the unmarked common values up to the last
-    // one); above it, a compared part's option may be missing.
+    // A partial row holds every option of its parts below this value: c0 + 1
+    // for a whole block, the last candidate + 1 for a band (whose hit
+    // candidates are all marked); above it, a compared part's option may be
+    // missing.
     std::uint64_t exact_below = UINT64_MAX;
   };
 
