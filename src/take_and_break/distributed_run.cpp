@@ -39,6 +39,7 @@
 #include "block_verifier.hpp"
 #include "run_support.hpp"
 #include "sparse_engine.hpp"
+#include "thread_cpu_time.hpp"
 #include "vector_kernels.hpp"
 
 namespace grundy {
@@ -46,6 +47,7 @@ namespace {
 
 using namespace take_and_break;
 using namespace run_support;
+using detail::thread_cpu_seconds;
 using distributed::Communicator;
 using distributed::Message;
 

@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <memory>
 
@@ -18,7 +17,6 @@
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
 #include "run_support.hpp"
-#include "thread_cpu_time.hpp"
 
 namespace grundy {
 namespace run_support {
@@ -26,8 +24,6 @@ namespace run_support {
 using namespace take_and_break;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
-
-double thread_cpu_seconds() { return detail::thread_cpu_seconds(); }
 
 std::string format_count(double x) {
   char buf[32];

@@ -14,9 +14,6 @@ namespace grundy::run_support {
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t);
-// CPU seconds of the calling thread so far: timings of the distributed run's
-// parts that other work on a shared machine does not inflate.
-double thread_cpu_seconds();
 std::string format_count(double x);   // 1.23M, 45.6k
 std::string format_seconds(double s);  // 1h02m, 3m04s, 5.6s
 // Writes run.output in run.format (text or binary); InputError when it cannot.

@@ -237,8 +237,9 @@ std::uint64_t SparseEngine::mark_block(std::uint64_t n, std::uint64_t j0, std::u
 // into the loops over the parts (with its own frame, Officers to 10^7 took
 // 7–16% more CPU: the stride and the table reloaded at every part).
 template <std::size_t kStride>
-__attribute__((always_inline)) inline std::uint64_t SparseEngine::mark_part(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint64_t k,
-                                      std::uint64_t p, std::uint8_t* marks) const {
+__attribute__((always_inline)) inline std::uint64_t SparseEngine::mark_part(std::uint64_t n, std::uint64_t j0,
+                                                                            std::uint64_t j1, std::uint64_t k,
+                                                                            std::uint64_t p, std::uint8_t* marks) const {
   const std::uint64_t lo = std::max<std::uint64_t>(j0, p + k + 1 > n ? p + k + 1 - n : 0);
   const std::uint64_t hi = std::min<std::uint64_t>(j1, p + k);
   if (lo >= hi) return 0;
@@ -260,6 +261,15 @@ __attribute__((always_inline)) inline std::uint64_t SparseEngine::mark_part(std:
     run(lo, hi);
   }
   return hi - lo;
+}
+
+void SparseEngine::mark_single_moves(std::uint64_t n, std::uint64_t j0, std::uint64_t j1,
+                                     std::uint8_t* marks) const {
+  const Value* g = values_.data();
+  const std::size_t stride = row_stride();
+  for (std::uint64_t k : shape_.single) {
+    for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * stride + g[n + j - k]] = 1;
+  }
 }
 
 std::uint64_t SparseEngine::mark_rare_parts(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t from,
@@ -284,18 +294,13 @@ template <std::size_t kStride>
 std::uint64_t SparseEngine::mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
                                             const BlockTarget& target) {
   const std::uint64_t prefix = prefix_of(n);
-  const Value* g = values_.data();
   const std::size_t stride = row_stride();
   const bool simd = kernels_.scan && width_ <= 512;  // the vector scan (and lane_c0)
   std::uint8_t* const marks = target.marks;
   LaneResult* const results = target.results;
   std::fill(marks + j0 * stride, marks + j1 * stride, std::uint8_t{0});
   std::uint64_t work = 0;
-  if (target.whole) {
-    for (std::uint64_t k : shape_.single) {
-      for (std::uint64_t j = j0; j < j1 && j < k; ++j) marks[j * stride + g[n + j - k]] = 1;
-    }
-  }
+  if (target.whole) mark_single_moves(n, j0, j1, marks);
   for (std::uint64_t k : shape_.pair) {
     for (std::uint64_t p = 1; p <= prefix; ++p) work += mark_part<kStride>(n, j0, j1, k, p, marks);
   }

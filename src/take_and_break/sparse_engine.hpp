@@ -75,7 +75,7 @@ class SparseEngine final : public NaiveEngine {
   // only values at least P behind its heaps, so other threads mark them for
   // the next blocks while this one finishes the current block with the
   // smaller parts. Where that does not apply, as with one thread.
-  [[nodiscard]] unsigned speculation_threads() const noexcept { return threads_; }
+  //
   // What the speculation on several threads did so far: the heaps it
   // speculated, and the CPU seconds of marking bands (on any thread) and of
   // finishing blocks in order (one thread), waiting left out: the model of
@@ -193,6 +193,9 @@ class SparseEngine final : public NaiveEngine {
   template <std::size_t kStride>
   std::uint64_t mark_block_with(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* want,
                                 const BlockTarget& target);
+  // Marks the options of lanes [j0, j1) from the single moves whose heap
+  // lies below n.
+  void mark_single_moves(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::uint8_t* marks) const;
   // Marks the options of lanes [j0, j1) from the rare parts rare_[from, to)
   // whose other part lies below n; returns the pairs marked.
   std::uint64_t mark_rare_parts(std::uint64_t n, std::uint64_t j0, std::uint64_t j1, std::size_t from,

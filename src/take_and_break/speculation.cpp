@@ -153,11 +153,8 @@ std::uint64_t SparseEngine::speculate_blocks(std::uint64_t end) {
     target.rare_end = rare_end;
     // The rest of phase 1: the single moves whose heap lies below the block
     // and the rare parts below P, then each lane's c.
-    const Value* g = values_.data();
     std::uint64_t work = slot.work;
-    for (std::uint64_t k : shape_.single) {
-      for (std::uint64_t j = 0; j < kLanes && j < k; ++j) target.marks[j * span + g[n + j - k]] = 1;
-    }
+    mark_single_moves(n, 0, kLanes, target.marks);
     const auto first_small =
         static_cast<std::size_t>(std::upper_bound(rare_.begin(), rare_.begin() + first_rare, 0) - rare_.begin());
     work += mark_rare_parts(n, 0, kLanes, first_small, first_rare, target.marks);
