@@ -77,9 +77,10 @@ void analyze_normal(const Position& position, Context& context, const AnalysisOp
   constexpr std::size_t kRunsListed = 20;
   std::vector<SumAnalysis::TakeRun> runs;
   std::uint64_t run_total = 0;
+  CapabilityLookup<TakeRanges> take_ranges;
   for (std::size_t i = 0; i < position.size(); ++i) {
     if (per_component[i] == 0) continue;
-    const auto* takes = capability<TakeRanges>(position[i]);
+    const auto* takes = take_ranges(position[i]);
     if (takes == nullptr) return;
     const Nimber target = out.components[i].value->nimber() ^ sum;
     const std::optional<TakeRangeList> list =
@@ -171,9 +172,10 @@ nlohmann::json SumAnalysis::to_json() const {
 
 void value_largest_heaps_first(const std::vector<Position>& positions, Context& context) {
   std::map<const HeapRule*, const HeapComponent*> largest;
+  CapabilityLookup<HeapComponent> as_heap;
   for (const Position& position : positions) {
     for (std::size_t i = 0; i < position.size(); ++i) {
-      const auto* heap = dynamic_cast<const HeapComponent*>(&position[i]);
+      const auto* heap = as_heap(position[i]);
       if (heap == nullptr) continue;
       const HeapComponent*& known = largest[&heap->rule()];
       if (known == nullptr || heap->heap() > known->heap()) known = heap;

@@ -158,8 +158,11 @@ void add_drawing_moves(const Position& position, Context& context, const Analysi
 }  // namespace
 
 bool has_loopy_parts(const SumAnalysis& analysis, Context& context) {
+  CapabilityLookup<LoopyCounter> loopy;
   for (const ComponentReport& report : analysis.components) {
-    if (!report.value->is_finite() || counter_of(*report.component, context)) return true;
+    if (!report.value->is_finite()) return true;
+    const auto* counted = loopy(*report.component);
+    if (counted != nullptr && counted->counter(context)) return true;
   }
   return false;
 }
