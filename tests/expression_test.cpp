@@ -84,3 +84,26 @@ TEST(Expression, RuleAloneForTables) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// excerpt() quotes input in one-line messages and prints the first line of a
+// position: the text up to the limit, whole UTF-8 characters, no line breaks,
+// and the full length when cut. It reads only what it shows, so it is asked
+// here at and around the limit.
+TEST(Excerpt, CutsAtTheLimitOnACharacterBoundary) {
+  EXPECT_EQ(excerpt("nim(3)", 40), "nim(3)");
+  EXPECT_EQ(excerpt(std::string(40, 'a'), 40), std::string(40, 'a'));
+  EXPECT_EQ(excerpt(std::string(41, 'a'), 40), std::string(40, 'a') + "… (41 characters in all)");
+  EXPECT_EQ(excerpt("a\tb\nc\rd", 40), "a b c d");
+  EXPECT_EQ(excerpt("ab\ncd", 3), "ab … (5 characters in all)");
+  // "é" is two bytes (0xC3 0xA9): a cut between them moves before the "é".
+  EXPECT_EQ(excerpt("abé" + std::string(10, 'x'), 3), "ab… (14 characters in all)");
+  EXPECT_EQ(excerpt("abé" + std::string(10, 'x'), 4), "abé… (14 characters in all)");
+  const std::string long_text = "nim(" + std::string(2'000'000, '7') + ")";
+  EXPECT_EQ(excerpt(long_text, 10), "nim(777777… (2000005 characters in all)");
+}
+
+}  // namespace
+}  // namespace grundy
