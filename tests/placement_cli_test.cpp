@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -177,6 +178,25 @@ TEST_F(PlacementCli, ProgressGoesToStderrOnlyAndOnlyWhenAsked) {
   EXPECT_NE(asked.err.find("positions stored"), std::string::npos) << asked.err;
   EXPECT_EQ(asked.out.find(line), std::string::npos);
   EXPECT_EQ(asked.out.find("positions stored"), std::string::npos);
+
+  // The tables' room against the run's bound: by default half of physical
+  // memory (sysconf's figure, which /proc/meminfo's MemTotal also gives).
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t total_kib = 0;
+  while (meminfo >> key && key != "MemTotal:") meminfo.ignore(256, '\n');
+  ASSERT_TRUE(meminfo >> total_kib);
+  const auto half_mb = static_cast<std::uint64_t>(std::llround(static_cast<double>(total_kib) / 2048.0));
+  const std::size_t at = asked.err.find(" MB bound)");
+  ASSERT_NE(at, std::string::npos) << asked.err;
+  const std::size_t from = asked.err.rfind("of a ", at);
+  ASSERT_NE(from, std::string::npos) << asked.err;
+  const std::uint64_t shown = std::stoull(asked.err.substr(from + 5, at - from - 5));
+  EXPECT_NEAR(static_cast<double>(shown), static_cast<double>(half_mb), 1.0) << asked.err;
+  const CliResult bounded = grundy(std::string("value ") + kBoard + " --progress --progress-after 0 --memory 100");
+  EXPECT_NE(bounded.err.find("of a 100 MB bound)"), std::string::npos) << bounded.err;
+  const CliResult unbounded = grundy(std::string("value ") + kBoard + " --progress --progress-after 0 --memory 0");
+  EXPECT_NE(unbounded.err.find(", no bound)"), std::string::npos) << unbounded.err;
 
   // Not a terminal and no --progress: silent.
   const CliResult quiet = grundy(std::string("value ") + kBoard + " --progress-after 0");

@@ -63,6 +63,12 @@ std::size_t PlacementSearches::searched_sums() const {
   return n;
 }
 
+std::size_t PlacementSearches::table_bytes() const {
+  std::size_t n = 0;
+  for (const auto& s : solvers_) n += s->table_bytes();
+  return n;
+}
+
 std::optional<std::string> PlacementSearches::save() {
   if (options_.table_path.empty() || solvers_.empty()) return std::nullopt;
   solvers_.front()->save_table(options_.table_path);
@@ -74,9 +80,19 @@ std::optional<std::string> PlacementSearches::save() {
 void PlacementSearches::tick(Context& context) {
   context.poll();
   if (context.progress_due()) {
-    char line[160];
-    std::snprintf(line, sizeof line, "grundy: placement search: %zu positions stored, %zu search nodes, %.1f s",
-                  stored_positions(), searched_sums(), context.seconds());
+    // The tables' room against the run's bound (--memory; by default half of
+    // physical memory): how near a long search is to its flushes.
+    constexpr double kMegabyte = 1024.0 * 1024.0;
+    char bound[64];
+    if (options_.memory_bytes == 0) {
+      std::snprintf(bound, sizeof bound, "no bound");
+    } else {
+      std::snprintf(bound, sizeof bound, "of a %.0f MB bound", static_cast<double>(options_.memory_bytes) / kMegabyte);
+    }
+    char line[224];
+    std::snprintf(line, sizeof line, "grundy: placement search: %zu positions stored (tables %.1f MB, %s), %zu search nodes, %.1f s",
+                  stored_positions(), static_cast<double>(table_bytes()) / kMegabyte, bound, searched_sums(),
+                  context.seconds());
     context.progress(line);
   }
   if (!options_.table_path.empty() &&

@@ -53,6 +53,7 @@ class PlacementSearches {
   [[nodiscard]] std::size_t loaded_positions() const noexcept { return loaded_; }
   [[nodiscard]] std::size_t stored_positions() const;
   [[nodiscard]] std::size_t searched_sums() const;
+  [[nodiscard]] std::size_t table_bytes() const;  // all solvers' tables together
 
  private:
   using Clock = std::chrono::steady_clock;
