@@ -5,6 +5,7 @@
 
 #include <csignal>
 #include <string>
+#include <vector>
 
 #include "cli_runner.hpp"
 
@@ -47,6 +48,25 @@ TEST(Cancellation, CtrlCStopsATableOfASubtractionGame) {
   const Stopped run = run_and_signal({"table", "sub(squares)", "--upto", "1000000"}, 0.5, SIGINT);
   EXPECT_EQ(run.status, 130) << run.err;
   EXPECT_LT(run.seconds, 1.0);
+}
+
+// Misère play: building and verifying a quotient (.07 to heap 60 takes
+// minutes), and a sum of ten Dawson's Kayles heaps (the quotient grown within
+// its work bound, then the search of the sum). Each loop charges the work
+// meter, so Ctrl-C is heard after the same amount of work as everywhere.
+TEST(Cancellation, CtrlCStopsMisereComputationsWithinASecond) {
+  const std::vector<std::vector<std::string>> runs = {
+      {"quotient", "0.07", "--upto", "60"},
+      {"value", "--misere", "dawson(30,29,28,27,26,25,24,23,22,21)"},
+  };
+  for (const auto& args : runs) {
+    for (double after : {0.3, 1.5}) {
+      const Stopped run = run_and_signal(args, after, SIGINT);
+      EXPECT_EQ(run.status, 130) << args[1] << " after " << after << " s: " << run.err;
+      EXPECT_LT(run.seconds, 1.0) << args[1] << " after " << after << " s";
+      EXPECT_NE(run.err.find("interrupted"), std::string::npos) << run.err;
+    }
+  }
 }
 
 }  // namespace

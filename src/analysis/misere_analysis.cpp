@@ -394,7 +394,7 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
         cut = true;
         if (listed >= options.max_moves) return false;
       }
-      if ((looked & 0xFFFF) == 0) context.poll();
+      context.charge(move.leaves.size() + 1);
       return true;
     });
     if (cut) winners.lower_bound();

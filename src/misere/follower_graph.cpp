@@ -46,9 +46,8 @@ std::uint32_t FollowerGraph::add(const ComponentPtr& root) {
     stack.push_back(std::move(frame));
   };
   push(root, root_text);  // a copy: the messages above name the root
-  std::size_t steps = 0;
   while (!stack.empty()) {
-    if ((++steps & 1023) == 0) context_.poll();
+    context_.charge();  // one part looked at
     Frame& frame = stack.back();
     // Find the next part that has no node yet.
     bool descended = false;

@@ -119,9 +119,9 @@ void HeapQuotient::resume(MisereQuotient quotient, std::vector<std::uint64_t> ex
   HeapOptions options(1);
   std::vector<std::uint32_t> generator{0};
   for (std::uint64_t h = 1; h < quotient.pretending.size(); ++h) {
-    if ((h & 255) == 0) context_.poll();
     generator.push_back(static_cast<std::uint32_t>(h));
     options.push_back(heap_options(*rules_.front(), h, generator));
+    context_.charge(options.back().size() + 1);  // the heap's moves listed
   }
   const std::uint64_t heaps = quotient.pretending.size() - 1;
   engine_->resume(std::move(quotient), std::move(options));

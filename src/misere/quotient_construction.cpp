@@ -106,7 +106,7 @@ class Marker {
     index_.emplace(code, static_cast<std::uint32_t>(p_.size()));
     p_.push_back(is_p);
     if (!identity) order_.push_back(code);
-    if ((p_.size() & 1023) == 0) context_.poll();
+    context_.charge(identity ? 1 : options->size() + 1);  // the options looked up
     if (max_elements_ != 0 && p_.size() > max_elements_) {
       throw LimitError("a candidate quotient of more than " + std::to_string(max_elements_) +
                        " elements is past the bounds of this search");

@@ -153,8 +153,10 @@ Verification verify_quotient(const MisereQuotient& q, const Dominance& dominance
       nodes.push_back(Node{&it->first, weight, parent, generator, false});
       queue.emplace(weight, it->second);
       bytes += 112 + it->first.size() * sizeof(Element) * 2;
+      context.charge(it->first.size() + 1);  // the key hashed and stored
+      // The memory bound is checked every 1024 states (each is a few hundred
+      // bytes, so it is passed by at most a few hundred kB).
       if ((nodes.size() & 1023) == 0) {
-        context.poll();
         if (memory_bytes != 0 && bytes > memory_bytes) {
           throw LimitError("verifying the quotient (|Q| = " + std::to_string(q.size()) + ") needs more than the memory bound (" +
                            memory_text(memory_bytes) + "; " + std::to_string(nodes.size()) + " states)");
@@ -210,7 +212,7 @@ Verification verify_quotient(const MisereQuotient& q, const Dominance& dominance
 bool one_step_holds(const MisereQuotient& q, const QuotientStates& states, Element candidate,
                     const std::vector<Element>& transitions, Context& context) {
   for (std::size_t i = 0; i < states.size(); ++i) {
-    if ((i & 4095) == 4095) context.poll();
+    context.charge(transitions.size() + 1);  // one product a transition
     const std::vector<Element>& key = states[i];
     const bool predicted_p = q.is_p(q.monoid.product(key[0], candidate));
     bool no_p_option = true;
@@ -242,9 +244,10 @@ bool extension_holds(const MisereQuotient& q, const Dominance& dominance,
     if (states.contains(key) || added.contains(key)) return true;
     if (!obeys(q, key)) return false;
     frontier.push_back(key);
+    context.charge(key.size() + 1);  // the key checked, hashed and stored
     added.insert(std::move(key));
+    // The memory bound every 1024 states, as in verify_quotient.
     if ((added.size() & 1023) == 0) {
-      context.poll();
       if (memory_bytes != 0 && states.bytes() + added.bytes() > memory_bytes) {
         throw LimitError("verifying the quotient (|Q| = " + std::to_string(q.size()) +
                          ") needs more than the memory bound (" + memory_text(memory_bytes) + ")");

@@ -40,8 +40,10 @@ bool SumSearch::first_player_wins(std::vector<std::uint32_t> nodes) {
   bool finished = false;
   bool finished_wins = false;
   while (true) {
+    context_.charge();  // one step of the search
+    // The progress line is built only every 4096 steps: progress_due() reads
+    // the clock.
     if ((++steps & 4095) == 0) {
-      context_.poll();
       if (context_.progress_due()) {
         context_.progress("misère search of the sum: " + std::to_string(memo_.size()) + " positions, " +
                           std::to_string(bytes_ >> 20) + " MB");
