@@ -1,12 +1,12 @@
 #include "grundy/game_graph.hpp"
 
-#include <sstream>
-
 #include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <limits>
+#include <sstream>
 
+#include "grundy/hash.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/solver.hpp"
 #include "grundy/input_file.hpp"
@@ -25,15 +25,11 @@ constexpr std::size_t kMaxVertices = std::numeric_limits<GameGraph::Vertex>::max
 }  // namespace
 
 std::uint32_t GameGraph::hash_name(std::string_view name) noexcept {
-  // FNV-1a, then a murmur3 finalizer so that the low bits (the slot) mix.
-  std::uint32_t h = 2166136261u;
-  for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
-  h ^= h >> 16;
-  h *= 0x85ebca6bu;
-  h ^= h >> 13;
-  h *= 0xc2b2ae35u;
-  h ^= h >> 16;
-  return h;
+  // FNV-1a, then the library's one finalizer (hash.hpp) so that the low bits
+  // (the slot) mix.
+  std::uint64_t h = 14695981039346656037ULL;
+  for (char c : name) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  return static_cast<std::uint32_t>(mix_hash(h));
 }
 
 std::optional<GameGraph::Vertex> GameGraph::lookup(std::string_view name, std::uint32_t hash) const {
