@@ -12,16 +12,6 @@ namespace {
 // Hash-map entries cost about this much beyond their payload (node, bucket).
 constexpr std::size_t kEntryOverhead = 48;
 
-Nimber mex_of(std::vector<Nimber>& values) {
-  std::sort(values.begin(), values.end());
-  Nimber m = 0;
-  for (Nimber v : values) {
-    if (v == m) ++m;
-    else if (v > m) break;
-  }
-  return m;
-}
-
 }  // namespace
 
 std::size_t CanonicalForms::OptionsHash::operator()(const std::vector<GameId>& options) const noexcept {
@@ -110,8 +100,8 @@ GameId CanonicalForms::add_record(std::vector<GameId> options) {
     misere.push_back(games_[o].misere_value);
   }
   record.birthday = birthday;
-  record.normal_value = mex_of(normal);
-  record.misere_value = options.empty() ? 1 : mex_of(misere);
+  record.normal_value = mex(normal);
+  record.misere_value = options.empty() ? 1 : mex(misere);
   charge(sizeof(Record) + sizeof(Lazy) + 2 * options.size() * sizeof(GameId) + kEntryOverhead);
   record.options = options;
   const auto id = static_cast<GameId>(games_.size());

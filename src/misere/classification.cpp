@@ -21,16 +21,6 @@ GenusKind kind_of(Nimber g, Nimber g0) {
 
 bool restive_or_tame(Phylum p) { return generally_tame(p) || generally_restive(p); }
 
-Nimber mex(std::vector<Nimber> values) {
-  std::sort(values.begin(), values.end());
-  Nimber m = 0;
-  for (Nimber v : values) {
-    if (v == m) ++m;
-    else if (v > m) break;
-  }
-  return m;
-}
-
 }  // namespace
 
 const char* to_string(Phylum phylum) noexcept {

@@ -6,16 +6,6 @@
 namespace grundy::misere {
 namespace {
 
-Nimber mex_excluding(std::vector<Nimber>& values) {
-  std::sort(values.begin(), values.end());
-  Nimber m = 0;
-  for (Nimber v : values) {
-    if (v == m) ++m;
-    else if (v > m) break;
-  }
-  return m;
-}
-
 // Drops terms that the period-2 tail already gives (keeps at least two).
 void trim(std::vector<Nimber>& sequence) {
   while (sequence.size() > 2 && sequence[sequence.size() - 1] == sequence[sequence.size() - 3]) sequence.pop_back();
@@ -73,7 +63,7 @@ Genus genus_from_options(std::span<const Genus> options) {
     length = std::max(length, o.misere.size());
   }
   Genus genus;
-  genus.normal = mex_excluding(values);
+  genus.normal = mex(values);
   // The options' sequences are periodic past `length`, and the rule looks one
   // step back, so three more terms settle the tail.
   length += 3;
@@ -85,7 +75,7 @@ Genus genus_from_options(std::span<const Genus> options) {
       values.push_back(genus.misere[n - 1]);
       values.push_back(genus.misere[n - 1] ^ 1);
     }
-    genus.misere.push_back(mex_excluding(values));
+    genus.misere.push_back(mex(values));
   }
   trim(genus.misere);
   return genus;
