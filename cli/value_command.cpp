@@ -21,6 +21,7 @@
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/loopy_analysis.hpp"
+#include "grundy/placement/options.hpp"
 #include "grundy/placement/solver.hpp"
 #include "grundy/play.hpp"
 #include "grundy/registry.hpp"
@@ -65,11 +66,13 @@ ContextOptions context_options(const ValueOptions& options) {
   ContextOptions settings;
   settings.memory_bytes = options.memory_mb ? static_cast<std::size_t>(*options.memory_mb * 1024 * 1024)
                                             : static_cast<std::size_t>(default_memory_bound());
-  settings.table_path = options.table;
-  settings.table_seconds = options.table_seconds;
   settings.threads = options.threads;
   settings.max_components = options.max_components;
-  settings.placement_search = options.search == "outcome" ? PlacementSearch::outcome : PlacementSearch::requested_set;
+  placement::PlacementOptions placement;
+  placement.table_path = options.table;
+  placement.table_seconds = options.table_seconds;
+  placement.search = options.search == "outcome" ? placement::SearchChoice::outcome : placement::SearchChoice::requested_set;
+  settings.families.set(placement);
   settings.misere_quotients = options.quotients;
   return settings;
 }

@@ -8,6 +8,7 @@
 
 #include "grundy/boards_command.hpp"
 #include "grundy/placement/moves.hpp"
+#include "grundy/placement/options.hpp"
 #include "grundy/placement/searches.hpp"
 #include "grundy/placement/solver.hpp"
 #include "placement_brute_force.hpp"
@@ -64,7 +65,7 @@ TEST(PlacementComponent, WinningMovesAreListedWithTheBoardAfter) {
   EXPECT_EQ(to_zero.listed[0].action, "place a horizontal domino at row 1, columns 2-3");
 }
 
-// The run's choice of search (ContextOptions::placement_search, the CLI's
+// The run's choice of search (placement::PlacementOptions::search, the CLI's
 // --search) reaches the solver, and both searches give the same values and
 // winning moves.
 TEST(PlacementComponent, SearchChosenByTheContext) {
@@ -76,14 +77,16 @@ TEST(PlacementComponent, SearchChosenByTheContext) {
     to_three += placement::testing::brute_force_value(cram, m.after) == 3 ? 1 : 0;
   }
   ASSERT_GT(to_three, 0u);
-  for (const PlacementSearch search : {PlacementSearch::requested_set, PlacementSearch::outcome}) {
+  for (const placement::SearchChoice search : {placement::SearchChoice::requested_set, placement::SearchChoice::outcome}) {
     ContextOptions options;
-    options.placement_search = search;
+    placement::PlacementOptions chosen;
+    chosen.search = search;
+    options.families.set(chosen);
     Context context(options);
     const Position p = Registry::builtin().parse("cram(4x5) + cram(0000/0000/0011)", context);
     EXPECT_EQ(p.value(context).nimber(), 1u);
     const auto solver = placement::PlacementSearches::of(context)->solver_for(cram);
-    EXPECT_EQ(solver->search(), search == PlacementSearch::outcome ? placement::PlacementSolver::Search::outcome
+    EXPECT_EQ(solver->search(), search == placement::SearchChoice::outcome ? placement::PlacementSolver::Search::outcome
                                                                    : placement::PlacementSolver::Search::requested_set);
     EXPECT_EQ(p[0].options_to_value(context, 3, 100).total, to_three);
   }

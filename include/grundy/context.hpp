@@ -59,9 +59,26 @@ struct FastPaths {
   bool mirror_strategy = true;  // placement: a board symmetric under a half turn, for a rule that allows it, is 0
 };
 
-// Which search values the large parts of placement boards (both exact; see
-// PlacementSolver::Search).
-enum class PlacementSearch { requested_set, outcome };
+// Settings of one family of engines that the core knows nothing of (the
+// placement family's PlacementOptions: its table file and its search), kept by
+// their type: the front end sets them, the family reads them, and a run that
+// sets none gets the family's defaults.
+class FamilySettings {
+ public:
+  template <class T>
+  void set(T settings) {
+    by_type_[std::type_index(typeid(T))] = std::make_shared<const T>(std::move(settings));
+  }
+  // The settings of type T, or nullptr when none were set.
+  template <class T>
+  [[nodiscard]] const T* find() const {
+    const auto it = by_type_.find(std::type_index(typeid(T)));
+    return it == by_type_.end() ? nullptr : static_cast<const T*>(it->second.get());
+  }
+
+ private:
+  std::map<std::type_index, std::shared_ptr<const void>> by_type_;
+};
 
 struct ContextOptions {
   std::size_t memory_bytes = 0;  // bound on the tables of long searches together; 0 = none
@@ -70,11 +87,8 @@ struct ContextOptions {
   std::size_t max_components = 2'000'000;
   unsigned threads = 1;          // 1 or 2 (take-and-break engines, placement searches)
   FastPaths fast_paths;
-  // Placement searches: a table file loaded when the first solver is made and
-  // saved every `table_seconds` during the search, at the end and on interruption.
-  std::string table_path;
-  double table_seconds = 60;
-  PlacementSearch placement_search = PlacementSearch::requested_set;
+  // Settings a family of engines owns (placement::PlacementOptions).
+  FamilySettings families;
   // Misère quotients saved by `grundy quotient --checkpoint FILE`: a misère
   // sum of heaps of one of their rules starts from the saved quotient (verified
   // first) instead of growing one heap by heap within its bound.

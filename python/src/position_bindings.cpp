@@ -11,6 +11,7 @@
 #include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/placement/options.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/solver.hpp"
 #include "python_position.hpp"
@@ -39,8 +40,10 @@ ContextOptions parse_settings(unsigned threads, std::size_t memory, const std::s
   ContextOptions settings;
   settings.threads = threads;
   settings.memory_bytes = memory;
-  settings.table_path = table;
-  settings.table_seconds = table_seconds;
+  placement::PlacementOptions placement;
+  placement.table_path = table;
+  placement.table_seconds = table_seconds;
+  settings.families.set(placement);
   return settings;
 }
 

@@ -7,6 +7,7 @@
 
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/placement/options.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
@@ -149,8 +150,10 @@ std::vector<Row> run_subtraction(const Job& job, const JobSettings& settings, Co
 std::vector<Row> run_board(const Plan& plan, const Job& job, const JobSettings& settings, Context& outer) {
   ContextOptions options;
   options.memory_bytes = plan.spec.memory_bytes;
-  options.table_path = job_file(settings.checkpoint_directory, job);
-  options.table_seconds = settings.checkpoint_seconds * 6;
+  placement::PlacementOptions placement;
+  placement.table_path = job_file(settings.checkpoint_directory, job);
+  placement.table_seconds = settings.checkpoint_seconds * 6;
+  options.families.set(placement);
   Context context(options);
   const auto start = Clock::now();
   bool timed_out = false;
@@ -184,7 +187,7 @@ std::vector<Row> run_board(const Plan& plan, const Job& job, const JobSettings& 
   if (row.status == "value") {
     // The table has no further use once the value is known.
     std::error_code ignored;
-    std::filesystem::remove(options.table_path, ignored);
+    std::filesystem::remove(placement.table_path, ignored);
   }
   std::vector<Row> rows;
   for (const Member& member : job.members) {

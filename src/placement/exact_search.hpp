@@ -3,7 +3,7 @@
 // G + *n is a P-position, Lemoine–Viennot), the outcome search that answers
 // them (wins), and the plain mex of the options for small regions (solve).
 // evaluate hands over to the requested-set search (requested_set.hpp) when
-// the PlacementSearch option asks for it (PlacementSolver::set_search).
+// the run's PlacementOptions::search asks for it (PlacementSolver::set_search).
 #pragma once
 
 

@@ -11,7 +11,7 @@ namespace grundy::placement {
 std::shared_ptr<PlacementSearches> PlacementSearches::of(Context& context) {
   return context.shared<PlacementSearches>("placement searches", [&] {
     auto made = std::make_shared<PlacementSearches>(context.options());
-    if (!context.options().table_path.empty()) {
+    if (!placement_options(context.options()).table_path.empty()) {
       // The context owns the searches, so the saver (run while the context
       // lives) may hold a plain pointer.
       PlacementSearches* searches = made.get();
@@ -21,14 +21,15 @@ std::shared_ptr<PlacementSearches> PlacementSearches::of(Context& context) {
   });
 }
 
-PlacementSearches::PlacementSearches(const ContextOptions& options) : options_(options) {}
+PlacementSearches::PlacementSearches(const ContextOptions& options)
+    : options_(options), placement_(placement_options(options)) {}
 
 std::shared_ptr<PlacementSolver> PlacementSearches::solver_for(const Rule& rule) {
   std::lock_guard lock(mutex_);
   for (const auto& s : solvers_) {
     if (s->rule().name == rule.name) return s;
   }
-  if (!options_.table_path.empty() && !solvers_.empty()) {
+  if (!placement_.table_path.empty() && !solvers_.empty()) {
     throw InputError("--table keeps one rule's table, but the position has placement games of two rules (" +
                      solvers_.front()->rule().name + " and " + rule.name + ")");
   }
@@ -37,15 +38,15 @@ std::shared_ptr<PlacementSolver> PlacementSearches::solver_for(const Rule& rule)
   // The mirror strategy is a declared fast path: off, every symmetric region is
   // searched by the definition.
   if (!options_.fast_paths.mirror_strategy) solver->set_reductions(kAllReductions & ~unsigned{kMirrorStrategy});
-  switch (options_.placement_search) {
-    case PlacementSearch::requested_set: solver->set_search(PlacementSolver::Search::requested_set); break;
-    case PlacementSearch::outcome: solver->set_search(PlacementSolver::Search::outcome); break;
+  switch (placement_.search) {
+    case SearchChoice::requested_set: solver->set_search(PlacementSolver::Search::requested_set); break;
+    case SearchChoice::outcome: solver->set_search(PlacementSolver::Search::outcome); break;
   }
   solvers_.push_back(solver);
   // One bound for the run: solvers of different rules share it evenly.
   for (const auto& s : solvers_) s->set_memory_limit(options_.memory_bytes / solvers_.size());
-  if (!options_.table_path.empty() && std::filesystem::exists(options_.table_path)) {
-    solver->load_table(options_.table_path);
+  if (!placement_.table_path.empty() && std::filesystem::exists(placement_.table_path)) {
+    solver->load_table(placement_.table_path);
     loaded_ = solver->stored_positions();
   }
   return solver;
@@ -70,10 +71,10 @@ std::size_t PlacementSearches::table_bytes() const {
 }
 
 std::optional<std::string> PlacementSearches::save() {
-  if (options_.table_path.empty() || solvers_.empty()) return std::nullopt;
-  solvers_.front()->save_table(options_.table_path);
+  if (placement_.table_path.empty() || solvers_.empty()) return std::nullopt;
+  solvers_.front()->save_table(placement_.table_path);
   last_save_ = Clock::now();
-  return "table " + options_.table_path + " saved: " + std::to_string(stored_positions()) + " positions (" +
+  return "table " + placement_.table_path + " saved: " + std::to_string(stored_positions()) + " positions (" +
          std::to_string(loaded_) + " loaded, " + std::to_string(searched_sums()) + " search nodes)";
 }
 
@@ -95,8 +96,8 @@ void PlacementSearches::tick(Context& context) {
                   context.seconds());
     context.progress(line);
   }
-  if (!options_.table_path.empty() &&
-      std::chrono::duration<double>(Clock::now() - last_save_).count() >= options_.table_seconds) {
+  if (!placement_.table_path.empty() &&
+      std::chrono::duration<double>(Clock::now() - last_save_).count() >= placement_.table_seconds) {
     // A periodic save that fails (disk full) must not stop the search: the save
     // at the end tries again and reports the reason with the answer.
     try {

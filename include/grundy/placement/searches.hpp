@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "grundy/context.hpp"
+#include "grundy/placement/options.hpp"
 #include "grundy/placement/rule.hpp"
 #include "grundy/placement/solver.hpp"
 
@@ -60,6 +61,7 @@ class PlacementSearches {
   void tick(Context& context);
 
   ContextOptions options_;
+  PlacementOptions placement_;  // the family's own settings of the run
   std::mutex mutex_;
   std::vector<std::shared_ptr<PlacementSolver>> solvers_;
   Clock::time_point last_save_ = Clock::now();
