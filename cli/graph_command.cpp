@@ -7,12 +7,12 @@
 #include <string>
 
 #include "commands.hpp"
-#include "grundy/memory_bound.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/game_graph_values.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/stop_signals.hpp"
+#include "validators.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -33,12 +33,8 @@ const char* outcome_note(Outcome outcome) {
 }
 
 void run_graph(const GraphOptions& options) {
-  // NaN fails both comparisons; past 2^40 MB the conversion to bytes overflows.
-  if (options.memory_mb && (!(*options.memory_mb >= 0) || !(*options.memory_mb <= 1099511627776.0)))
-    throw InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
   ContextOptions settings;
-  settings.memory_bytes = options.memory_mb ? static_cast<std::size_t>(*options.memory_mb * 1024 * 1024)
-                                            : static_cast<std::size_t>(default_memory_bound());
+  settings.memory_bytes = memory_bound_bytes(options.memory_mb);
   Context context(settings);
   StopOnSignals signals(context);
   GameGraph graph;

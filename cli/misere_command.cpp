@@ -13,6 +13,7 @@
 #include "grundy/misere/notation.hpp"
 #include "grundy/stop_signals.hpp"
 #include "progress.hpp"
+#include "validators.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -56,10 +57,8 @@ void print_text(const std::string& input, const misere::MisereFacts& f) {
 }
 
 void run(const MisereOptions& options) {
-  if (!(options.memory_mb >= 0) || !(options.memory_mb <= 1099511627776.0))
-    throw InputError("--memory is a number of megabytes from 0 (the default bound) to 1099511627776");
   ContextOptions settings;
-  settings.memory_bytes = static_cast<std::size_t>(options.memory_mb * 1024 * 1024);
+  settings.memory_bytes = megabytes_to_bytes(options.memory_mb, "the default bound");
   Context context(settings);
   StopOnSignals signals(context);
   ProgressScope progress(context, false, 1.0);

@@ -55,11 +55,9 @@ void register_boards_command(CLI::App& app) {
       "Examples:\n  grundy boards examples/cases.txt\n  grundy boards - --game cram < cases.txt\n"
       "  grundy boards examples/cases.txt --json     # values, xor and winning moves per case\n");
   cmd->callback([state] {
-    if (!(state->memory_mb >= 0) || !(state->memory_mb <= 1099511627776.0))
-      throw grundy::InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
     // The context carries the memory bound, threads, progress and Ctrl-C to the solver.
     grundy::ContextOptions settings;
-    settings.memory_bytes = static_cast<std::size_t>(state->memory_mb * 1024 * 1024);
+    settings.memory_bytes = grundy::cli::megabytes_to_bytes(state->memory_mb, "no bound");
     settings.threads = state->threads;
     grundy::Context context(settings);
     grundy::StopOnSignals signals(context);

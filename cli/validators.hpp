@@ -1,14 +1,17 @@
 // Checks on option values that CLI11 does not make: an unsigned option given a
 // negative number would otherwise wrap around (--upto -5 became 18446744073709551611);
-// a file that must hold a saved quotient.
+// a file that must hold a saved quotient; --memory in megabytes.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "grundy/input_error.hpp"
+#include "grundy/memory_bound.hpp"
 #include "grundy/misere/quotient_checkpoint.hpp"
 
 namespace grundy::cli {
@@ -21,6 +24,23 @@ inline CLI::Validator not_negative() {
         return {};
       },
       "", "NOT_NEGATIVE");
+}
+
+// --memory MB in bytes; `zero_means` says what 0 is to this command. NaN fails
+// both comparisons; past 2^40 MB (an exabyte: a typo) the conversion to bytes
+// would overflow.
+inline std::size_t megabytes_to_bytes(double megabytes, const std::string& zero_means) {
+  if (!(megabytes >= 0) || !(megabytes <= 1099511627776.0))
+    throw InputError("--memory is a number of megabytes from 0 (" + zero_means + ") to 1099511627776");
+  return static_cast<std::size_t>(megabytes * 1024 * 1024);
+}
+
+// The --memory of a search whose memory grows with what it meets (`value`,
+// `graph`): not given, half of physical memory (memory_bound.hpp), so that a
+// search too large for the machine ends with the bound's message, not the OOM
+// killer; 0: no bound.
+inline std::size_t memory_bound_bytes(const std::optional<double>& megabytes) {
+  return megabytes ? megabytes_to_bytes(*megabytes, "no bound") : static_cast<std::size_t>(default_memory_bound());
 }
 
 // --quotient FILE: a misère quotient saved by `grundy quotient --checkpoint`,

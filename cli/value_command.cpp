@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "commands.hpp"
-#include "grundy/memory_bound.hpp"
 #include "validators.hpp"
 #include "grundy/descriptor_input.hpp"
 #include "grundy/input_file.hpp"
@@ -54,18 +53,14 @@ struct ValueOptions {
 };
 
 ContextOptions context_options(const ValueOptions& options) {
-  // NaN fails both comparisons; a bound beyond 2^40 MB (an exabyte) is a typo,
-  // and converting it to bytes would overflow.
-  if (options.memory_mb && (!(*options.memory_mb >= 0) || !(*options.memory_mb <= 1099511627776.0)))
-    throw InputError("--memory is a number of megabytes from 0 (no bound) to 1099511627776");
+  const std::size_t memory_bytes = memory_bound_bytes(options.memory_mb);
   if (!(options.table_seconds > 0) || !(options.table_seconds <= 1e9))
     throw InputError("--table-seconds must be a positive number of seconds");
   // Checked now, not after a search of hours (exists but unreadable, a
   // directory, no such directory, read-only).
   if (!options.table.empty()) (void)placement::PlacementSolver::check_table_file(options.table);
   ContextOptions settings;
-  settings.memory_bytes = options.memory_mb ? static_cast<std::size_t>(*options.memory_mb * 1024 * 1024)
-                                            : static_cast<std::size_t>(default_memory_bound());
+  settings.memory_bytes = memory_bytes;
   settings.threads = options.threads;
   settings.max_components = options.max_components;
   placement::PlacementOptions placement;

@@ -20,6 +20,15 @@ if [ "$answer" != "0 second" ]; then
   echo "consumer answered '$answer', expected '0 second'" >&2
   exit 1
 fi
+# The placement family's settings through ContextOptions::families: the table
+# file is written. cram(4x5) = 2 (a brute force in placement_component_test.cpp),
+# so with nim(2) the xor is 0.
+table="$scratch/cram.table"
+answer=$("$scratch/consumer/consumer" 'cram(4x5) + nim(2)' "$table")
+if [ "$answer" != "0 second" ] || [ ! -s "$table" ]; then
+  echo "consumer with a table file answered '$answer'; table file: $(ls -l "$table" 2>&1)" >&2
+  exit 1
+fi
 installed=$("$scratch/prefix/bin/grundy" value 'nim(3,4,5)' --json | grep -c '"value": 2')
 [ "$installed" -ge 1 ]
 echo "installed package found and used"

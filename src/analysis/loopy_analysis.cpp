@@ -16,9 +16,12 @@ namespace {
 // Options valued one by one to find the drawing moves of one component.
 constexpr std::uint64_t kDrawScanLimit = 100'000;
 
-std::optional<std::uint64_t> counter_of(const Component& component, Context& context) {
-  const auto* loopy = capability<LoopyCounter>(component);
+std::optional<std::uint64_t> counter_of(const LoopyCounter* loopy, Context& context) {
   return loopy != nullptr ? loopy->counter(context) : std::nullopt;
+}
+
+std::optional<std::uint64_t> counter_of(const Component& component, Context& context) {
+  return counter_of(capability<LoopyCounter>(component), context);
 }
 
 void add_options(SumAnalysis& out, const Position& position, std::size_t index, OptionList&& options,
@@ -160,9 +163,7 @@ void add_drawing_moves(const Position& position, Context& context, const Analysi
 bool has_loopy_parts(const SumAnalysis& analysis, Context& context) {
   CapabilityLookup<LoopyCounter> loopy;
   for (const ComponentReport& report : analysis.components) {
-    if (!report.value->is_finite()) return true;
-    const auto* counted = loopy(*report.component);
-    if (counted != nullptr && counted->counter(context)) return true;
+    if (!report.value->is_finite() || counter_of(loopy(*report.component), context)) return true;
   }
   return false;
 }

@@ -74,9 +74,8 @@ class SparseEngine final : public NaiveEngine {
   // (speculation.cpp): the parts of a block from a rare position P on need
   // only values at least P behind its heaps, so other threads mark them for
   // the next blocks while this one finishes the current block with the
-  // smaller parts. Where that does not apply, as with one thread.
-  //
-  // What the speculation on several threads did so far: the heaps it
+  // smaller parts (where that does not apply, as with one thread). What that
+  // speculation did so far: the heaps it
   // speculated, and the CPU seconds of marking bands (on any thread) and of
   // finishing blocks in order (one thread), waiting left out: the model of
   // rank 0 on T cores in docs/performance.md divides the first over T.
