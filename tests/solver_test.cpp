@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -188,6 +189,57 @@ TEST(Solver, TableBoundStopsWithLimitErrorAndTheSolverStaysUsable) {
   solver.set_memory_limit(64 * 1024);
   EXPECT_THROW((void)solver.value(100'000), LimitError);
   EXPECT_EQ(solver.value(11), 1U);
+}
+
+// A chain with no end under a bound: the search's own frames count against
+// it (a frame per position deep), so it stops with LimitError rather than
+// growing past the bound, and what was finished stays usable.
+struct EndlessChain {
+  using Position = std::uint64_t;
+  void moves(Position p, std::vector<Position>& out) const { out.push_back(p + 1); }
+};
+
+TEST(Solver, AChainWithNoEndStopsWithinTheBoundCountingItsFrames) {
+  const EndlessChain game;
+  Solver<EndlessChain> solver(game);
+  solver.set_memory_limit(4 << 20);
+  EXPECT_THROW((void)solver.value(0), LimitError);
+  // Deep: the table and the frames shared the 4 MiB (a frame is tens of bytes).
+  EXPECT_GT(solver.abandoned_depth(), 10'000U);
+  EXPECT_LE(solver.table_bytes(), std::size_t{4} << 20);
+  EXPECT_EQ(solver.stored_positions(), 0U);  // nothing on the chain was finished
+}
+
+// A game whose moves change between two listings (here: after the first call
+// for position 1000) would get a wrong mex from the values kept: a frame that
+// dropped its options and lists them again checks their number.
+struct FickleNim {
+  using Position = std::uint64_t;
+  mutable std::map<Position, int> calls;
+  void moves(Position p, std::vector<Position>& out) const {
+    for (Position q = p; q-- > 0;) out.push_back(q);
+    if (p == 1000 && ++calls[p] > 1) out.push_back(0);
+  }
+  std::string describe(Position p) const { return "heap " + std::to_string(p); }
+};
+
+TEST(Solver, MovesListedAgainDifferentlyAreNamed) {
+  const FickleNim game;
+  Solver<FickleNim> solver(game);
+  solver.set_memory_limit(1 << 20);  // 32768 options kept: frames past that drop theirs
+  try {
+    (void)solver.value(1200);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("listed 1000 options of heap 1000, then 1001 when asked again"),
+              std::string::npos)
+        << e.what();
+  }
+  // The honest game through a fresh solver: g(n) = n.
+  const NimHeapGame nim;
+  Solver<NimHeapGame> honest(nim);
+  honest.set_memory_limit(1 << 20);
+  EXPECT_EQ(honest.value(1200), 1200U);
 }
 
 // The dense table gives what the hash table gives; the chosen table is the

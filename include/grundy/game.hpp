@@ -15,6 +15,17 @@
 //                                   the value when a formula knows it; the search
 //                                   stops there
 //   g.describe(p) -> std::string    how to print p in messages (cycle reports)
+//   g.cycle_found(cycle)            called with the positions on a cycle (the first
+//                                   again at the end) before the solver throws
+//                                   CycleError; it may throw an error of its own (a
+//                                   game that goes on as a game with cycles)
+//   g.moves_changed(p, before, after)
+//                                   called when moves(p), listed again after the
+//                                   solver let go of its options, lists another
+//                                   number of them; it may throw an error of its own
+//   G::kListingWork                 the units of work (Context::charge) a call of
+//                                   moves costs beyond its options: 1 unless said
+//                                   (a call into Python: 64)
 #pragma once
 
 #include <concepts>
@@ -56,6 +67,17 @@ concept GameWithClosedForm = ImpartialGame<G> && requires(const G& game, const t
 template <class G>
 concept DescribableGame = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
   { game.describe(p) } -> std::convertible_to<std::string>;
+};
+
+template <class G>
+concept CycleReportingGame = ImpartialGame<G> && requires(const G& game, const std::vector<typename G::Position>& cycle) {
+  { game.cycle_found(cycle) };
+};
+
+template <class G>
+concept MovesChangeReportingGame = ImpartialGame<G> && requires(const G& game, const typename G::Position& p,
+                                                                std::size_t count) {
+  { game.moves_changed(p, count, count) };
 };
 
 template <class G>

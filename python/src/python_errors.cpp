@@ -60,4 +60,23 @@ void register_error_translators() {
   });
 }
 
+std::string current_error_summary() {
+  PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
+  PyErr_Fetch(&type, &value, &traceback);
+  PyErr_NormalizeException(&type, &value, &traceback);
+  std::string summary = type != nullptr ? reinterpret_cast<PyTypeObject*>(type)->tp_name : "error";
+  if (value != nullptr) {
+    if (PyObject* text = PyObject_Str(value)) {
+      const char* utf8 = PyUnicode_AsUTF8(text);
+      if (utf8 != nullptr && *utf8 != '\0') summary += std::string(": ") + utf8;
+      Py_DECREF(text);
+    }
+    PyErr_Clear();  // a failing str() must not replace the error being described
+  }
+  PyErr_Restore(type, value, traceback);
+  return summary;
+}
+
+bool error_is_exception() { return PyErr_ExceptionMatches(PyExc_Exception) != 0; }
+
 }  // namespace grundy::python

@@ -6,6 +6,8 @@
 
 #include <pybind11/pybind11.h>
 
+#include <string>
+
 namespace grundy::python {
 
 // Installs the translation of C++ exceptions for every binding of the module.
@@ -14,5 +16,12 @@ void register_error_translators();
 // The classes of grundy/errors.py.
 [[nodiscard]] pybind11::object game_error_type();
 [[nodiscard]] pybind11::object cycle_error_type();
+
+// "ZeroDivisionError: division by zero" for the current Python error (kept set).
+[[nodiscard]] std::string current_error_summary();
+// True when the current Python error is an Exception (a bug in the user's
+// code, reported as GameError); KeyboardInterrupt and SystemExit are not, and
+// go through unchanged.
+[[nodiscard]] bool error_is_exception();
 
 }  // namespace grundy::python

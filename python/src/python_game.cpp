@@ -11,39 +11,17 @@ namespace py = pybind11;
 namespace grundy::python {
 namespace {
 
-// Values at or above this mark a position in progress; the low bits hold its
-// frame's index on the stack (where a cycle starts). A mex never gets near it:
-// it is at most the number of options.
-constexpr Nimber kInProgress = Nimber{1} << 63;
 constexpr std::size_t kRememberedOptions = 16;
 // Lists inside lists are sums of sums; deeper than this is a list that contains
 // itself, or a mistake.
 constexpr int kMaxSumNesting = 32;
-
-bool in_progress(Nimber v) noexcept { return v >= kInProgress; }
-
-// "ZeroDivisionError: division by zero" for the current Python error (kept).
-std::string current_error_summary() {
-  PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
-  PyErr_Fetch(&type, &value, &traceback);
-  PyErr_NormalizeException(&type, &value, &traceback);
-  std::string summary = type != nullptr ? reinterpret_cast<PyTypeObject*>(type)->tp_name : "error";
-  if (value != nullptr) {
-    if (PyObject* text = PyObject_Str(value)) {
-      const char* utf8 = PyUnicode_AsUTF8(text);
-      if (utf8 != nullptr && *utf8 != '\0') summary += std::string(": ") + utf8;
-      Py_DECREF(text);
-    }
-    PyErr_Clear();  // a failing str() must not replace the error being described
-  }
-  PyErr_Restore(type, value, traceback);
-  return summary;
-}
-
-// True when the current Python error is an Exception (a bug in the user's
-// code, reported as GameError); KeyboardInterrupt and SystemExit are not, and go
-// through unchanged.
-bool error_is_exception() { return PyErr_ExceptionMatches(PyExc_Exception) != 0; }
+// The options the search stack keeps before a frame about to descend lets go
+// of its unvalued ones, and the bytes each is counted at: a Python object
+// behind each (a tuple of two ints is about 144 bytes with its items), so 2^16
+// of them are some 10 MB. Without a budget the stack held depth × fan-out of
+// them: Euclid's game from (1, 10^4), a depth and fan-out of 10^4, reached 5 GB.
+constexpr std::size_t kOptionsBudget = std::size_t{1} << 16;
+constexpr std::size_t kOptionBytes = 160;
 
 }  // namespace
 
@@ -85,6 +63,17 @@ PythonGame::PythonGame(py::object moves, std::string name, std::size_t memory_by
     throw py::type_error("grundy.Game needs a moves function: moves(position) -> iterable of options; got " +
                          describe(moves_));
   }
+  make_solver();
+}
+
+void PythonGame::make_solver() {
+  solver_ = std::make_unique<RuleSolver>(rule_);
+  solver_->set_memory_limit(memory_bytes_);
+  // At most a quarter of the bound held back for them (memory="1MB" keeps 1358).
+  constexpr std::size_t each = sizeof(RulePosition) + kOptionBytes;
+  const std::size_t budget = memory_bytes_ == 0 ? kOptionsBudget
+                                                : std::clamp<std::size_t>(memory_bytes_ / 4 / each, 16, kOptionsBudget);
+  solver_->set_options_budget(budget, each);
 }
 
 PythonGame::~PythonGame() {
@@ -92,8 +81,7 @@ PythonGame::~PythonGame() {
   // without the GIL; the table and the moves function are Python objects.
   if (Py_IsInitialized() == 0) return;
   py::gil_scoped_acquire acquired;
-  abandon();
-  table_.clear();
+  solver_.reset();
   remembered_.clear();
   loopy_.reset();  // its vertices hold Python objects
   moves_ = py::object();
@@ -185,7 +173,7 @@ Value PythonGame::value(py::handle position, Context& context) {
   SearchLock lock(*this);
   if (!use_loopy_) {
     try {
-      return Value(normal_play_value(position, context));
+      return Value(normal_play_value(rule_.position_of(position), context, true));
     } catch (const FoundCycle&) {
       // Values found so far are γ too (without a cycle below, γ = g), so
       // switching now changes no answer already given (GameAdapter does the same).
@@ -201,15 +189,34 @@ std::optional<std::uint64_t> PythonGame::counter(py::handle position, Context& c
   return loopy_solver().counter(vertex_of(parts(position)), context);
 }
 
-Nimber PythonGame::normal_play_value(py::handle position, Context& context) {
-  Nimber total = 0;
-  for (const py::object& part : parts(position)) {
-    const Py_hash_t hash = hash_of(part, py::none());
-    root_ = part.ptr();
-    total ^= value_of_part(part.ptr(), hash, context);
+Nimber PythonGame::normal_play_value(const RulePosition& position, Context& context, bool remember) {
+  struct Scope {
+    PythonGame& game;
+    ~Scope() {
+      game.root_ = nullptr;
+      game.solver_->set_poll({});
+    }
+  } scope{*this};
+  root_ = remember && !position.sum ? position.object.ptr() : nullptr;
+  solver_->set_poll([&context] { context.poll(); });
+  try {
+    return solver_->value(position);
+  } catch (const LimitError&) {
+    raise_limit();
   }
-  root_ = nullptr;
-  return total;
+}
+
+void PythonGame::raise_limit() const {
+  const std::size_t depth = solver_->abandoned_depth();
+  const std::size_t met = solver_->stored_positions() + depth;
+  throw LimitError("game '" + name_ + "': its table of values needs more than memory=" +
+                   std::to_string(memory_bytes_) + " bytes (" + std::to_string(met) + " positions stored, " +
+                   std::to_string(depth) + " being searched); give the game more memory or ask about smaller positions" +
+                   // Nearly every position met still on the stack: one long chain of moves.
+                   (depth * 10 >= met * 9 && depth > 1000
+                        ? std::string(" (every move led to a new position, never to an end: does the moves "
+                                      "function have a base case?)")
+                        : std::string()));
 }
 
 std::vector<Nimber> PythonGame::values_upto(std::uint64_t upto, Context& context) {
@@ -223,7 +230,7 @@ std::vector<Nimber> PythonGame::values_upto(std::uint64_t upto, Context& context
     if (!heap) throw py::error_already_set();
     if (!use_loopy_) {
       try {
-        values.push_back(value_of_part(heap.ptr(), hash_of(heap, py::none()), context));
+        values.push_back(normal_play_value(RulePosition{heap, hash_of(heap, py::none()), false}, context, false));
         continue;
       } catch (const FoundCycle&) {
         use_loopy_ = true;
@@ -294,91 +301,6 @@ void PythonGraph::moves(const PythonVertex& vertex, std::vector<PythonVertex>& o
   }
 }
 
-Nimber PythonGame::value_of_part(PyObject* position, Py_hash_t hash, Context& context) {
-  try {
-    if (const Nimber* known = table_.find(position, hash)) return *known;  // not in progress: no search runs
-    push(position, hash, context);
-    while (!stack_.empty()) {
-      Frame& top = stack_.back();
-      if (top.dropped) relist_options(top);
-      if (top.next_option == options_.size()) {
-        // Every option valued: g = mex.
-        mex_.clear();
-        for (std::size_t i = top.first_option; i < options_.size(); ++i) mex_.insert(option_values_[i]);
-        *table_.find_exact(top.position, top.hash) = mex_.mex();
-        const std::size_t first_part = top.first_part;
-        options_.resize(top.first_option);
-        option_values_.resize(options_.size());
-        stack_.pop_back();
-        for (std::size_t i = parts_.size(); i-- > first_part;) Py_DECREF(parts_[i].object);
-        parts_.resize(first_part);
-        continue;
-      }
-      // Sum the parts of the next option; an unknown part is searched first.
-      const Option option = options_[top.next_option];
-      bool pushed = false;
-      while (top.next_part < option.end_part) {
-        const Part part = parts_[top.next_part];
-        const Nimber* v = nullptr;
-        try {
-          v = table_.find(part.object, part.hash);
-        } catch (py::error_already_set& e) {
-          e.restore();
-          if (!error_is_exception()) throw py::error_already_set();
-          raise_game_error("game '" + name_ + "': comparing the option " + describe(part.object) + " of " +
-                               describe(top.position) + " with a stored position raised " + current_error_summary(),
-                           top.position);
-        }
-        if (v == nullptr) {
-          // Past the budget, a frame with options after this one lets go of
-          // them before it descends (Solver<G>'s rule, solver.hpp); the part
-          // is held here, as dropping releases the frame's references to it.
-          const py::object unknown = py::reinterpret_borrow<py::object>(part.object);
-          if (parts_.size() > parts_budget_ && options_.size() - top.next_option > 1) {
-            drop_options(top);
-          }
-          push(unknown.ptr(), part.hash, context);  // `top` is invalid from here
-          pushed = true;
-          break;
-        }
-        if (in_progress(*v)) raise_cycle(static_cast<std::size_t>(*v - kInProgress), part.object);
-        top.partial ^= *v;
-        ++top.next_part;
-      }
-      if (pushed) continue;
-      option_values_[top.next_option] = top.partial;
-      top.partial = 0;
-      if (++top.next_option < options_.size()) top.next_part = options_[top.next_option].first_part;
-    }
-    return *table_.find_exact(position, hash);
-  } catch (...) {
-    abandon();
-    throw;
-  }
-}
-
-void PythonGame::check_memory(PyObject* key) const {
-  if (memory_bytes_ == 0) return;
-  // A full vector about to grow holds its old buffer and the new one, twice
-  // as large, at once: counted as the three it briefly is, so that resident
-  // memory stays within the bound while it moves.
-  const auto peak = [](const auto& v) {
-    const std::size_t buffers = v.size() == v.capacity() ? 3 : 1;
-    return buffers * std::max<std::size_t>(v.capacity(), 16) * sizeof(v[0]);
-  };
-  const std::size_t search = peak(stack_) + peak(options_) + peak(option_values_) + peak(parts_);
-  if (table_.bytes_after_insert(key) + search <= memory_bytes_) return;
-  throw LimitError("game '" + name_ + "': its table of values needs more than memory=" +
-                   std::to_string(memory_bytes_) + " bytes (" + std::to_string(table_.size()) +
-                   " positions stored, " + std::to_string(stack_.size()) +
-                   " being searched); give the game more memory or ask about smaller positions" +
-                   // Nearly every stored position still on the stack: one long chain of moves.
-                   (stack_.size() * 10 >= table_.size() * 9 && stack_.size() > 1000
-                        ? std::string(" (every move led to a new position, never to an end: does the moves "
-                                      "function have a base case?)")
-                        : std::string()));
-}
-
 py::object PythonGame::call_moves(PyObject* position) const {
   PyObject* returned = PyObject_CallOneArg(moves_.ptr(), position);
   if (returned == nullptr) {
@@ -408,127 +330,6 @@ py::object PythonGame::call_moves(PyObject* position) const {
   return listed;
 }
 
-void PythonGame::push(PyObject* position, Py_hash_t hash, Context& context) {
-  context.charge(64);  // a call of moves() in Python: about 64 units of C++ work
-  check_memory(position);
-  // In the table before moves() runs, so that abandon() finds it whatever moves() does.
-  table_.insert(position, hash, kInProgress + stack_.size());
-  stack_.push_back(
-      Frame{position, hash, options_.size(), options_.size(), parts_.size(), 0, parts_.size(), false, 0});
-  const py::object listed = call_moves(position);
-  if (position == root_) {
-    // Kept (a copy: the moves function may hand out a list it reuses) so that
-    // options() of the position just valued does not call moves() again.
-    remember_options(py::handle(position), hash, py::reinterpret_steal<py::list>(PySequence_List(listed.ptr())));
-  }
-  read_options(position, listed.ptr());
-  Frame& frame = stack_.back();
-  frame.listed = options_.size() - frame.first_option;
-  if (frame.first_option < options_.size()) frame.next_part = options_[frame.first_option].first_part;
-  option_values_.resize(options_.size());
-}
-
-void PythonGame::drop_options(Frame& frame) {
-  // The top frame: its options and parts are the last in options_ and parts_.
-  // The values of the options before next_option (an index into options_)
-  // stay in option_values_; the option being summed starts again from its
-  // first part when the list is read again.
-  options_.resize(frame.next_option);
-  option_values_.resize(options_.size());
-  for (std::size_t i = parts_.size(); i-- > frame.first_part;) Py_DECREF(parts_[i].object);
-  parts_.resize(frame.first_part);
-  frame.partial = 0;
-  frame.dropped = true;
-}
-
-void PythonGame::relist_options(Frame& frame) {
-  const py::object listed = call_moves(frame.position);
-  const std::size_t count = static_cast<std::size_t>(PySequence_Fast_GET_SIZE(listed.ptr()));
-  if (count != frame.listed) {
-    raise_game_error("game '" + name_ + "': moves(" + describe(frame.position) + ") listed " +
-                         std::to_string(frame.listed) + " options, then " + std::to_string(count) +
-                         " when asked again; a moves function must list the same options each time",
-                     frame.position);
-  }
-  // `frame` stays valid: reading options appends to options_ and parts_, never to the stack.
-  read_options(frame.position, listed.ptr(), frame.next_option - frame.first_option);
-  option_values_.resize(options_.size());
-  frame.dropped = false;
-  frame.next_part = options_[frame.next_option].first_part;
-}
-
-void PythonGame::read_options(PyObject* position, PyObject* listed, std::size_t skip) {
-  // Sizes and items are re-read at each step: an option's __hash__ is user code.
-  for (Py_ssize_t i = static_cast<Py_ssize_t>(skip); i < PySequence_Fast_GET_SIZE(listed); ++i) {
-    const py::object option = py::reinterpret_borrow<py::object>(PySequence_Fast_GET_ITEM(listed, i));
-    const std::size_t first = parts_.size();
-    if (!PyList_Check(option.ptr())) {
-      append_part(option.ptr(), position);
-    } else {
-      // A sum, read in place: only a list inside it goes through parts(). A
-      // vector of parts for every option was 12% of Grundy's game to 5000
-      // (malloc and free, measured with perf).
-      for (Py_ssize_t j = 0; j < PyList_GET_SIZE(option.ptr()); ++j) {
-        const py::object item = py::reinterpret_borrow<py::object>(PyList_GET_ITEM(option.ptr(), j));
-        if (PyList_Check(item.ptr())) {
-          for (const py::object& part : parts(item)) append_part(part.ptr(), position);
-        } else {
-          append_part(item.ptr(), position);
-        }
-      }
-    }
-    options_.push_back(Option{first, parts_.size()});
-  }
-}
-
-void PythonGame::append_part(PyObject* part, PyObject* position) {
-  const Py_hash_t hash = hash_of(part, position);
-  Py_INCREF(part);
-  parts_.push_back(Part{part, hash});
-}
-
-void PythonGame::raise_cycle(std::size_t first_frame, PyObject* again) {
-  // A game with cycles: valued by the LoopySolver unless normal play was asked for.
-  if (choice_ != SolverChoice::normal_play) throw FoundCycle{};
-  py::list cycle;
-  std::string path;
-  const std::size_t length = stack_.size() - first_frame + 1;
-  for (std::size_t i = first_frame; i <= stack_.size(); ++i) {
-    PyObject* p = i < stack_.size() ? stack_[i].position : again;
-    cycle.append(py::handle(p));
-    // Long cycles show their first and last positions.
-    const std::size_t k = i - first_frame;
-    if (k < 8 || k + 4 >= length) {
-      path += (k == 0 ? "" : " -> ") + describe(p, 60);
-    } else if (k == 8) {
-      path += " -> … (" + std::to_string(length - 12) + " more)";
-    }
-  }
-  py::object error = cycle_error_type()("game '" + name_ +
-                                            "': the moves lead around a cycle, so these positions have no "
-                                            "Sprague-Grundy value: " +
-                                            path,
-                                        py::arg("cycle") = cycle);
-  PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
-  throw py::error_already_set();
-}
-
-void PythonGame::abandon() noexcept {
-  // The current Python error (the reason for abandoning) stays set while the
-  // references go: their destructors run with it saved.
-  PyObject *type = nullptr, *value = nullptr, *traceback = nullptr;
-  PyErr_Fetch(&type, &value, &traceback);
-  for (std::size_t i = stack_.size(); i-- > 0;) table_.erase_exact(stack_[i].position, stack_[i].hash);
-  stack_.clear();
-  options_.clear();
-  option_values_.clear();
-  std::vector<Part> parts;
-  parts.swap(parts_);
-  for (const Part& p : parts) Py_DECREF(p.object);
-  root_ = nullptr;
-  PyErr_Restore(type, value, traceback);
-}
-
 void PythonGame::remember_options(py::handle position, Py_hash_t hash, py::list options) {
   if (!options) throw py::error_already_set();
   if (remembered_.size() == kRememberedOptions) remembered_.erase(remembered_.begin());
@@ -556,7 +357,7 @@ py::list PythonGame::options(py::handle position) {
 
 void PythonGame::clear() {
   SearchLock lock(*this);
-  table_.clear();
+  make_solver();
   remembered_.clear();
   loopy_.reset();
   use_loopy_ = choice_ == SolverChoice::loopy;
@@ -564,9 +365,8 @@ void PythonGame::clear() {
 
 py::dict PythonGame::stored_values() const {
   py::dict out;
-  table_.for_each([&](PyObject* key, Nimber v) {
-    if (!in_progress(v)) out[py::handle(key)] = v;
-  });
+  // No search runs (the game's lock), so no position is in progress.
+  solver_->table().for_each([&](PyObject* key, Nimber v) { out[py::handle(key)] = v; });
   return out;
 }
 

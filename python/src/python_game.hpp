@@ -2,11 +2,15 @@
 // Python value) to an iterable of options, each a position or a `list` of
 // positions (a sum of independent games, such as the two heaps a split leaves).
 //
-// Values come from an iterative depth-first search (no recursion, so a chain of
-// 10^6 positions needs no Python recursion limit and no C++ stack), memoised in
-// a table of Python objects (python_object_table.hpp): moves() is called once
-// per position the search meets. The components of a sum option are valued
-// separately and xored (Sprague–Grundy), so only single positions are stored.
+// Values come from the library's one traversal, Solver<PythonRule,
+// PythonRuleTable> (solver.hpp; the game's side in python_rule.hpp): an
+// iterative depth-first search (no recursion, so a chain of 10^6 positions
+// needs no Python recursion limit and no C++ stack), memoised in a table of
+// Python objects, with memory O(positions stored + depth) under the game's
+// bound. moves() is called once per position the search meets (again only for
+// a frame that let go of its options past the stack's budget). The components
+// of a sum option are valued separately and xored (Sprague–Grundy), so only
+// single positions are stored.
 //
 // Failures never crash and always name the position:
 //   - moves() raising, returning something that is not iterable, or an option
@@ -18,7 +22,7 @@
 //     (loopy_solver.hpp) over the graph of its positions: values ∞(K) and
 //     draws. With SolverChoice::normal_play it is a CycleError listing the
 //     positions on the cycle;
-//   - the table outgrowing `memory_bytes`: LimitError;
+//   - the table and the search outgrowing `memory_bytes`: LimitError;
 //   - KeyboardInterrupt (raised inside moves() by the interpreter, or by the
 //     poll hook through the Context) goes through unchanged.
 // After any of them the positions that were being computed are forgotten and
@@ -44,7 +48,9 @@
 #include "grundy/loopy_solver.hpp"
 #include "grundy/nimber.hpp"
 #include "grundy/value.hpp"
-#include "python_object_table.hpp"
+#include "grundy/solver.hpp"
+#include "python_rule.hpp"
+#include "python_rule_table.hpp"
 
 namespace grundy::python {
 
@@ -110,8 +116,8 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   // repr(position), shortened for messages.
   [[nodiscard]] static std::string describe(pybind11::handle position, std::size_t limit = 200);
 
-  [[nodiscard]] std::size_t stored_positions() const noexcept { return table_.size(); }
-  [[nodiscard]] std::size_t table_bytes() const noexcept { return table_.bytes(); }
+  [[nodiscard]] std::size_t stored_positions() const noexcept { return solver_->stored_positions(); }
+  [[nodiscard]] std::size_t table_bytes() const noexcept { return solver_->table_bytes(); }
   // Forgets every stored value (not during a search).
   void clear();
   // The stored values as a dict (a copy).
@@ -125,62 +131,28 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   [[nodiscard]] Py_hash_t hash_of(pybind11::handle position, pybind11::handle source) const;
 
  private:
-  // A part of an option: a single position, with its hash (owned reference).
-  struct Part {
-    PyObject* object;
-    Py_hash_t hash;
-  };
-  // An option: parts [first_part, end_part) of parts_.
-  struct Option {
-    std::size_t first_part;
-    std::size_t end_part;
-  };
-  // A position whose options are being valued.
-  struct Frame {
-    PyObject* position;  // owned by the table (stored as in progress)
-    Py_hash_t hash;
-    std::size_t first_option;  // into options_ / option_values_
-    std::size_t next_option;   // into options_ too: options before it are valued
-    std::size_t next_part;     // of the next option: parts before it are summed in `partial`
-    Nimber partial;
-    std::size_t first_part;    // into parts_: where this frame's options begin
-    // The options not yet valued were dropped (the stack's parts passed their
-    // budget): moves() lists them again when the frame is back on top.
-    bool dropped;
-    std::size_t listed;        // how many options moves() listed the first time
-  };
-
+  using RuleSolver = Solver<PythonRule, PythonRuleTable>;
   // Holds the game's search for one thread; refuses re-entry from moves().
   class SearchLock;
-  // Thrown by the normal-play search at a cycle, when the game may go loopy.
+  // Thrown by PythonRule::cycle_found at a cycle, when the game may go loopy.
   struct FoundCycle {};
   friend class PythonGraph;
+  friend class PythonRule;
 
-  // The normal-play value (throws FoundCycle, unless the choice is normal play).
-  Nimber normal_play_value(pybind11::handle position, Context& context);
+  // The normal-play value (throws FoundCycle, unless the choice is normal play);
+  // with `remember`, the options of `position` are kept for options().
+  Nimber normal_play_value(const RulePosition& position, Context& context, bool remember);
+  // A new solver with the game's bound (at construction and clear()).
+  void make_solver();
+  // The solver's LimitError as the user gave the bound: memory=N bytes.
+  [[noreturn]] void raise_limit() const;
   // The vertex of a position or sum for the LoopySolver.
   PythonVertex vertex_of(std::vector<pybind11::object> parts) const;
   LoopySolver<PythonGraph>& loopy_solver();
 
-  Nimber value_of_part(PyObject* position, Py_hash_t hash, Context& context);
-  // Stores `position` as in progress, calls moves() and appends a frame.
-  void push(PyObject* position, Py_hash_t hash, Context& context);
   // Calls moves(position): the options as a list or tuple (GameError naming the
   // position when it raises or returns something that is not iterable).
   [[nodiscard]] pybind11::object call_moves(PyObject* position) const;
-  // Reads the options into options_/parts_, the first `skip` of them left out
-  // (valued before the frame dropped its list).
-  void read_options(PyObject* position, PyObject* listed, std::size_t skip = 0);
-  // The top frame lets go of its options' parts; its values so far stay.
-  void drop_options(Frame& frame);
-  // Lists the top frame's moves again after a drop.
-  void relist_options(Frame& frame);
-  void append_part(PyObject* part, PyObject* position);
-  // CycleError: the positions from frame `first_frame` up, then `again`.
-  [[noreturn]] void raise_cycle(std::size_t first_frame, PyObject* again);
-  // Forgets the positions in progress and the search's buffers (after an error).
-  void abandon() noexcept;
-  void check_memory(PyObject* key) const;
   void remember_options(pybind11::handle position, Py_hash_t hash, pybind11::list options);
 
   pybind11::object moves_;
@@ -188,22 +160,11 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   std::size_t memory_bytes_;
   SolverChoice choice_;
   bool use_loopy_;
-  PythonObjectTable table_;
+  PythonRule rule_{*this};
+  std::unique_ptr<RuleSolver> solver_;
   PythonGraph graph_{*this};
   std::unique_ptr<LoopySolver<PythonGraph>> loopy_;  // made at the first cycle
 
-  std::vector<Frame> stack_;
-  std::vector<Option> options_;
-  std::vector<Nimber> option_values_;
-  std::vector<Part> parts_;
-  // Parts the stack keeps before a frame about to descend drops its unvalued
-  // options: each holds a Python object (a tuple of two ints is about 100
-  // bytes with its items), so 2^16 parts are some 7 MB. Without a bound the
-  // stack held depth × fan-out of them: Euclid's game from (1, 10^4), a depth
-  // and fan-out of 10^4, reached 5 GB.
-  std::size_t parts_budget_ = std::size_t{1} << 16;
-  MexSet mex_;
-  std::uint64_t pushes_ = 0;
   // The root of the current search, whose options are kept for options().
   PyObject* root_ = nullptr;
 

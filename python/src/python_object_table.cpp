@@ -125,6 +125,32 @@ void PythonObjectTable::erase_exact(PyObject* key, Py_hash_t hash) noexcept {
   Py_DECREF(removed);  // last: its destructor may run Python code
 }
 
+void PythonObjectTable::erase_all(Nimber value) noexcept {
+  // In place, slot by slot: a copy of the slots to erase (a deep search
+  // abandoned: 10^6 keys) cost more memory than the bound allowed for.
+  // Backward shift may move a later entry into slot i, so i is looked at again;
+  // entries only move toward their home, never past slot i unseen.
+  std::vector<PyObject*> last_references;
+  for (std::size_t i = 0; i < slots_.size();) {
+    const Slot s = slots_[i];
+    if (s.key == nullptr || s.value != value) {
+      ++i;
+      continue;
+    }
+    // A key held elsewhere too (the search's frames) is let go at once; one
+    // this table alone holds waits until the table is whole, as its
+    // destructor may run Python code.
+    if (Py_REFCNT(s.key) > 1) {
+      erase_exact(s.key, s.hash);
+    } else {
+      Py_INCREF(s.key);
+      erase_exact(s.key, s.hash);
+      last_references.push_back(s.key);
+    }
+  }
+  for (PyObject* key : last_references) Py_DECREF(key);
+}
+
 void PythonObjectTable::clear() {
   std::vector<Slot> old(64);
   old.swap(slots_);

@@ -41,6 +41,8 @@ class PythonObjectTable {
   [[nodiscard]] Nimber* find_exact(PyObject* key, Py_hash_t hash) noexcept;
   // Removes this very object if stored (identity only; never raises).
   void erase_exact(PyObject* key, Py_hash_t hash) noexcept;
+  // Removes every key stored with `value` (identity only; never raises).
+  void erase_all(Nimber value) noexcept;
 
   // Stores a key known to be absent (takes a new reference to it).
   void insert(PyObject* key, Py_hash_t hash, Nimber value);

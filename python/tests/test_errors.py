@@ -110,6 +110,25 @@ def test_a_bad_moves_function_gets_a_clear_error_naming_the_position(kind, messa
         g.options(5)
 
 
+def test_a_sum_list_changed_after_it_was_returned_is_named():
+    # A moves function that hands out one list and changes it on its next
+    # call: the solver reads a sum when it gets to it, after valuing the
+    # options before it (here the heap n - 1, whose moves() changes the list),
+    # so it would value another sum than the one listed. It says so instead.
+    shared = []
+
+    def moves(n):
+        if n == 0:
+            return []
+        shared[:] = [n - 1, 0]
+        return [n - 1, shared]
+    g = grundy.Game(moves, name="reuser")
+    with pytest.raises(grundy.GameError, match=r"game 'reuser': the sum \[0, 0\] changed after moves\(\) returned it"):
+        g.value(3)
+    # Usable afterwards: heap 1's options are 0 and the sum [0, 0], both 0.
+    assert g.value(1) == 1
+
+
 def test_positions_whose_hash_or_equality_raise():
     class Touchy:
         def __init__(self, n, fail):

@@ -1,0 +1,51 @@
+#include "python_rule_table.hpp"
+
+#include <string>
+
+#include "grundy/input_error.hpp"
+#include "grundy/solver_tables.hpp"
+#include "python_errors.hpp"
+#include "python_game.hpp"
+
+namespace py = pybind11;
+
+namespace grundy::python {
+
+PythonRuleTable::PythonRuleTable(const PythonRule& rule, std::size_t /*initial_capacity*/) : rule_(&rule) {}
+
+Nimber PythonRuleTable::find(const RulePosition& p) {
+  try {
+    const Nimber* v = table_.find(p.object.ptr(), p.hash);
+    return v == nullptr ? kEmpty : *v;
+  } catch (py::error_already_set& e) {
+    e.restore();
+    if (!error_is_exception()) throw py::error_already_set();
+    const PythonGame& game = rule_->game();
+    game.raise_game_error("game '" + game.name() + "': comparing the position " + PythonGame::describe(p.object) +
+                              " with a stored position raised " + current_error_summary(),
+                          p.object);
+  }
+}
+
+void PythonRuleTable::set(const RulePosition& p, Nimber value) {
+  if (Nimber* stored = table_.find_exact(p.object.ptr(), p.hash)) {
+    *stored = value;
+    return;
+  }
+  if (memory_limit_ != 0 && table_.bytes_after_insert(p.object.ptr()) > memory_limit_) {
+    // PythonGame tells the user the bound they gave; this is what the solver sees.
+    throw LimitError("the table of values needs more than " + bytes_text(memory_limit_) + " (" +
+                     std::to_string(table_.size()) + " positions stored)");
+  }
+  table_.insert(p.object.ptr(), p.hash, value);
+}
+
+void PythonRuleTable::erase_all(Nimber value) noexcept {
+  // The error that abandoned the search stays set while the keys' destructors run.
+  PyObject *type = nullptr, *error = nullptr, *traceback = nullptr;
+  PyErr_Fetch(&type, &error, &traceback);
+  table_.erase_all(value);
+  PyErr_Restore(type, error, traceback);
+}
+
+}  // namespace grundy::python
