@@ -40,15 +40,17 @@ class Game:
     # never made (its __init__ raised) must still be safe to print.
     __slots__ = ("_game", "_piles")
 
-    def __init__(self, moves, name=None, memory=None, piles=None, solver="automatic"):
+    def __init__(self, moves, name=None, memory=None, piles=None, solver="automatic", dense=None):
         if name is None:
             name = getattr(moves, "__name__", "") or "game"
             if not name.isidentifier():  # "<lambda>"
                 name = "game"
         if piles is not None and (not isinstance(piles, int) or piles < 1 or piles > 6):
             raise ValueError(f"piles must be 1 (positions are ints) to 6 (tuples of 6), not {piles!r}")
+        if dense is not None and (not isinstance(dense, int) or isinstance(dense, bool) or dense < 0):
+            raise ValueError(f"dense must be the largest int position kept in an array (an int >= 0), not {dense!r}")
         self._piles = piles
-        self._game = _grundy._Game(moves, name=name, memory=memory_bytes(memory), solver=solver)
+        self._game = _grundy._Game(moves, name=name, memory=memory_bytes(memory), solver=solver, dense=dense)
 
     def __call__(self, position):
         """The position as a ``grundy.Position``, to add to other positions (a list
@@ -146,6 +148,11 @@ class Game:
     def memory(self):
         """The bound on the search's memory in bytes (by default half of physical memory)."""
         return self._game.memory
+
+    @property
+    def dense(self):
+        """The largest int position whose value is kept in an array (None: no array)."""
+        return self._game.dense
 
     @property
     def solver(self):

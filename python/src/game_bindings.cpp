@@ -35,7 +35,8 @@ const char* solver_name(SolverChoice choice) {
   return "automatic";
 }
 
-PythonGamePtr make_game(py::object moves, const std::string& name, std::size_t memory, const std::string& solver) {
+PythonGamePtr make_game(py::object moves, const std::string& name, std::size_t memory, const std::string& solver,
+                        std::optional<std::uint64_t> dense) {
   if (name.empty()) throw py::value_error("a game's name must not be empty");
   for (const RulesetSpec& spec : Registry::builtin().specs()) {
     if (spec.name == name) {
@@ -46,7 +47,7 @@ PythonGamePtr make_game(py::object moves, const std::string& name, std::size_t m
   // No bound given: the default share of physical memory (memory_bound.hpp), so
   // that a runaway rule ends in LimitError, not in the kernel's OOM killer.
   if (memory == 0) memory = static_cast<std::size_t>(default_memory_bound());
-  return std::make_shared<PythonGame>(std::move(moves), name, memory, solver_choice(solver));
+  return std::make_shared<PythonGame>(std::move(moves), name, memory, solver_choice(solver), dense);
 }
 
 // A call on the game's own positions: its memory bound also bounds the
@@ -101,7 +102,9 @@ py::dict table_fields(const PythonGamePtr& game, std::uint64_t upto) {
 void bind_game(py::module_& m) {
   py::class_<PythonGame, PythonGamePtr>(m, "_Game")
       .def(py::init(&make_game), py::arg("moves"), py::arg("name"), py::arg("memory"),
-           py::arg("solver") = "automatic")
+           py::arg("solver") = "automatic", py::arg("dense") = py::none())
+      .def_property_readonly("dense", &PythonGame::dense,
+                             "the largest int position kept in an array (None: every position in the table)")
       .def_property_readonly("solver", [](const PythonGame& g) { return solver_name(g.solver()); },
                              "'automatic', 'normal_play' or 'loopy'")
       .def_property_readonly("loopy", &PythonGame::loopy,

@@ -53,12 +53,20 @@ class PythonGame::SearchLock {
   PythonGame& game_;
 };
 
-PythonGame::PythonGame(py::object moves, std::string name, std::size_t memory_bytes, SolverChoice solver)
+PythonGame::PythonGame(py::object moves, std::string name, std::size_t memory_bytes, SolverChoice solver,
+                       std::optional<std::uint64_t> dense)
     : moves_(std::move(moves)),
       name_(std::move(name)),
       memory_bytes_(memory_bytes),
       choice_(solver),
-      use_loopy_(solver == SolverChoice::loopy) {
+      use_loopy_(solver == SolverChoice::loopy),
+      dense_(dense) {
+  // An array index, and 4 bytes a value: past 2^40 positions no machine has the memory.
+  if (dense_ && *dense_ >= (std::uint64_t{1} << 40)) {
+    throw py::value_error("dense=" + std::to_string(*dense_) +
+                          " asks for an array of more than 2^40 values; give the largest int position the game "
+                          "values (its array takes 4 bytes a position)");
+  }
   if (!PyCallable_Check(moves_.ptr())) {
     throw py::type_error("grundy.Game needs a moves function: moves(position) -> iterable of options; got " +
                          describe(moves_));

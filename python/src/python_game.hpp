@@ -82,8 +82,9 @@ class PythonGraph {
 
 class PythonGame : public std::enable_shared_from_this<PythonGame> {
  public:
+  // `dense`: the ints 0..dense are kept in an array (python_rule_table.hpp).
   PythonGame(pybind11::object moves, std::string name, std::size_t memory_bytes,
-             SolverChoice solver = SolverChoice::automatic);
+             SolverChoice solver = SolverChoice::automatic, std::optional<std::uint64_t> dense = std::nullopt);
   ~PythonGame();
   PythonGame(const PythonGame&) = delete;
   PythonGame& operator=(const PythonGame&) = delete;
@@ -91,6 +92,11 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   [[nodiscard]] const std::string& name() const noexcept { return name_; }
   [[nodiscard]] const pybind11::object& moves() const noexcept { return moves_; }
   [[nodiscard]] std::size_t memory_bytes() const noexcept { return memory_bytes_; }
+  [[nodiscard]] std::optional<std::uint64_t> dense() const noexcept { return dense_; }
+  // One past the largest int kept in the array (0: none).
+  [[nodiscard]] std::size_t dense_end() const noexcept {
+    return dense_ ? static_cast<std::size_t>(*dense_) + 1 : 0;
+  }
 
   // The value of a position, or of a sum (a list) of them: a nimber, or ∞(K)
   // in a game with cycles.
@@ -160,6 +166,7 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   std::size_t memory_bytes_;
   SolverChoice choice_;
   bool use_loopy_;
+  std::optional<std::uint64_t> dense_;
   PythonRule rule_{*this};
   std::unique_ptr<RuleSolver> solver_;
   PythonGraph graph_{*this};

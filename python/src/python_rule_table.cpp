@@ -1,5 +1,6 @@
 #include "python_rule_table.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "grundy/input_error.hpp"
@@ -11,9 +12,49 @@ namespace py = pybind11;
 
 namespace grundy::python {
 
-PythonRuleTable::PythonRuleTable(const PythonRule& rule, std::size_t /*initial_capacity*/) : rule_(&rule) {}
+PythonRuleTable::PythonRuleTable(const PythonRule& rule, std::size_t /*initial_capacity*/)
+    : rule_(&rule), dense_end_(rule.game().dense_end()) {}
+
+Nimber PythonRuleTable::widen(Stored v) noexcept {
+  return v == kStoredEmpty ? kEmpty : v == kStoredInProgress ? kInProgress : Nimber{v};
+}
+
+bool PythonRuleTable::dense_index(const RulePosition& p, std::size_t& index) const noexcept {
+  // Exact ints only: an int subclass (bool, IntEnum) may compare and hash as
+  // it likes, so it is a key like any other.
+  if (dense_end_ == 0 || !PyLong_CheckExact(p.object.ptr())) return false;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(p.object.ptr(), &overflow);
+  if (overflow != 0 || v < 0 || static_cast<unsigned long long>(v) >= dense_end_) return false;
+  index = static_cast<std::size_t>(v);
+  return true;
+}
+
+void PythonRuleTable::set_dense(std::size_t index, Nimber value) {
+  if (value != kInProgress && value >= kStoredInProgress) {
+    throw LimitError("a nim-value of " + std::to_string(value) + " does not fit the dense table's 32 bits");
+  }
+  if (index >= dense_.size()) {
+    // Doubling up to the declared bound, so that a table filled index by index
+    // costs O(size) in all; the bound counts the old and new arrays at once.
+    std::size_t capacity = std::max<std::size_t>(dense_.capacity(), 1024);
+    while (capacity <= index) capacity *= 2;
+    capacity = std::min(capacity, dense_end_);
+    const std::size_t during = table_.bytes() + (dense_.capacity() + capacity) * sizeof(Stored);
+    if (memory_limit_ != 0 && capacity != dense_.capacity() && during > memory_limit_) {
+      throw LimitError("the dense table needs " + bytes_text(capacity * sizeof(Stored)) + " for position " +
+                       std::to_string(index) + ", more than the memory bound of " + bytes_text(memory_limit_) +
+                       " allows beside the other values");
+    }
+    dense_.reserve(capacity);
+    dense_.resize(index + 1, kStoredEmpty);
+  }
+  dense_count_ += dense_[index] == kStoredEmpty;
+  dense_[index] = value == kInProgress ? kStoredInProgress : static_cast<Stored>(value);
+}
 
 Nimber PythonRuleTable::find(const RulePosition& p) {
+  if (std::size_t i = 0; dense_index(p, i)) return i < dense_.size() ? widen(dense_[i]) : kEmpty;
   try {
     const Nimber* v = table_.find(p.object.ptr(), p.hash);
     return v == nullptr ? kEmpty : *v;
@@ -28,6 +69,10 @@ Nimber PythonRuleTable::find(const RulePosition& p) {
 }
 
 void PythonRuleTable::set(const RulePosition& p, Nimber value) {
+  if (std::size_t i = 0; dense_index(p, i)) {
+    set_dense(i, value);
+    return;
+  }
   if (Nimber* stored = table_.find_exact(p.object.ptr(), p.hash)) {
     *stored = value;
     return;
@@ -45,6 +90,13 @@ void PythonRuleTable::erase_all(Nimber value) noexcept {
   PyObject *type = nullptr, *error = nullptr, *traceback = nullptr;
   PyErr_Fetch(&type, &error, &traceback);
   table_.erase_all(value);
+  const Stored stored = value == kInProgress ? kStoredInProgress : static_cast<Stored>(value);
+  for (Stored& v : dense_) {
+    if (v == stored) {
+      v = kStoredEmpty;
+      --dense_count_;
+    }
+  }
   PyErr_Restore(type, error, traceback);
 }
 

@@ -210,3 +210,51 @@ def test_threads_share_a_game():
         t.join(timeout=60)
     assert not any(t.is_alive() for t in threads), "deadlock"
     assert results[0] == results[1] == results[2] == list(grundy.table("grundy", upto=399).values)
+
+
+def test_a_dense_range_gives_the_tables_values():
+    # Grundy's game (split a heap into two unequal heaps), OEIS A002188:
+    # g(0..20) = 0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0.
+    published = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+
+    def grundys(n):
+        return [[a, n - a] for a in range(1, (n + 1) // 2)]
+    dense = grundy.Game(grundys, name="grundys", dense=300)
+    plain = grundy.Game(grundys, name="grundys")
+    assert dense.dense == 300 and plain.dense is None
+    assert list(dense.table(upto=20).values) == published
+    # Past the array (ints above 300) the table of Python objects takes over;
+    # the values are the same either way.
+    assert list(dense.table(upto=400).values) == list(plain.table(upto=400).values)
+    assert dense.known_values() == plain.known_values()
+    assert dense.stored == plain.stored == 401
+    # The array holds a value in 4 bytes where the table keeps a key object.
+    assert dense.table_bytes < plain.table_bytes
+
+
+def test_a_dense_range_mixed_with_other_positions_and_errors():
+    # Pairs of take-1-or-2 heaps beside single heaps: the pairs (tuples) go to
+    # the table, the ints 0..10 to the array, larger ints to the table.
+    def moves(p):
+        if isinstance(p, tuple):
+            a, b = p
+            return [(a - k, b) for k in (1, 2) if k <= a] + [(a, b - k) for k in (1, 2) if k <= b]
+        return [p - k for k in (1, 2) if k <= p]
+    g = grundy.Game(moves, dense=10)
+    assert g.value(7) == 1 and g.value(25) == 1  # n mod 3
+    assert g.value((4, 8)) == (4 % 3) ^ (8 % 3)
+    assert g.value([4, 5]) == (4 % 3) ^ (5 % 3)
+    # An abandoned search leaves no position half-done in the array.
+    ring = grundy.Game(lambda n: [(n + 1) % 3], solver="normal_play", dense=5)
+    with pytest.raises(grundy.CycleError):
+        ring.value(0)
+    assert ring.known_values() == {} and ring.stored == 0
+    # The array counts against the bound, and its size is checked.
+    chain = grundy.Game(lambda n: [n - 1] if n else [], dense=10**9, memory="1MB")
+    with pytest.raises(grundy.LimitError):
+        chain.value(10**6)
+    assert chain.value(100) == 0
+    with pytest.raises(ValueError, match="dense must be"):
+        grundy.Game(lambda n: [], dense=-1)
+    with pytest.raises(ValueError, match="2\\^40"):
+        grundy.Game(lambda n: [], dense=2**41)
