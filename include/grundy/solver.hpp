@@ -96,8 +96,9 @@ class Solver {
   // Stored positions, and the table's bytes (for memory reports).
   [[nodiscard]] std::size_t stored_positions() const noexcept { return table_.size(); }
   [[nodiscard]] std::size_t table_bytes() const noexcept { return table_.memory_bytes(); }
-  // The bound on the table's bytes and the stack's frames; a quarter of it
-  // also bounds the options the search stack keeps (see the header).
+  // The bound on the table's bytes and the search's frames and values; a
+  // quarter of it also bounds the options the search stack keeps (see the
+  // header), and options past that count against the bound.
   void set_memory_limit(std::size_t bytes) {
     memory_limit_ = bytes;
     if (bytes != 0) options_budget_ = std::max<std::size_t>(bytes / 4 / sizeof(Position), 1024);
@@ -195,7 +196,7 @@ class Solver {
     frame.end_option = options_.size();
     const std::size_t count = frame.end_option - frame.first_option;
     if (frame.dropped && count != frame.listed) {
-      // The values kept in the frame's mex set are of the first listing's
+      // The values kept for the frame (values_) are of the first listing's
       // options: a different list now would give a wrong mex.
       if constexpr (MovesChangeReportingGame<G>) {
         game_->moves_changed(frame.position, frame.listed, count);
@@ -212,7 +213,7 @@ class Solver {
   void push(const Position& part) {
     charge(0);
     table_.set(part, kInProgress);
-    // Frames are reused, not destroyed: a frame's mex set keeps its buffer.
+    // Frames are reused, not destroyed, until a deep search ends (release_deep_stack).
     if (depth_ == chunks_.size() * kFramesPerChunk) {
       // One more chunk of frames: counted before it is made.
       chunks_.reserve(chunks_.size() + 1);
