@@ -276,12 +276,7 @@ PythonVertex PythonGame::vertex_of(std::vector<py::object> parts) const {
 }
 
 bool PythonVertex::operator==(const PythonVertex& other) const {
-  if (sum != other.sum || hash != other.hash) return false;
-  if (object.ptr() == other.object.ptr()) return true;
-  if (!object || !other.object) return false;
-  const int equal = PyObject_RichCompareBool(object.ptr(), other.object.ptr(), Py_EQ);
-  if (equal < 0) throw py::error_already_set();
-  return equal == 1;
+  return sum == other.sum && hash == other.hash && python_equal(object.ptr(), other.object.ptr());
 }
 
 void PythonGraph::moves(const PythonVertex& vertex, std::vector<PythonVertex>& out) const {

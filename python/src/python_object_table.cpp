@@ -46,6 +46,14 @@ std::size_t key_size(PyObject* key) noexcept {
   return size;
 }
 
+bool python_equal(PyObject* a, PyObject* b) {
+  if (a == b) return true;
+  if (a == nullptr || b == nullptr) return false;
+  const int equal = PyObject_RichCompareBool(a, b, Py_EQ);
+  if (equal < 0) throw pybind11::error_already_set();
+  return equal == 1;
+}
+
 PythonObjectTable::PythonObjectTable() : slots_(64), mask_(63) {}
 
 PythonObjectTable::~PythonObjectTable() { clear(); }
@@ -60,13 +68,8 @@ std::size_t PythonObjectTable::find_slot(PyObject* key, Py_hash_t hash) const {
   for (std::size_t i = home(hash);; i = (i + 1) & mask_) {
     const Slot& s = slots_[i];
     if (s.key == nullptr) return kAbsent;
-    if (s.key == key) return i;
-    if (s.hash == hash) {
-      // User code (__eq__) runs here; the game's lock keeps it from touching this table.
-      const int equal = PyObject_RichCompareBool(s.key, key, Py_EQ);
-      if (equal < 0) throw pybind11::error_already_set();
-      if (equal == 1) return i;
-    }
+    // User code (__eq__) may run here; the game's lock keeps it from touching this table.
+    if (s.hash == hash && python_equal(s.key, key)) return i;
   }
 }
 

@@ -86,6 +86,10 @@ class PythonObjectTable {
   std::size_t key_bytes_ = 0;
 };
 
+// a == b as a dict compares keys whose hashes are equal: identity first, then
+// Python's == (user code). Throws pybind11::error_already_set when == raises.
+[[nodiscard]] bool python_equal(PyObject* a, PyObject* b);
+
 // The shallow size of a Python object (its type's basic size and items).
 [[nodiscard]] std::size_t shallow_size(PyObject* object) noexcept;
 // What a stored key costs: its allocation (rounded, with the collector's

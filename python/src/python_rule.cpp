@@ -3,18 +3,14 @@
 #include "grundy/hash.hpp"
 #include "python_errors.hpp"
 #include "python_game.hpp"
+#include "python_object_table.hpp"
 
 namespace py = pybind11;
 
 namespace grundy::python {
 
 bool RulePosition::operator==(const RulePosition& other) const {
-  if (sum != other.sum || hash != other.hash) return false;
-  if (object.ptr() == other.object.ptr()) return true;
-  if (!object || !other.object) return false;
-  const int equal = PyObject_RichCompareBool(object.ptr(), other.object.ptr(), Py_EQ);
-  if (equal < 0) throw py::error_already_set();
-  return equal == 1;
+  return sum == other.sum && hash == other.hash && python_equal(object.ptr(), other.object.ptr());
 }
 
 Py_hash_t PythonRule::read_sum(PyObject* list, py::handle source, std::vector<RulePosition>* parts) const {
