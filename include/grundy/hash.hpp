@@ -1,5 +1,6 @@
 // The one hash finalizer of the library, for every open-addressing table (the
-// solver's tables, the loopy solver's index, the placement region table, the
+// solver's tables, the loopy solver's index, the placement region table and
+// the Node Kayles graph engine's table through placement::Bits::hash, the
 // Python module's table of Python objects, the name index of graph files).
 #pragma once
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "grundy/input_error.hpp"
+#include "grundy/placement/bits.hpp"
 
 namespace grundy::node_kayles {
 
@@ -29,88 +30,10 @@ class EngineBase {
 
 namespace {
 
-// Population count: the hardware instruction where the build enables it, else
-// the SWAR sum inline (std::popcount without -mpopcnt is a libgcc call, 26% of a
-// search's time when measured).
-inline int popcount64(std::uint64_t x) noexcept {
-#if defined(__POPCNT__)
-  return std::popcount(x);
-#else
-  x = x - ((x >> 1) & 0x5555555555555555ULL);
-  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-  return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
-#endif
-}
-
-// A vertex subset of the fixed graph.
+// A vertex subset of the fixed graph: the placement family's bitset (one
+// bitset type for its boards and for graphs).
 template <std::size_t W>
-struct Bits {
-  std::array<std::uint64_t, W> w{};
-
-  void set(std::size_t i) noexcept { w[i >> 6] |= std::uint64_t{1} << (i & 63); }
-  [[nodiscard]] bool any() const noexcept {
-    std::uint64_t x = 0;
-    for (std::size_t i = 0; i < W; ++i) x |= w[i];
-    return x != 0;
-  }
-  [[nodiscard]] int count() const noexcept {
-    int c = 0;
-    for (std::size_t i = 0; i < W; ++i) c += popcount64(w[i]);
-    return c;
-  }
-  // Word-by-word: the defaulted comparison calls memcmp.
-  [[nodiscard]] bool same(const Bits& o) const noexcept {
-    for (std::size_t i = 0; i < W; ++i)
-      if (w[i] != o.w[i]) return false;
-    return true;
-  }
-  [[nodiscard]] std::size_t lowest() const noexcept {
-    for (std::size_t i = 0; i < W; ++i)
-      if (w[i] != 0) return i * 64 + static_cast<std::size_t>(std::countr_zero(w[i]));
-    return W * 64;
-  }
-  template <class F>
-  void for_each(F&& f) const {
-    for (std::size_t i = 0; i < W; ++i) {
-      for (std::uint64_t x = w[i]; x != 0; x &= x - 1) f(i * 64 + static_cast<std::size_t>(std::countr_zero(x)));
-    }
-  }
-  // Without its lowest element (the same set if empty).
-  [[nodiscard]] Bits drop_lowest() const noexcept {
-    Bits r = *this;
-    for (std::size_t i = 0; i < W; ++i) {
-      if (r.w[i] != 0) {
-        r.w[i] &= r.w[i] - 1;
-        break;
-      }
-    }
-    return r;
-  }
-  Bits& operator|=(const Bits& o) noexcept {
-    for (std::size_t i = 0; i < W; ++i) w[i] |= o.w[i];
-    return *this;
-  }
-  // this & ~o
-  [[nodiscard]] Bits minus(const Bits& o) const noexcept {
-    Bits r;
-    for (std::size_t i = 0; i < W; ++i) r.w[i] = w[i] & ~o.w[i];
-    return r;
-  }
-  [[nodiscard]] Bits operator&(const Bits& o) const noexcept {
-    Bits r;
-    for (std::size_t i = 0; i < W; ++i) r.w[i] = w[i] & o.w[i];
-    return r;
-  }
-  [[nodiscard]] std::uint64_t hash() const noexcept {
-    std::uint64_t h = 0x243F6A8885A308D3ULL;
-    for (std::size_t i = 0; i < W; ++i) {
-      h = (h ^ w[i]) * 0x9E3779B97F4A7C15ULL;
-      h ^= h >> 29;
-    }
-    return h;
-  }
-};
+using Bits = placement::Bits<W>;
 
 constexpr std::uint32_t kUnknown = UINT32_MAX;
 
@@ -134,7 +57,7 @@ class Table {
     while (true) {
       const Entry& e = slots_[i];
       if (!e.key.any()) return nullptr;
-      if (e.key.same(key)) return &e;
+      if (e.key == key) return &e;
       i = (i + 1) & (slots_.size() - 1);
     }
   }
@@ -167,7 +90,7 @@ class Table {
     std::size_t i = static_cast<std::size_t>(key.hash()) & (slots_.size() - 1);
     while (true) {
       Entry& e = slots_[i];
-      if (e.key.same(key)) return e;
+      if (e.key == key) return e;
       if (!e.key.any()) break;
       i = (i + 1) & (slots_.size() - 1);
     }

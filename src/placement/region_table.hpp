@@ -141,13 +141,8 @@ class RegionTable {
   // top bit set (so never 0, the empty tag).
   static std::uint8_t tag_of(std::uint64_t h) noexcept { return static_cast<std::uint8_t>(0x80U | (h >> 57)); }
 
-  // The cells mixed with the box size (murmur3's finalizer: linear probing
-  // needs every bit of the key to reach the slot's bits).
-  static std::uint64_t hash(const RegionT& key, std::uint64_t meta) noexcept {
-    std::uint64_t h = meta;
-    for (std::size_t w = 0; w < kCellWords; ++w) h = (h ^ key.cells.words[w]) * 0x9E3779B97F4A7C15ULL;
-    return mix_hash(h);
-  }
+  // The cells mixed with the box size (Bits::hash).
+  static std::uint64_t hash(const RegionT& key, std::uint64_t meta) noexcept { return key.cells.hash(meta); }
 
   static bool same_cells(const std::atomic<std::uint64_t>* e, const RegionT& key) noexcept {
     std::uint64_t diff = 0;

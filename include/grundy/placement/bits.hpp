@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "grundy/hash.hpp"
+
 namespace grundy::placement {
 
 template <std::size_t N>
@@ -49,6 +51,27 @@ struct Bits {
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
 #endif
+  }
+
+  // Without its lowest element (the same set if empty).
+  [[nodiscard]] Bits drop_lowest() const noexcept {
+    Bits out = *this;
+    for (std::size_t i = 0; i < N; ++i) {
+      if (out.words[i] != 0) {
+        out.words[i] &= out.words[i] - 1;
+        break;
+      }
+    }
+    return out;
+  }
+
+  // The words folded into one (a multiply per word) and mixed by the
+  // library's finalizer (linear probing needs every bit of the key to reach
+  // the slot's bits); `seed` mixes in what else the key holds.
+  [[nodiscard]] std::uint64_t hash(std::uint64_t seed = 0) const noexcept {
+    std::uint64_t h = seed;
+    for (std::size_t i = 0; i < N; ++i) h = (h ^ words[i]) * 0x9E3779B97F4A7C15ULL;
+    return mix_hash(h);
   }
 
   // Index of the lowest set bit; the set must not be empty.
