@@ -31,6 +31,7 @@
 #include "grundy/nimber.hpp"
 #include "grundy/placement/bits.hpp"
 #include "grundy/placement/rule.hpp"
+#include "frame_stack.hpp"
 #include "region.hpp"
 #include "region_reductions.hpp"
 #include "region_table.hpp"
@@ -767,41 +768,8 @@ class Engine {
   bool gather_options(const Region<N>& region, SetFrame& f, Settled&& settled);
   bool requested_set_ = true;
   bool root_reversed_ = false;
-  std::vector<std::unique_ptr<SetFrame>> set_frames_;
-  std::size_t set_depth_ = 0;
-  class SetDepthGuard {
-   public:
-    explicit SetDepthGuard(Engine& e) : e_(e) {
-      if (e_.set_frames_.size() <= e_.set_depth_) e_.set_frames_.push_back(std::make_unique<SetFrame>());
-      frame_ = e_.set_frames_[e_.set_depth_++].get();
-    }
-    ~SetDepthGuard() { --e_.set_depth_; }
-    SetDepthGuard(const SetDepthGuard&) = delete;
-    SetDepthGuard& operator=(const SetDepthGuard&) = delete;
-    [[nodiscard]] SetFrame& frame() const noexcept { return *frame_; }
-
-   private:
-    Engine& e_;
-    SetFrame* frame_ = nullptr;
-  };
-
-  std::vector<std::unique_ptr<Frame>> frames_;  // pointers: a frame stays put as deeper ones are added
-  std::size_t depth_ = 0;
-  class DepthGuard {
-   public:
-    explicit DepthGuard(Engine& e) : e_(e) {
-      if (e_.frames_.size() <= e_.depth_) e_.frames_.push_back(std::make_unique<Frame>());
-      frame_ = e_.frames_[e_.depth_++].get();
-    }
-    ~DepthGuard() { --e_.depth_; }
-    DepthGuard(const DepthGuard&) = delete;
-    DepthGuard& operator=(const DepthGuard&) = delete;
-    [[nodiscard]] Frame& frame() const noexcept { return *frame_; }
-
-   private:
-    Engine& e_;
-    Frame* frame_ = nullptr;
-  };
+  FrameStack<SetFrame> set_frames_;
+  FrameStack<Frame> frames_;
 };
 
 // The four engines (64, 128, 256 and 1024-cell boxes) and the hand-over between them.

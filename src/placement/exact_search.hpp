@@ -37,7 +37,7 @@ bool Engine<N>::wins(const Region<N>& region, Nimber heap) {
   BusyMark busy(*this, region, heap);
   // Buffers of this recursion depth, kept between calls (allocating them per
   // node was 5% of a Cram search).
-  DepthGuard depth(*this);
+  typename FrameStack<Frame>::Guard depth(frames_);
   Frame& f = depth.frame();
   // Move ordering: the moves leaving the smallest largest part first; they
   // settle fastest (measured: on Cram 6x6 four times fewer sums searched than

@@ -9,6 +9,7 @@
 
 #include "grundy/input_error.hpp"
 #include "grundy/placement/bits.hpp"
+#include "placement/frame_stack.hpp"
 
 namespace grundy::node_kayles {
 
@@ -303,23 +304,6 @@ class Engine final : public EngineBase {
     std::vector<std::uint32_t> start;   // counting sort of the moves: bucket starts
   };
 
-  class DepthGuard {
-   public:
-    explicit DepthGuard(Engine& e) : e_(e) {
-      if (e_.depth_ == e_.frames_.size()) e_.frames_.push_back(std::make_unique<Frame>());
-      frame_ = e_.frames_[e_.depth_].get();
-      ++e_.depth_;
-    }
-    ~DepthGuard() { --e_.depth_; }
-    DepthGuard(const DepthGuard&) = delete;
-    DepthGuard& operator=(const DepthGuard&) = delete;
-    [[nodiscard]] Frame& frame() const { return *frame_; }
-
-   private:
-    Engine& e_;
-    Frame* frame_;
-  };
-
   // Is G + *heap a first-player win (G a connected component)?
   //
   // Its moves: in G, to (G - N[v]) + *heap, whose components but the largest
@@ -341,7 +325,7 @@ class Engine final : public EngineBase {
     if (heap >= 64) return mex_value(c) != heap;
     ++searched_;
     tick();
-    DepthGuard guard(*this);
+    typename placement::FrameStack<Frame>::Guard guard(frames_);
     Frame& f = guard.frame();
     f.parts.clear();
     f.sizes.clear();
@@ -434,8 +418,7 @@ class Engine final : public EngineBase {
   std::vector<Nimber> cycles_;
   Table<W> table_;
   int exact_ = static_cast<int>(GraphSolver::kDefaultExactVertices);
-  std::vector<std::unique_ptr<Frame>> frames_;
-  std::size_t depth_ = 0;
+  placement::FrameStack<Frame> frames_;
   std::size_t searched_ = 0;
   std::function<void()> poll_;
   std::uint32_t countdown_ = GraphSolver::kPollEvery;

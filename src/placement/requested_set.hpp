@@ -220,7 +220,7 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
     }
   }
   tick();
-  SetDepthGuard depth(*this);
+  typename FrameStack<SetFrame>::Guard depth(set_frames_);
   SetFrame& f = depth.frame();
   // Options whose parts are all known rule out a value each before any search;
   // the node is answered as soon as no requested value is possible.
@@ -335,7 +335,7 @@ Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
   }
   ++searched_;
   tick();
-  SetDepthGuard depth(*this);
+  typename FrameStack<SetFrame>::Guard depth(set_frames_);
   SetFrame& f = depth.frame();
   std::uint64_t taken = 0;  // values (< 64) some option is known to have
   gather_options(region, f, [&](Nimber value) {
