@@ -10,6 +10,7 @@
 #include "grundy/input_error.hpp"
 #include "grundy/placement/bits.hpp"
 #include "placement/frame_stack.hpp"
+#include "placement/region_table.hpp"
 
 namespace grundy::node_kayles {
 
@@ -36,93 +37,86 @@ namespace {
 template <std::size_t W>
 using Bits = placement::Bits<W>;
 
-constexpr std::uint32_t kUnknown = UINT32_MAX;
 
-// The remembered components: open addressing with linear probing, at most half
-// full. Keys are non-empty sets (the empty set marks a free slot). A caller never
-// keeps a pointer into the table across a recursive search (insert may flush).
+// A vertex set as the placement region table's key: the cells, and no box
+// (height and width 0; the table keeps them in its meta word).
+template <std::size_t W>
+struct VertexSet {
+  static constexpr std::size_t kWords = W;
+  Bits<W> cells;
+  std::uint16_t height = 0;
+  std::uint16_t width = 0;
+};
+
+// The remembered components: the placement family's region table twice, as
+// Engine<N> keeps them (region_table.hpp: a slot's tag byte beside the
+// entries, so a miss reads no entry): a component's value, and the heaps n <
+// 64 for which component + *n is known to be a first-player win. Past the
+// memory bound, a table whose growth (old and new slots at once) would pass it
+// is emptied instead (a flush); answers on the recursion stack live in its
+// frames, so the search stays exact.
 template <std::size_t W>
 class Table {
  public:
-  struct Entry {
-    Bits<W> key;
-    std::uint64_t wins = 0;       // bit n (n < 64): G + *n is a first-player win
-    std::uint32_t value = kUnknown;
-  };
+  Table() { restart(); }
 
-  // Slots are allocated on the first insert: a graph whose components are all
-  // paths, cycles or cliques never needs any.
-  [[nodiscard]] const Entry* find(const Bits<W>& key) const noexcept {
-    if (slots_.empty()) return nullptr;
-    std::size_t i = static_cast<std::size_t>(key.hash()) & (slots_.size() - 1);
-    while (true) {
-      const Entry& e = slots_[i];
-      if (!e.key.any()) return nullptr;
-      if (e.key == key) return &e;
-      i = (i + 1) & (slots_.size() - 1);
-    }
+  [[nodiscard]] std::optional<Nimber> value(const Bits<W>& c) const {
+    const auto v = values_->find(VertexSet<W>{c});
+    return v ? std::optional<Nimber>(*v) : std::nullopt;
+  }
+  // Bit n: component + *n is a first-player win (0 when nothing is known).
+  [[nodiscard]] std::uint64_t wins(const Bits<W>& c) const { return wins_->find(VertexSet<W>{c}).value_or(0); }
+
+  // Values are at most the number of vertices (g <= the number of moves), so 16 bits hold them.
+  void remember_value(const Bits<W>& c, Nimber value) {
+    make_room(*values_);
+    values_->set(VertexSet<W>{c}, static_cast<std::uint16_t>(value));
+  }
+  void remember_win(const Bits<W>& c, Nimber heap) {
+    make_room(*wins_);
+    const VertexSet<W> key{c};
+    wins_->set(key, wins_->find(key).value_or(0) | (std::uint64_t{1} << heap));
   }
 
-  void remember_value(const Bits<W>& key, Nimber value) { slot(key).value = static_cast<std::uint32_t>(value); }
-  void remember_win(const Bits<W>& key, Nimber heap) { slot(key).wins |= std::uint64_t{1} << heap; }
-
-  [[nodiscard]] std::size_t size() const noexcept { return count_; }
-  [[nodiscard]] std::size_t bytes() const noexcept { return slots_.size() * sizeof(Entry); }
+  [[nodiscard]] std::size_t size() const noexcept { return values_->size() + wins_->size(); }
+  [[nodiscard]] std::size_t bytes() const noexcept { return values_->memory_bytes() + wins_->memory_bytes(); }
   [[nodiscard]] std::size_t flushes() const noexcept { return flushes_; }
 
-  // Applies a new bound (0 = none): a table already beyond it restarts empty at
-  // the largest capacity within it.
+  // Applies a new bound (0 = none): tables already beyond it restart empty.
   void set_limit(std::size_t bytes) {
     limit_ = bytes;
     if (limit_ != 0 && this->bytes() > limit_) {
-      std::size_t slots = kInitialSlots;
-      while (2 * slots * sizeof(Entry) <= limit_) slots *= 2;
-      slots_.assign(slots, Entry{});
-      count_ = 0;
+      restart();
       ++flushes_;
     }
   }
 
  private:
-  static constexpr std::size_t kInitialSlots = 1024;
+  using ValueTable = placement::detail::RegionTable<VertexSet<W>, std::uint16_t>;
+  using WinTable = placement::detail::RegionTable<VertexSet<W>, std::uint64_t>;
+  // Small enough that both fit the smallest bound (kMinimumMemoryBytes) at
+  // four words a key; a graph whose components are all paths, cycles or
+  // cliques never fills them.
+  static constexpr std::size_t kInitialSlots = 256;
 
-  Entry& slot(const Bits<W>& key) {
-    if (slots_.empty()) slots_.resize(kInitialSlots);
-    std::size_t i = static_cast<std::size_t>(key.hash()) & (slots_.size() - 1);
-    while (true) {
-      Entry& e = slots_[i];
-      if (e.key == key) return e;
-      if (!e.key.any()) break;
-      i = (i + 1) & (slots_.size() - 1);
-    }
-    if (2 * (count_ + 1) > slots_.size()) {
-      if (limit_ == 0 || 2 * bytes() <= limit_) {
-        grow();
-      } else {
-        slots_.assign(slots_.size(), Entry{});
-        count_ = 0;
-        ++flushes_;
-      }
-      return slot(key);
-    }
-    ++count_;
-    slots_[i].key = key;
-    return slots_[i];
+  void restart() {
+    values_ = std::make_unique<ValueTable>(kInitialSlots);
+    wins_ = std::make_unique<WinTable>(kInitialSlots);
   }
 
-  void grow() {
-    std::vector<Entry> old(slots_.size() * 2);
-    old.swap(slots_);
-    for (const Entry& e : old) {
-      if (!e.key.any()) continue;
-      std::size_t i = static_cast<std::size_t>(e.key.hash()) & (slots_.size() - 1);
-      while (slots_[i].key.any()) i = (i + 1) & (slots_.size() - 1);
-      slots_[i] = e;
+  // RegionTable::set grows at a load of 3/4, holding the old slots and twice
+  // as many at once: past the bound, the table is emptied instead.
+  template <class T>
+  void make_room(T& table) {
+    if (limit_ == 0 || (table.size() + 1) * 4 <= table.capacity() * 3) return;
+    if (bytes() + 2 * table.memory_bytes() > limit_) {
+      table.clear();
+      ++flushes_;
     }
   }
 
-  std::vector<Entry> slots_;
-  std::size_t count_ = 0;
+  std::unique_ptr<ValueTable> values_;
+  std::unique_ptr<WinTable> wins_;
   std::size_t limit_ = 0;
   std::size_t flushes_ = 0;
 };
@@ -250,7 +244,7 @@ class Engine final : public EngineBase {
   // remembered value, a clique, a path or a cycle.
   [[nodiscard]] std::optional<Nimber> quick(const Set& c, int size) const {
     if (size <= 2) return 1;
-    if (const auto* e = table_.find(c); e && e->value != kUnknown) return e->value;
+    if (const auto v = table_.value(c)) return *v;
     // Degrees capped at 3, without counting bits: x & (x - 1) drops one bit.
     bool all_two = true;    // every degree exactly 2
     bool at_most_two = true;
@@ -312,10 +306,8 @@ class Engine final : public EngineBase {
   // (m < heap), a P-position exactly when g(G) = m. The first move to a
   // P-position ends the search. When none exists G + *heap is P: g(G) = heap.
   bool wins(const Set& c, int size, Nimber heap) {
-    if (const auto* e = table_.find(c)) {
-      if (e->value != kUnknown) return e->value != heap;
-      if (heap < 64 && ((e->wins >> heap) & 1U) != 0) return true;
-    }
+    if (const auto v = table_.value(c)) return *v != heap;
+    if (heap < 64 && ((table_.wins(c) >> heap) & 1U) != 0) return true;
     // g(G) <= the number of its moves = size.
     if (heap > static_cast<Nimber>(size)) return true;
     if (size <= exact_) return component_value(c, size) != heap;
@@ -377,8 +369,7 @@ class Engine final : public EngineBase {
       if (unknown == 0) {
         win = h == 0;
       } else if (unknown == 1 && h < 64) {
-        const auto* e = table_.find(f.parts[last]);
-        if (e == nullptr || ((e->wins >> h) & 1U) == 0) f.open.push_back(i);
+        if (((table_.wins(f.parts[last]) >> h) & 1U) == 0) f.open.push_back(i);
       } else {
         f.open.push_back(i);
       }
