@@ -295,6 +295,7 @@ class Solver {
 
   Nimber value_of_part(const Position& part) {
     if (const Nimber v = known_value(part); v != kEmpty) return v;
+    abandoned_depth_ = 0;
     try {
       const Nimber v = search(part);
       release_deep_stack();

@@ -37,7 +37,6 @@ namespace {
 template <std::size_t W>
 using Bits = placement::Bits<W>;
 
-
 // A vertex set as the placement region table's key: the cells, and no box
 // (height and width 0; the table keeps them in its meta word).
 template <std::size_t W>
