@@ -42,11 +42,17 @@ inline constexpr Nimber kInProgress = ~Nimber{0} - 1;
   return std::to_string(bytes >> 10) + " KiB";
 }
 
-// A game that maps its positions one-to-one to the indices of an array.
+// Something that maps its positions one-to-one to the indices of an array:
+// what DenseTable needs of it (a game, or an index of its own, such as the
+// Python module's ints 0..N).
 template <class G>
-concept DenselyIndexedGame = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+concept DenselyIndexed = requires(const G& game, const typename G::Position& p) {
   { game.dense_index(p) } -> std::convertible_to<std::size_t>;
 };
+
+// A game whose positions are so indexed: the solver keeps it in a DenseTable.
+template <class G>
+concept DenselyIndexedGame = ImpartialGame<G> && DenselyIndexed<G>;
 
 template <ImpartialGame G>
 class HashTable {
@@ -143,7 +149,7 @@ class HashTable {
   std::size_t memory_limit_ = 0;
 };
 
-template <DenselyIndexedGame G>
+template <DenselyIndexed G>
 class DenseTable {
  public:
   using Position = typename G::Position;
@@ -190,6 +196,13 @@ class DenseTable {
         v = kStoredEmpty;
         --size_;
       }
+  }
+
+  // Visits every (index, value) stored.
+  template <class F>
+  void for_each(F&& visit) const {
+    for (std::size_t i = 0; i < values_.size(); ++i)
+      if (values_[i] != kStoredEmpty) visit(i, widen(values_[i]));
   }
 
   [[nodiscard]] static std::size_t bytes_for(std::size_t entries) noexcept { return entries * sizeof(Stored); }

@@ -1,6 +1,5 @@
 #include "python_rule_table.hpp"
 
-#include <algorithm>
 #include <string>
 
 #include "grundy/input_error.hpp"
@@ -15,10 +14,6 @@ namespace grundy::python {
 PythonRuleTable::PythonRuleTable(const PythonRule& rule, std::size_t /*initial_capacity*/)
     : rule_(&rule), dense_end_(rule.game().dense_end()) {}
 
-Nimber PythonRuleTable::widen(Stored v) noexcept {
-  return v == kStoredEmpty ? kEmpty : v == kStoredInProgress ? kInProgress : Nimber{v};
-}
-
 bool PythonRuleTable::dense_index(const RulePosition& p, std::size_t& index) const noexcept {
   // Exact ints only: an int subclass (bool, IntEnum) may compare and hash as
   // it likes, so it is a key like any other.
@@ -30,31 +25,8 @@ bool PythonRuleTable::dense_index(const RulePosition& p, std::size_t& index) con
   return true;
 }
 
-void PythonRuleTable::set_dense(std::size_t index, Nimber value) {
-  if (value != kInProgress && value >= kStoredInProgress) {
-    throw LimitError("a nim-value of " + std::to_string(value) + " does not fit the dense table's 32 bits");
-  }
-  if (index >= dense_.size()) {
-    // Doubling up to the declared bound, so that a table filled index by index
-    // costs O(size) in all; the bound counts the old and new arrays at once.
-    std::size_t capacity = std::max<std::size_t>(dense_.capacity(), 1024);
-    while (capacity <= index) capacity *= 2;
-    capacity = std::min(capacity, dense_end_);
-    const std::size_t during = table_.bytes() + (dense_.capacity() + capacity) * sizeof(Stored);
-    if (memory_limit_ != 0 && capacity != dense_.capacity() && during > memory_limit_) {
-      throw LimitError("the dense table needs " + bytes_text(capacity * sizeof(Stored)) + " for position " +
-                       std::to_string(index) + ", more than the memory bound of " + bytes_text(memory_limit_) +
-                       " allows beside the other values");
-    }
-    dense_.reserve(capacity);
-    dense_.resize(index + 1, kStoredEmpty);
-  }
-  dense_count_ += dense_[index] == kStoredEmpty;
-  dense_[index] = value == kInProgress ? kStoredInProgress : static_cast<Stored>(value);
-}
-
 Nimber PythonRuleTable::find(const RulePosition& p) {
-  if (std::size_t i = 0; dense_index(p, i)) return i < dense_.size() ? widen(dense_[i]) : kEmpty;
+  if (std::size_t i = 0; dense_index(p, i)) return dense_.find(i);
   try {
     const Nimber* v = table_.find(p.object.ptr(), p.hash);
     return v == nullptr ? kEmpty : *v;
@@ -70,7 +42,9 @@ Nimber PythonRuleTable::find(const RulePosition& p) {
 
 void PythonRuleTable::set(const RulePosition& p, Nimber value) {
   if (std::size_t i = 0; dense_index(p, i)) {
-    set_dense(i, value);
+    // The array gets what the table of objects leaves of the bound.
+    if (memory_limit_ != 0) dense_.set_memory_limit(memory_limit_ > table_.bytes() ? memory_limit_ - table_.bytes() : 1);
+    dense_.set(i, value);
     return;
   }
   if (Nimber* stored = table_.find_exact(p.object.ptr(), p.hash)) {
@@ -90,13 +64,7 @@ void PythonRuleTable::erase_all(Nimber value) noexcept {
   PyObject *type = nullptr, *error = nullptr, *traceback = nullptr;
   PyErr_Fetch(&type, &error, &traceback);
   table_.erase_all(value);
-  const Stored stored = value == kInProgress ? kStoredInProgress : static_cast<Stored>(value);
-  for (Stored& v : dense_) {
-    if (v == stored) {
-      v = kStoredEmpty;
-      --dense_count_;
-    }
-  }
+  dense_.erase_all(value);
   PyErr_Restore(type, error, traceback);
 }
 

@@ -9,7 +9,7 @@
 // destructors may run Python code.
 //
 // A game that declares its positions' range (`grundy.Game(moves, dense=N)`)
-// keeps the ints 0..N in an array instead (DenseTable's idea, solver_tables.hpp):
+// keeps the ints 0..N in the solver's DenseTable instead (solver_tables.hpp):
 // no hash, no probe, no == in Python, no key object kept; 4 bytes a value.
 // Other positions (tuples, negative or larger ints) still go to the table.
 #pragma once
@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "grundy/nimber.hpp"
+#include "grundy/solver_tables.hpp"
 #include "python_object_table.hpp"
 #include "python_rule.hpp"
 
@@ -29,10 +30,8 @@ class PythonRuleTable {
   PythonRuleTable(const PythonRule& rule, std::size_t initial_capacity);
 
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
-  [[nodiscard]] std::size_t size() const noexcept { return table_.size() + dense_count_; }
-  [[nodiscard]] std::size_t memory_bytes() const noexcept {
-    return table_.bytes() + dense_.capacity() * sizeof(Stored);
-  }
+  [[nodiscard]] std::size_t size() const noexcept { return table_.size() + dense_.size(); }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept { return table_.bytes() + dense_.memory_bytes(); }
 
   // The value stored for p (a single position), or kEmpty.
   [[nodiscard]] Nimber find(const RulePosition& p);
@@ -45,29 +44,28 @@ class PythonRuleTable {
   template <class F>
   void for_each(F&& visit) const {
     table_.for_each(visit);
-    for (std::size_t i = 0; i < dense_.size(); ++i) {
-      if (dense_[i] == kStoredEmpty) continue;
+    dense_.for_each([&](std::size_t i, Nimber value) {
       const pybind11::object key = pybind11::reinterpret_steal<pybind11::object>(PyLong_FromSize_t(i));
       if (!key) throw pybind11::error_already_set();
-      visit(key.ptr(), widen(dense_[i]));
-    }
+      visit(key.ptr(), value);
+    });
   }
 
  private:
-  using Stored = std::uint32_t;
-  static constexpr Stored kStoredEmpty = ~Stored{0};
-  static constexpr Stored kStoredInProgress = ~Stored{0} - 1;
-  [[nodiscard]] static Nimber widen(Stored v) noexcept;
+  // The ints 0..N as DenseTable's positions: the index is the int.
+  struct IntIndex {
+    using Position = std::size_t;
+    [[nodiscard]] std::size_t dense_index(std::size_t i) const noexcept { return i; }
+  };
   // The array's index of p: true for an int 0..N (N the declared bound).
   [[nodiscard]] bool dense_index(const RulePosition& p, std::size_t& index) const noexcept;
-  void set_dense(std::size_t index, Nimber value);
 
   const PythonRule* rule_;
   PythonObjectTable table_;
   std::size_t memory_limit_ = 0;
   std::size_t dense_end_ = 0;  // N + 1; 0 when the game declared no bound
-  std::vector<Stored> dense_;
-  std::size_t dense_count_ = 0;
+  IntIndex ints_;
+  DenseTable<IntIndex> dense_{ints_, 0};
 };
 
 }  // namespace grundy::python
