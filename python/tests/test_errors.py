@@ -1,6 +1,8 @@
 """Bad input gets a clear Python exception that says where, and a misbehaving
 game names the position; nothing crashes, and everything stays usable."""
 
+import random
+
 import pytest
 
 import grundy
@@ -217,3 +219,48 @@ def test_misere_and_settings_are_refused_with_reasons():
         grundy.value(3)
     with pytest.raises(grundy.InputError, match="threads must be 1 or 2"):
         grundy.parse("nim(3)", threads=3)
+
+
+def test_an_abandoned_search_among_colliding_keys_keeps_exactly_the_finished_values():
+    # The positions of a search that stopped are erased from the table in
+    # place (backward shift). With every key hashing to one of 7 values they
+    # sit in long probe runs among the finished ones, so an erasure that broke
+    # a run would lose a finished value or keep a half-done one. Subtraction of
+    # 1, 2 or 3: g(n) = n mod 4 (Winning Ways, ch. 4).
+    class Key:
+        __slots__ = ("n",)
+
+        def __init__(self, n):
+            self.n = n
+
+        def __hash__(self):
+            return self.n % 7
+
+        def __eq__(self, other):
+            return isinstance(other, Key) and self.n == other.n
+
+        def __repr__(self):
+            return f"Key({self.n})"
+
+    rng = random.Random(3)
+    for _ in range(5):
+        finished, stop, start = sorted(rng.sample(range(20, 400), 3))
+        calls = [0]
+        fail_at = [None]
+
+        def moves(k):
+            calls[0] += 1
+            if k.n == fail_at[0]:
+                raise RuntimeError("stopped here")
+            return [Key(k.n - d) for d in (1, 2, 3) if d <= k.n]
+        g = grundy.Game(moves, name="colliding")
+        assert g.value(Key(finished)) == finished % 4
+        fail_at[0] = stop
+        with pytest.raises(grundy.GameError, match="stopped here"):
+            g.value(Key(start))
+        assert {k.n: v for k, v in g.known_values().items()} == {n: n % 4 for n in range(finished + 1)}
+        calls[0] = 0
+        assert [g.value(Key(n)) for n in range(finished + 1)] == [n % 4 for n in range(finished + 1)]
+        assert calls[0] == 0  # every finished value found, none searched again
+        fail_at[0] = None
+        assert g.value(Key(start)) == start % 4
