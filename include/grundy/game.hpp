@@ -30,6 +30,7 @@
 
 #include <concepts>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -78,6 +79,11 @@ template <class G>
 concept MovesChangeReportingGame = ImpartialGame<G> && requires(const G& game, const typename G::Position& p,
                                                                 std::size_t count) {
   { game.moves_changed(p, count, count) };
+};
+
+template <class G>
+concept GameWithListingWork = ImpartialGame<G> && requires {
+  { G::kListingWork } -> std::convertible_to<std::uint64_t>;
 };
 
 template <class G>

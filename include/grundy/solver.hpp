@@ -167,7 +167,7 @@ class Solver {
   // Units of work one call of moves() costs beyond its options: 1 for a C++
   // game; a game whose listing is dearer says so (a Python call: 64).
   static constexpr std::uint64_t listing_work() {
-    if constexpr (requires { { G::kListingWork } -> std::convertible_to<std::uint64_t>; }) {
+    if constexpr (GameWithListingWork<G>) {
       return G::kListingWork;
     } else {
       return 1;
