@@ -198,7 +198,7 @@ BENCHMARK(BM_GrundyGameTo2p20)->Unit(benchmark::kSecond)->UseRealTime()->Iterati
 void BM_ProvePeriod(benchmark::State& state, const char* game) {
   for (auto _ : state) {
     grundy::Context context;
-    const auto rule = grundy::make_take_and_break(game, context);
+    const auto rule = grundy::make_take_and_break(game);
     benchmark::DoNotOptimize(rule->value(context, 1'000'000'000'000'000'000));
   }
 }

@@ -25,7 +25,7 @@ void BM_ValueOfBigNim(benchmark::State& state) {
   const std::string text = big_nim(static_cast<std::size_t>(state.range(0)));
   for (auto _ : state) {
     grundy::Context context;
-    const grundy::Position position = grundy::Registry::builtin().parse(text, context);
+    const grundy::Position position = grundy::Registry::builtin().parse(text);
     benchmark::DoNotOptimize(grundy::analyze(position, context, {false, 20}));
   }
   state.counters["heaps/s"] = benchmark::Counter(static_cast<double>(state.range(0)) * static_cast<double>(state.iterations()),
@@ -37,7 +37,7 @@ void BM_MisereValueOfBigNim(benchmark::State& state) {
   const std::string text = big_nim(static_cast<std::size_t>(state.range(0)));
   for (auto _ : state) {
     grundy::Context context;
-    const grundy::Position position = grundy::Registry::builtin().parse(text, context);
+    const grundy::Position position = grundy::Registry::builtin().parse(text);
     benchmark::DoNotOptimize(grundy::analyze(position, context, {true, 20}));
   }
 }

@@ -73,9 +73,12 @@ void relocate(const ExpressionSource& source) {
   }
 }
 
-Position build_position(const ExpressionSource& source, Context& context) {
+Position build_position(const ExpressionSource& source, Context& context, ParseOptions options) {
+  // Parsing needs no run, but a long read of a file named by @FILE polls the
+  // run's stop, which the signal watcher sets.
+  options.poll = [&context] { context.poll(); };
   try {
-    return located(source, [&] { return Registry::builtin().parse(source.text, context); });
+    return located(source, [&] { return Registry::builtin().parse(source.text, options); });
   } catch (const Cancelled&) {
     // Ctrl-C while a board or graph named by @FILE was read (or built): nothing computed yet.
     std::cerr << "grundy: interrupted while reading the position\n";

@@ -9,6 +9,7 @@
 
 #include "grundy/context.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/parse_session.hpp"
 #include "grundy/position.hpp"
 
 namespace grundy::cli {
@@ -24,7 +25,7 @@ struct ExpressionSource {
                                                      const std::function<void()>& poll = {});
 
 // Parses and builds with the built-in registry (Ctrl-C while an @FILE is read: exit 130).
-[[nodiscard]] Position build_position(const ExpressionSource& source, Context& context);
+[[nodiscard]] Position build_position(const ExpressionSource& source, Context& context, ParseOptions options = {});
 
 // Blanks '#' comments to the end of each line (keeping every column in place).
 [[nodiscard]] std::string without_comments(std::string text);

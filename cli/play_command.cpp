@@ -153,7 +153,7 @@ class Game {
         continue;
       }
       try {
-        const Position typed = Registry::builtin().parse(line, context_);
+        const Position typed = Registry::builtin().parse(line);
         if (auto move = move_to(position, typed, context_)) return move;
         error("no legal move leads to " + excerpt(typed.text(), 80));
       } catch (const InputError& e) {

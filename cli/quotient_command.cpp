@@ -38,7 +38,7 @@ void run(const QuotientOptions& options, bool upto_given) {
   Context context(settings);
   StopOnSignals signals(context);
   ProgressScope progress(context, options.progress, 1.0, options.quiet);
-  const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(options.rule), context);
+  const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(options.rule));
   misere::QuotientRequest request;
   if (upto_given) request.upto = options.upto;
   request.checkpoint = options.checkpoint;

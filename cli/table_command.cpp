@@ -305,7 +305,7 @@ void run_table(const TableOptions& options, bool upto_given, const Launch& launc
     return;
   }
   const ExprTerm term = parse_rule(options.rule);
-  const HeapRulePtr rule = Registry::builtin().heap_rule(term, context);
+  const HeapRulePtr rule = Registry::builtin().heap_rule(term);
   // Take-and-break games run with the sequence engines, checkpoints and output files.
   if (const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rule.get()); coded != nullptr && !options.misere) {
     run_take_and_break(options, upto_given, coded->code(), context, launch);

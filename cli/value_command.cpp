@@ -47,10 +47,16 @@ struct ValueOptions {
   bool progress = false;
   double progress_after = 1.0;
   unsigned threads = 1;
-  std::size_t max_components = ContextOptions{}.max_components;
+  std::size_t max_components = ParseOptions{}.max_components;
   std::string search = "requested-set";
   std::vector<std::string> quotients;
 };
+
+ParseOptions parse_options(const ValueOptions& options) {
+  ParseOptions reading;
+  reading.max_components = options.max_components;
+  return reading;
+}
 
 ContextOptions context_options(const ValueOptions& options) {
   const std::size_t memory_bytes = memory_bound_bytes(options.memory_mb);
@@ -62,7 +68,6 @@ ContextOptions context_options(const ValueOptions& options) {
   ContextOptions settings;
   settings.memory_bytes = memory_bytes;
   settings.threads = options.threads;
-  settings.max_components = options.max_components;
   placement::PlacementOptions placement;
   placement.table_path = options.table;
   placement.table_seconds = options.table_seconds;
@@ -180,6 +185,8 @@ void run_batch(const ValueOptions& options) {
   // value can cost more than its value).
   AnalysisOptions analysis{options.misere, options.json ? options.max_moves : 0};
   analysis.moves = options.json && options.max_moves > 0;
+  ParseOptions reading = parse_options(options);
+  reading.poll = [&context] { context.poll(); };  // a long @FILE read hears Ctrl-C
   std::string out;
   bool failed = false;
   const auto error_text = [&](std::size_t number, const InputError& e) {
@@ -221,7 +228,7 @@ void run_batch(const ValueOptions& options) {
       for (std::size_t i = 0; i < lines.size(); ++i) {
         current = number + i + 1;
         try {
-          positions[i] = Registry::builtin().parse(without_comments(lines[i]), context);
+          positions[i] = Registry::builtin().parse(without_comments(lines[i]), reading);
           parsed.push_back(*positions[i]);
         } catch (const InputError& e) {
           parse_errors[i] = error_text(number + i + 1, e);
@@ -269,7 +276,7 @@ void run_value(const ValueOptions& options) {
   StopOnSignals signals(context);
   ProgressScope progress(context, options.progress, options.progress_after);
   const ExpressionSource source = read_expression_source(options.expression, options.file, [&context] { context.poll(); });
-  const Position position = build_position(source, context);
+  const Position position = build_position(source, context, parse_options(options));
   std::optional<SumAnalysis> result;
   try {
     AnalysisOptions analysis{options.misere, options.max_moves};
@@ -278,7 +285,7 @@ void run_value(const ValueOptions& options) {
     if (!options.previous.empty()) {
       Position before;
       try {
-        before = Registry::builtin().parse(options.previous, context);
+        before = Registry::builtin().parse(options.previous, parse_options(options));
       } catch (const InputError& e) {
         throw InputError("--previous: " + e.message(), e.where());
       }

@@ -39,7 +39,7 @@ Registry with_split_heaps() {
   RulesetSpec spec;
   spec.name = "mysplit";
   spec.help = {{"mysplit(n)", "Grundy's game, written as a bare component"}};
-  spec.position = [](const TermReader& term, Context&) {
+  spec.position = [](const TermReader& term) {
     const ComponentPtr heap = std::make_shared<SplitHeap>(term.only_integer(term.positions(), "heap"));
     return Position(std::vector<ComponentPtr>{heap});
   };
@@ -59,7 +59,7 @@ TEST(ComponentDefault, ARegistryLineMakesItJoinSums) {
   const Registry registry = with_split_heaps();
   Context context;
   // g(mysplit(8)) = 2 (A002188), g(nim(3)) = 3: the sum is 1, a first-player win.
-  const Position p = registry.parse("mysplit(8) + nim(3)", context);
+  const Position p = registry.parse("mysplit(8) + nim(3)");
   const SumAnalysis a = analyze(p, context);
   ASSERT_TRUE(a.value.has_value());
   EXPECT_EQ(*a.value, Value(Nimber{1}));
@@ -67,7 +67,7 @@ TEST(ComponentDefault, ARegistryLineMakesItJoinSums) {
   // Every winning move leaves a sum of value 0.
   for (const Move& move : a.winning_moves) EXPECT_EQ(move.after().value(context), Value(Nimber{0})) << move.action;
   // And the text prints back and parses again to the same value.
-  EXPECT_EQ(registry.parse(p.text(), context).value(context), Value(Nimber{1}));
+  EXPECT_EQ(registry.parse(p.text()).value(context), Value(Nimber{1}));
 }
 
 }  // namespace

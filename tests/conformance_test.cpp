@@ -40,9 +40,9 @@ std::string spec_label(const RulesetSpec& spec) { return spec.name + (spec.varia
 
 // Parses `text`; printing it and parsing again gives an equal position, whose
 // text is a fixed point (the canonical form).
-Position round_trip(const std::string& text, Context& context) {
-  const Position p = Registry::builtin().parse(text, context);
-  const Position again = Registry::builtin().parse(p.text(), context);
+Position round_trip(const std::string& text) {
+  const Position p = Registry::builtin().parse(text);
+  const Position again = Registry::builtin().parse(p.text());
   EXPECT_TRUE(again == p) << text << " printed as " << p.text();
   EXPECT_EQ(again.text(), p.text()) << text;
   return p;
@@ -54,7 +54,7 @@ void check_position(const Position& position, Context& context, DefinitionSolver
   const Nimber expected = definition.value(position);
   ASSERT_EQ(position.value(context), Value(expected));
   // Printing round trip.
-  const Position again = Registry::builtin().parse(position.text(), context);
+  const Position again = Registry::builtin().parse(position.text());
   ASSERT_TRUE(again == position) << "parsed back as " << again.text();
   ASSERT_EQ(again.text(), position.text());
 
@@ -71,7 +71,7 @@ void check_position(const Position& position, Context& context, DefinitionSolver
     for (const ComponentOption& o : options) {
       ASSERT_FALSE(o.action.empty());
       const std::string text = o.after.text();
-      const Position parsed = Registry::builtin().parse(text, context);
+      const Position parsed = Registry::builtin().parse(text);
       ASSERT_TRUE(parsed == o.after) << text << " parsed back as " << parsed.text();
       const Nimber option_value = definition.value(o.after);
       ASSERT_EQ(o.after.value(context), Value(option_value)) << "option " << text;
@@ -79,7 +79,7 @@ void check_position(const Position& position, Context& context, DefinitionSolver
       int grandchildren = 0;
       for (std::size_t j = 0; j < o.after.size() && grandchildren < 3; ++j) {
         o.after[j].for_each_option(context, [&](ComponentOption&& g) {
-          const Position p2 = Registry::builtin().parse(g.after.text(), context);
+          const Position p2 = Registry::builtin().parse(g.after.text());
           EXPECT_TRUE(p2 == g.after) << g.after.text();
           return ++grandchildren < 3;
         });
@@ -116,7 +116,7 @@ void check_winning_moves(const Position& position, Context& context, DefinitionS
   ASSERT_EQ(a.winning_move_total, a.winning_moves.size());
   for (const Move& m : a.winning_moves) {
     const std::string after = m.after().text();
-    const Position parsed = Registry::builtin().parse(after, context);
+    const Position parsed = Registry::builtin().parse(after);
     ASSERT_TRUE(parsed == m.after()) << after;
     ASSERT_EQ(parsed.value(context), Value(0)) << "winning move " << m.action << " leaves " << after;
     ASSERT_EQ(definition.value(parsed), 0u) << after;
@@ -135,7 +135,7 @@ TEST(Conformance, EveryRulesetAgainstTheDefinition) {
     Context context;
     DefinitionSolver definition(context);
     for (const std::string& text : samples) {
-      const Position p = round_trip(text, context);
+      const Position p = round_trip(text);
       check_position(p, context, definition);
       check_winning_moves(p, context, definition);
     }
@@ -157,11 +157,11 @@ TEST(Conformance, SumsOfRulesetsWinningMovesLeaveZero) {
     std::string text = pool[random() % pool.size()];
     const int more = 1 + static_cast<int>(random() % 2);
     for (int k = 0; k < more; ++k) text += " + " + pool[random() % pool.size()];
-    const Position p = Registry::builtin().parse(text, context);
+    const Position p = Registry::builtin().parse(text);
     ASSERT_EQ(p.value(context), Value(definition.value(p))) << text;
     check_winning_moves(p, context, definition);
     // Printing a sum merges neighbouring terms of one rule but keeps the parts.
-    const Position again = Registry::builtin().parse(p.text(), context);
+    const Position again = Registry::builtin().parse(p.text());
     ASSERT_TRUE(again == p) << text << " printed as " << p.text();
   }
 }
@@ -169,12 +169,12 @@ TEST(Conformance, SumsOfRulesetsWinningMovesLeaveZero) {
 // The empty game and "0".
 TEST(Conformance, TheEmptyGame) {
   Context context;
-  const Position zero = Registry::builtin().parse("0", context);
+  const Position zero = Registry::builtin().parse("0");
   EXPECT_TRUE(zero.empty());
   EXPECT_EQ(zero.text(), "0");
   EXPECT_EQ(zero.value(context), Value(0));
-  EXPECT_EQ(Registry::builtin().parse("nim(3) + 0", context).text(), "nim(3)");
-  EXPECT_THROW((void)Registry::builtin().parse("0(3)", context), InputError);
+  EXPECT_EQ(Registry::builtin().parse("nim(3) + 0").text(), "nim(3)");
+  EXPECT_THROW((void)Registry::builtin().parse("0(3)"), InputError);
 }
 
 // Every ruleset's help line is in the table of docs/expressions.md, and the

@@ -11,14 +11,14 @@ namespace {
 
 TEST(ContextStartRequest, ASearchStoppedMidwayGoesOnInTheSameContext) {
   Context fresh;
-  const Value expected = Registry::builtin().parse("cram(5x7)", fresh).value(fresh);
+  const Value expected = Registry::builtin().parse("cram(5x7)").value(fresh);
 
   Context context;
   // Stopped a tenth of a second in: the search (0.7 s of CPU natively) is midway.
   context.set_poll_hook([&context] {
     if (context.seconds() > 0.1) context.request_stop();
   });
-  const Position board = Registry::builtin().parse("cram(5x7)", context);
+  const Position board = Registry::builtin().parse("cram(5x7)");
   EXPECT_THROW((void)board.value(context), Cancelled);
   EXPECT_TRUE(context.stop_requested());
 
@@ -30,11 +30,11 @@ TEST(ContextStartRequest, ASearchStoppedMidwayGoesOnInTheSameContext) {
   EXPECT_EQ(board.value(context), expected);
   // And a request stopped at once, then started again, still answers.
   context.request_stop();
-  EXPECT_THROW((void)Registry::builtin().parse("cram(4x7)", context).value(context), Cancelled);
+  EXPECT_THROW((void)Registry::builtin().parse("cram(4x7)").value(context), Cancelled);
   context.start_request();
   Context other;
-  EXPECT_EQ(Registry::builtin().parse("cram(4x7)", context).value(context),
-            Registry::builtin().parse("cram(4x7)", other).value(other));
+  EXPECT_EQ(Registry::builtin().parse("cram(4x7)").value(context),
+            Registry::builtin().parse("cram(4x7)").value(other));
 }
 
 }  // namespace

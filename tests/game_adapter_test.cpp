@@ -71,7 +71,7 @@ TEST(GameAdapter, JoinsSumsWithBuiltInGames) {
   Context context;
   // g(mygrundy(7)) = A002188(7) = 0, g(nim(3)) = 3: the sum is worth 3; the
   // winning moves are to nim(0), and in mygrundy(7) to parts worth 3.
-  const Position p = game->position({7}) + Registry::builtin().parse("nim(3) + kayles(4)", context);
+  const Position p = game->position({7}) + Registry::builtin().parse("nim(3) + kayles(4)");
   EXPECT_EQ(p.size(), 3u);
   const SumAnalysis a = analyze(p, context);
   EXPECT_EQ(a.value, Value(0 ^ 3 ^ 1));  // kayles(4) = 1 (A002186)
@@ -100,11 +100,11 @@ TEST(GameAdapter, RegisteredGamesParseBack) {
     return UsersGrundysGame::Position{term.integers(term.positions(), "heap sizes")};
   }));
   Context context;
-  const Position p = registry.parse("mygrundy(9) + nim(2)", context);
+  const Position p = registry.parse("mygrundy(9) + nim(2)");
   EXPECT_EQ(p.text(), "mygrundy(9) + nim(2)");
   for_each_move(p, context, [&](Move&& m) {
     const Position after = m.after();
-    EXPECT_TRUE(registry.parse(after.text(), context) == after) << after.text();
+    EXPECT_TRUE(registry.parse(after.text()) == after) << after.text();
     return true;
   });
   EXPECT_THROW((void)registry.add(game->ruleset([](const TermReader&) { return UsersGrundysGame::Position{}; })),

@@ -46,7 +46,7 @@ TEST(InputFuzz, ExpressionsParseOrFailWithAColumn) {
       ContextOptions bounded;
       bounded.memory_bytes = std::size_t{16} << 20;
       Context context(bounded);
-      const Position position = Registry::builtin().parse(text, context);
+      const Position position = Registry::builtin().parse(text);
       (void)analyze(position, context, AnalysisOptions{rng() % 4 == 0, 5});
       ++parsed;
     } catch (const InputError& error) {

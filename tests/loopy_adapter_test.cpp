@@ -166,7 +166,7 @@ TEST(LoopyAdapter, TestPlayerWinsSumsOfUsersGames) {
     auto digraph = GameAdapter<DigraphGame>::make(graph_game, "digraph");
     const int heaps = 3;
     const ProductOracle oracle({rules.digraph(), graph_game.graph, SmallDigraph::nim(heaps)});
-    auto nim_heap = [&](int h) { return Registry::builtin().parse("nim(" + std::to_string(h) + ")", context); };
+    auto nim_heap = [&](int h) { return Registry::builtin().parse("nim(" + std::to_string(h) + ")"); };
     auto state_of = [&](const Position& p) {
       return std::vector<int>{std::stoi(p[0].arguments()), std::stoi(p[1].arguments().substr(1)),
                               std::stoi(p[2].arguments())};
@@ -240,7 +240,7 @@ TEST(LoopyAdapter, LibraryDocExample) {
   auto dial = GameAdapter<Dial>::make(Dial{}, "dial");
   Context context;
   EXPECT_EQ(dial->position(4).value(context).to_string(), "∞(0)");
-  const Position p = dial->position(4) + Registry::builtin().parse("nim(1)", context);
+  const Position p = dial->position(4) + Registry::builtin().parse("nim(1)");
   const SumAnalysis a = analyze(p, context);
   EXPECT_EQ(a.outcome, Outcome::D);
   ASSERT_EQ(a.drawing_move_total, 1u);

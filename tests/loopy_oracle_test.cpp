@@ -167,7 +167,7 @@ TEST(LoopyOracle, AnalysisOfSumsThroughGraphFiles) {
       const std::vector<int> at = oracle.decode(s);
       const std::string text = "graph(@" + file_a + ")(v" + std::to_string(at[0]) + ") + graph(@" + file_b + ")(v" +
                                std::to_string(at[1]) + ") + nim(" + std::to_string(at[2]) + ")";
-      const Position position = Registry::builtin().parse(text, context);
+      const Position position = Registry::builtin().parse(text);
       ASSERT_EQ(position.size(), 3u);
       AnalysisOptions options;
       options.max_moves = 1000;

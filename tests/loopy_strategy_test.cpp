@@ -143,7 +143,7 @@ TEST_F(LoopyStrategy, WinningMovesAlwaysReachAWin) {
       if (oracle.outcome(at) != OracleOutcome::win) continue;
       for (Opponent opponent : {Opponent::random, Opponent::raising, Opponent::mixed}) {
         for (Choice choice : {Choice::random, Choice::largest_counter}) {
-          const Position start = Registry::builtin().parse(game.text(at), context);
+          const Position start = Registry::builtin().parse(game.text(at));
           const int moves = play_to_win(start, oracle, opponent, rng, context, &reversals, choice);
           ASSERT_GT(moves, 0) << game.a.text() << game.b.text() << game.text(at);
           longest = std::max(longest, moves);
@@ -169,7 +169,7 @@ TEST_F(LoopyStrategy, DrawingMovesKeepTheDraw) {
       const std::vector<int> at = oracle.decode(s);
       if (oracle.outcome(at) != OracleOutcome::draw) continue;
       ++games;
-      Position position = Registry::builtin().parse(game.text(at), context);
+      Position position = Registry::builtin().parse(game.text(at));
       for (int round = 0; round < 60; ++round) {
         AnalysisOptions options;
         options.max_moves = 1000;
@@ -207,8 +207,8 @@ TEST_F(LoopyStrategy, TheReversalRuleAnswersARaiseWithTheSmallerCounter) {
   const std::string file = (scratch_.dir / "two.graph").string();
   std::ofstream(file) << "a: b\nb: a t\n";
   Context context;
-  const Position before = Registry::builtin().parse("graph(@" + file + ")(a) + graph(@" + file + ")(a)", context);
-  const Position after = Registry::builtin().parse("graph(@" + file + ")(b) + graph(@" + file + ")(a)", context);
+  const Position before = Registry::builtin().parse("graph(@" + file + ")(a) + graph(@" + file + ")(a)");
+  const Position after = Registry::builtin().parse("graph(@" + file + ")(b) + graph(@" + file + ")(a)");
   const std::optional<Move> raise = move_between(before, after, context);
   ASSERT_TRUE(raise.has_value());
 
@@ -231,7 +231,7 @@ TEST_F(LoopyStrategy, TheReversalRuleAnswersARaiseWithTheSmallerCounter) {
   // A last move that does not lead here is refused.
   AnalysisOptions wrong;
   wrong.last_move = raise;
-  const Position elsewhere = Registry::builtin().parse("graph(@" + file + ")(b)", context);
+  const Position elsewhere = Registry::builtin().parse("graph(@" + file + ")(b)");
   EXPECT_THROW((void)analyze(elsewhere, context, wrong), InputError);
 }
 

@@ -106,7 +106,7 @@ TEST(MisereAnalysis, EveryRulesetAgainstTheOracle) {
     Context context;
     std::vector<Position> small;
     for (const std::string& text : samples_of(spec, random, scratch, 30)) {
-      const Position p = Registry::builtin().parse(text, context);
+      const Position p = Registry::builtin().parse(text);
       if (has_cycles(p, context)) continue;
       if (check_against_oracle(p, context)) small.push_back(p);
     }
@@ -126,7 +126,7 @@ std::vector<std::string> small_samples(std::mt19937_64& random, const Scratch& s
   Context context;
   for (const RulesetSpec& spec : Registry::builtin().specs()) {
     for (std::string& text : samples_of(spec, random, scratch, per_ruleset)) {
-      const Position p = Registry::builtin().parse(text, context);
+      const Position p = Registry::builtin().parse(text);
       if (has_cycles(p, context)) continue;
       testing::ComponentOracle oracle(context, budget);
       try {
@@ -153,7 +153,7 @@ TEST(MisereAnalysis, SumsAcrossRulesetsAgainstTheOracle) {
     std::string text = pool[random() % pool.size()];
     const int more = 1 + static_cast<int>(random() % 2);
     for (int k = 0; k < more; ++k) text += " + " + pool[random() % pool.size()];
-    const Position p = Registry::builtin().parse(text, context);
+    const Position p = Registry::builtin().parse(text);
     std::string method;
     if (check_against_oracle(p, context, &method)) {
       ++checked;
@@ -185,8 +185,8 @@ void expect_canonical_forms_predict_sums(int trials, int least_compared) {
   misere::PositionForms forms(context, std::size_t{512} << 20);
   int compared = 0;
   for (int trial = 0; trial < trials; ++trial) {
-    const Position g = Registry::builtin().parse(pool[random() % pool.size()], context);
-    const Position h = Registry::builtin().parse(pool[random() % pool.size()], context);
+    const Position g = Registry::builtin().parse(pool[random() % pool.size()]);
+    const Position h = Registry::builtin().parse(pool[random() % pool.size()]);
     const Position sum = g + h;
     if (has_cycles(sum, context)) continue;
     testing::ComponentOracle oracle(context, kOracleBudget);
@@ -296,7 +296,7 @@ TEST(MisereAnalysis, TheSearchStopsAtTheMemoryBound) {
   ContextOptions small;
   small.memory_bytes = 100 * 1024;
   Context context(small);
-  const Position p = Registry::builtin().parse("kayles(7) + kayles(9) + kayles(11) + wythoff(2,3)", context);
+  const Position p = Registry::builtin().parse("kayles(7) + kayles(9) + kayles(11) + wythoff(2,3)");
   try {
     (void)analyze(p, context, AnalysisOptions{true, 10});
     FAIL() << "no method reached its memory bound";
@@ -309,7 +309,7 @@ TEST(MisereAnalysis, TheSearchStopsAtTheMemoryBound) {
 TEST(MisereAnalysis, GamesWithCyclesAreRefused) {
   Context context;
   const Position p = Registry::builtin().parse(
-      std::string("graph(@") + GRUNDY_SOURCE_DIR + "/examples/two-cycle.graph)(a) + kayles(3)", context);
+      std::string("graph(@") + GRUNDY_SOURCE_DIR + "/examples/two-cycle.graph)(a) + kayles(3)");
   try {
     (void)analyze(p, context, AnalysisOptions{true, 5});
     FAIL() << "a game with cycles was analysed in misère play";

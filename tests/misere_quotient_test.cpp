@@ -30,7 +30,7 @@ using misere::HeapQuotient;
 using misere::MisereQuotient;
 
 HeapRulePtr rule_of(const std::string& text) {
-  return Registry::builtin().heap_rule(parse_rule(text), testing::context());
+  return Registry::builtin().heap_rule(parse_rule(text));
 }
 
 MisereQuotient quotient_of(const std::string& rule, std::uint64_t upto) {

@@ -25,7 +25,7 @@ TEST(PowersOfTwo, LosesExactlyOnMultiplesOfThree) {
   const auto moves = testing::moves_to_value(parse("sub(pow2)(1000000000000000000)")[0], 0, 100);
   // 10^18 ≡ 1 (mod 3): the winning moves take 2^k ≡ 1 (mod 3), i.e. even k, with 2^k <= 10^18.
   EXPECT_EQ(moves.total, 30u);  // k = 0, 2, …, 58
-  const SequenceReport table = Registry::builtin().heap_rule(parse_rule("sub(pow2)"), testing::context())->table(testing::context(), 30);
+  const SequenceReport table = Registry::builtin().heap_rule(parse_rule("sub(pow2)"))->table(testing::context(), 30);
   EXPECT_TRUE(table.pattern.proven());
   EXPECT_EQ(table.pattern.period, 3u);
 }
@@ -42,7 +42,7 @@ TEST(Squares, LosingPositionsAreOeisA030193) {
   }
   EXPECT_EQ(zeros, a030193);
   const SequenceReport table =
-      Registry::builtin().heap_rule(parse_rule("sub(squares)"), testing::context())->table(testing::context(), 5000);
+      Registry::builtin().heap_rule(parse_rule("sub(squares)"))->table(testing::context(), 5000);
   EXPECT_EQ(table.pattern.kind, Periodicity::Kind::none);  // none claimed
   EXPECT_THROW((void)value_of(parse("sub(squares)(1000000000000)")), LimitError);
 }

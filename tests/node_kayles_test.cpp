@@ -204,7 +204,7 @@ TEST(NodeKayles, RandomGraphsAgainstTheDefinition) {
     Definition definition(n, edges);
     const std::string file = write_graph("random.graph", n, edges);
     Context context;  // a new graph under the same path: a new run
-    const Position whole = Registry::builtin().parse("nodekayles(@" + file + ")", context);
+    const Position whole = Registry::builtin().parse("nodekayles(@" + file + ")");
     ASSERT_EQ(whole.value(context), Value(static_cast<Nimber>(definition.value((1U << n) - 1))));
     for (int q = 0; q < 10; ++q) {
       std::uint32_t mask = 0;
@@ -215,7 +215,7 @@ TEST(NodeKayles, RandomGraphsAgainstTheDefinition) {
         vertices += (vertices.empty() ? "v" : ",v") + std::to_string(v);
       }
       if (mask == 0) continue;
-      const Position part = Registry::builtin().parse("nodekayles(@" + file + ")(" + vertices + ")", context);
+      const Position part = Registry::builtin().parse("nodekayles(@" + file + ")(" + vertices + ")");
       ASSERT_EQ(part.value(context), Value(static_cast<Nimber>(definition.value(mask)))) << part.text();
     }
     // Moves to each value: exactly the options of that value.
@@ -258,9 +258,9 @@ TEST(NodeKayles, GridsEqualTheGridRuleset) {
     }
     if (free.empty()) continue;
     Context context;
-    const Position graph = Registry::builtin().parse("nodekayles(@" + file + ")(" + free + ")", context);
+    const Position graph = Registry::builtin().parse("nodekayles(@" + file + ")(" + free + ")");
     const Position grid =
-        Registry::builtin().parse("nodekayles_grid(" + placement::board_to_inline(board) + ")", context);
+        Registry::builtin().parse("nodekayles_grid(" + placement::board_to_inline(board) + ")");
     ASSERT_EQ(graph.value(context), grid.value(context)) << grid.text();
     // The same number of winning moves.
     const SumAnalysis a = analyze(graph, context, AnalysisOptions{false, 100});
@@ -397,7 +397,7 @@ std::string random_graph_file(const std::string& name, int n, int edge_count, st
 TEST(NodeKayles, CancelledThroughTheContext) {
   const std::string file = random_graph_file("cancel.graph", 120, 180, 3);
   Context context;
-  const Position p = Registry::builtin().parse("nodekayles(@" + file + ")", context);
+  const Position p = Registry::builtin().parse("nodekayles(@" + file + ")");
   int polls = 0;
   context.set_poll_hook([&] {
     if (++polls == 3) context.request_stop();
@@ -409,12 +409,12 @@ TEST(NodeKayles, CancelledThroughTheContext) {
 TEST(NodeKayles, MemoryBoundKeepsValuesExact) {
   const std::string file = random_graph_file("bounded.graph", 34, 51, 9);
   Context free_run;
-  const Position unbounded = Registry::builtin().parse("nodekayles(@" + file + ")", free_run);
+  const Position unbounded = Registry::builtin().parse("nodekayles(@" + file + ")");
   const Value expected = unbounded.value(free_run);
   ContextOptions options;
   options.memory_bytes = 1 << 16;  // the solver's minimum: its table flushes often
   Context bounded_run(options);
-  const Position bounded = Registry::builtin().parse("nodekayles(@" + file + ")", bounded_run);
+  const Position bounded = Registry::builtin().parse("nodekayles(@" + file + ")");
   EXPECT_EQ(bounded.value(bounded_run), expected);
   const SumAnalysis a = analyze(unbounded, free_run, AnalysisOptions{false, 100});
   const SumAnalysis b = analyze(bounded, bounded_run, AnalysisOptions{false, 100});

@@ -83,7 +83,7 @@ TEST(PlacementComponent, SearchChosenByTheContext) {
     chosen.search = search;
     options.families.set(chosen);
     Context context(options);
-    const Position p = Registry::builtin().parse("cram(4x5) + cram(0000/0000/0011)", context);
+    const Position p = Registry::builtin().parse("cram(4x5) + cram(0000/0000/0011)");
     EXPECT_EQ(p.value(context).nimber(), 1u);
     const auto solver = placement::PlacementSearches::of(context)->solver_for(cram);
     EXPECT_EQ(solver->search(), search == placement::SearchChoice::outcome ? placement::PlacementSolver::Search::outcome
@@ -103,8 +103,8 @@ TEST(PlacementComponent, MirrorStrategyIsAFastPathOfTheContext) {
     ContextOptions options;
     options.fast_paths.mirror_strategy = mirror;
     Context context(options);
-    EXPECT_EQ(Registry::builtin().parse("cram(4x6)", context).value(context).nimber(), 0u);
-    other[mirror ? 0 : 1] = Registry::builtin().parse("cram(3x5) + cram(0000/0000/0011)", context).value(context).nimber();
+    EXPECT_EQ(Registry::builtin().parse("cram(4x6)").value(context).nimber(), 0u);
+    other[mirror ? 0 : 1] = Registry::builtin().parse("cram(3x5) + cram(0000/0000/0011)").value(context).nimber();
     stored[mirror ? 0 : 1] = placement::PlacementSearches::of(context)->stored_positions();
   }
   EXPECT_EQ(other[0], other[1]);

@@ -24,7 +24,7 @@ TEST(TakeAndBreakRule, KaylesAndDawsonForHugeHeapsFromProvenPeriod) {
   std::vector<Nimber> a;
   for (const auto& [n, value] : testing::reference_terms("oeis_A002186_kayles_0.77_terms.txt")) a.push_back(value);
   ASSERT_EQ(a.size(), 105U);
-  const auto kayles = make_take_and_break("kayles", testing::context());
+  const auto kayles = make_take_and_break("kayles");
   for (std::uint64_t n : {std::uint64_t{1'000'000'000'000'000'000}, std::uint64_t{999'999'999'999'999'989},
                           std::uint64_t{123'456'789'012'345}, UINT64_MAX}) {
     EXPECT_EQ(kayles->value(testing::context(), n), a[71 + (n - 71) % 12]) << n;
@@ -36,7 +36,7 @@ TEST(TakeAndBreakRule, KaylesAndDawsonForHugeHeapsFromProvenPeriod) {
   EXPECT_EQ(table.pattern.period, 12U);
   for (std::uint64_t n = 0; n <= 104; ++n) EXPECT_EQ(table.values[n], a[n]) << n;
 
-  const auto dawson = make_take_and_break("0.07", testing::context());
+  const auto dawson = make_take_and_break("0.07");
   const SequenceReport d = dawson->table(testing::context(), 200);
   EXPECT_TRUE(d.pattern.proven());
   EXPECT_EQ(d.pattern.period, 34U);
@@ -67,7 +67,7 @@ std::set<std::pair<std::uint64_t, std::vector<std::uint64_t>>> brute_moves(const
 
 TEST(TakeAndBreakRule, MovesMatchTheDefinition) {
   for (const std::string code : {"0.77", "0.137", "4.3", "0.6", "0.007", "4.12"}) {
-    const auto rule = make_take_and_break(code, testing::context());
+    const auto rule = make_take_and_break(code);
     for (std::uint64_t heap = 0; heap < 25; ++heap) {
       std::set<std::pair<std::uint64_t, std::vector<std::uint64_t>>> got;
       std::uint64_t taken = 0;
@@ -85,12 +85,12 @@ TEST(TakeAndBreakRule, MovesMatchTheDefinition) {
 }
 
 TEST(TakeAndBreakRule, WinningMovesAndWords) {
-  const auto kayles = make_take_and_break("kayles", testing::context());
+  const auto kayles = make_take_and_break("kayles");
   // Kayles heap 5 has value 4 (A002186); a move to 0 is a winning one.
   const testing::TextMoveList moves = testing::heap_moves(kayles, 5, 0, 10);
   ASSERT_GT(moves.total, 0U);
   EXPECT_EQ(kayles->describe(9, HeapMove{2, {3, 4}}), "take 2 from the heap of 9 and split the rest into 3 and 4");
-  const auto grundy_game = make_take_and_break("grundy", testing::context());
+  const auto grundy_game = make_take_and_break("grundy");
   EXPECT_EQ(grundy_game->describe(7, HeapMove{0, {4, 3}}), "split the heap of 7 into 4 and 3");
   int count = 0;
   grundy_game->for_each_move(8, [&](const HeapMove& m) {
@@ -105,7 +105,7 @@ TEST(TakeAndBreakRule, WinningMovesAndWords) {
 // period) against walking every move (HeapRule's own moves_to_value).
 TEST(TakeAndBreakRule, MoveCountsByResidueMatchTheWalk) {
   for (const std::string code : {"kayles", "0.07", "0.137", "4.3", "0.4"}) {
-    const auto rule = make_take_and_break(code, testing::context());
+    const auto rule = make_take_and_break(code);
     for (std::uint64_t heap : {200'001ULL, 233'335ULL}) {
       for (Nimber target = 0; target < 9; ++target) {
         const testing::TextMoveList fast = testing::heap_moves(rule, heap, target, 5);
@@ -117,14 +117,14 @@ TEST(TakeAndBreakRule, MoveCountsByResidueMatchTheWalk) {
   }
   // Kayles at 10^18: moves to 0 number in the order of 10^18 / 12 (a split's
   // value depends on a mod 12 and each class holds ~4·10^16 splits).
-  const auto kayles = make_take_and_break("kayles", testing::context());
+  const auto kayles = make_take_and_break("kayles");
   const testing::TextMoveList huge = testing::heap_moves(kayles, 1'000'000'000'000'000'000, 0, 3);
   EXPECT_GT(huge.total, 1'000'000'000'000'000ULL);
   EXPECT_EQ(huge.listed.size(), 3U);
 }
 
 TEST(TakeAndBreakRule, LaskerClosedFormAnyHeap) {
-  EXPECT_THROW((void)make_take_and_break("lasker", testing::context()), InputError);  // a ruleset of its own
+  EXPECT_THROW((void)make_take_and_break("lasker"), InputError);  // a ruleset of its own
   const auto lasker = make_lasker_nim();
   EXPECT_EQ(lasker->value(testing::context(), 0), 0U);
   EXPECT_EQ(lasker->value(testing::context(), 3), 4U);
@@ -136,21 +136,21 @@ TEST(TakeAndBreakRule, LaskerClosedFormAnyHeap) {
 
 // Officers has no known period: a heap far beyond the limit is refused, not guessed.
 TEST(TakeAndBreakRule, UnprovenGameRefusesHugeHeaps) {
-  const auto officers = make_take_and_break("officers", testing::context());
+  const auto officers = make_take_and_break("officers");
   EXPECT_EQ(officers->value(testing::context(), 20627), 277U);  // officers_0.6_rare_values_mvr.txt: last rare, G(20627) = 277
   EXPECT_THROW((void)officers->value(testing::context(), 1'000'000'000'000), LimitError);
   // Moves of an unproven game beyond the on-demand limit are refused too.
   EXPECT_THROW((void)testing::heap_moves(officers, 1'000'000'000'000, 0, 3), LimitError);
-  EXPECT_THROW((void)make_take_and_break("0.7x", testing::context()), InputError);
-  EXPECT_EQ(make_take_and_break("kayles", testing::context())->text(), "kayles");
-  EXPECT_EQ(make_take_and_break(".770", testing::context())->text(), "0.77");
+  EXPECT_THROW((void)make_take_and_break("0.7x"), InputError);
+  EXPECT_EQ(make_take_and_break("kayles")->text(), "kayles");
+  EXPECT_EQ(make_take_and_break(".770")->text(), "0.77");
 }
 
 // Found by fuzz_heap_rule: the moves of 0x0.F at heap 2^64-1 (splits into three
 // heaps: about 2.84·10^37 of them) are refused with their count, which was
 // converted to a 64-bit integer first (undefined; "about 0 moves" with GCC).
 TEST(TakeAndBreakRule, MoveCountBeyondSixtyFourBitsIsRefusedWithItsSize) {
-  const auto rule = make_take_and_break("0x0.F", testing::context());
+  const auto rule = make_take_and_break("0x0.F");
   try {
     (void)testing::heap_moves(rule, UINT64_MAX, 0, 3);
     FAIL() << "the walk of 10^37 moves was not refused";
@@ -175,7 +175,7 @@ namespace {
 TEST(TakeAndBreakRule, MovesListedByResidueAreTheWalksFirstMoves) {
   for (const char* code : {"0.07", "0.137", "0.77", "4.07", "0.4"}) {
     Context context;
-    const auto rule = make_take_and_break(code, context);
+    const auto rule = make_take_and_break(code);
     for (std::uint64_t heap = 2'000'003; heap <= 2'000'060; heap += 19) {
       for (Nimber target = 0; target <= 4; ++target) {
         constexpr std::size_t kLimit = 20;

@@ -107,6 +107,6 @@ inline std::optional<bool> known_loss(const ComponentPtr& component) {
 }
 
 // The position an expression describes, with the built-in rulesets.
-inline Position parse(const std::string& text) { return Registry::builtin().parse(text, context()); }
+inline Position parse(const std::string& text) { return Registry::builtin().parse(text); }
 
 }  // namespace grundy::testing

@@ -11,7 +11,11 @@
 //    which optional fast paths may run (tests turn each off to compare it with
 //    the definition).
 //  - per-run caches: one engine per rule per run (kayles(10) + kayles(20) share
-//    the sequence they extend), one placement solver per rule.
+//    the sequence they extend), one placement solver per rule, one solver per
+//    graph. A Position is a plain value, parsed with no Context: its components
+//    find their run's engine here when they are valued, so the settings of the
+//    run that values them (threads, fast paths, memory, table file) are the
+//    ones that apply.
 //  - work to save: long searches with a table file register a saver; the caller
 //    runs them at the end and on interruption.
 //
@@ -82,9 +86,6 @@ class FamilySettings {
 
 struct ContextOptions {
   std::size_t memory_bytes = 0;  // bound on the tables of long searches together; 0 = none
-  // Components one position may have: a 15-byte nim(0..9999999) would otherwise
-  // take gigabytes. 2·10^6 components take about 160 MB.
-  std::size_t max_components = 2'000'000;
   unsigned threads = 1;          // 1 or 2 (take-and-break engines, placement searches)
   FastPaths fast_paths;
   // Settings a family of engines owns (placement::PlacementOptions).
@@ -177,6 +178,22 @@ class Context {
     cache_.emplace(full, std::const_pointer_cast<void>(std::static_pointer_cast<const void>(made)));
     return made;
   }
+  // The object of type T this run keeps for `owner`, a part of a parsed
+  // position that has no name to key it by (a graph read from a file or
+  // written inline: its values, its solver), made by make() on first use. The
+  // run holds `owner` as long as it holds the object, so no other owner can
+  // come to have its address.
+  template <class T, class Make>
+  std::shared_ptr<T> shared_for(const std::shared_ptr<const void>& owner, Make&& make) {
+    std::lock_guard lock(cache_mutex_);
+    const CacheKey full{std::type_index(typeid(T)), owner_key(owner.get())};
+    auto it = cache_.find(full);
+    if (it != cache_.end()) return std::static_pointer_cast<T>(it->second);
+    std::shared_ptr<T> made = make();
+    cache_.emplace(full, std::const_pointer_cast<void>(std::static_pointer_cast<const void>(made)));
+    owners_.push_back(owner);
+    return made;
+  }
 
   // ---- work to save ----
   // A saver writes what its computation has finished (a table file) and returns
@@ -206,9 +223,15 @@ class Context {
   bool progress_shown_ = false;
   Clock::time_point last_progress_{};
 
-  std::mutex cache_mutex_;
+  // Recursive: a make() may look up the run's other objects (a graph's
+  // solver, found for the graph object, is the one kept for its contents).
+  std::recursive_mutex cache_mutex_;
   using CacheKey = std::pair<std::type_index, std::string>;
   std::map<CacheKey, std::shared_ptr<void>> cache_;
+  // The owners of shared_for's objects, kept alive with them.
+  std::vector<std::shared_ptr<const void>> owners_;
+  // "@" and the address in hex: a key no named entry has (names start with a letter).
+  [[nodiscard]] static std::string owner_key(const void* owner);
   std::vector<std::function<std::optional<std::string>()>> savers_;
 };
 

@@ -6,7 +6,7 @@
 //   struct GrundysGame { … moves, components, describe … };
 //   auto game = grundy::GameAdapter<GrundysGame>::make(GrundysGame{}, "mygrundy");
 //   grundy::Context context;
-//   grundy::Position p = game->position({7}) + grundy::Registry::builtin().parse("nim(3)", context);
+//   grundy::Position p = game->position({7}) + grundy::Registry::builtin().parse("nim(3)");
 //   grundy::analyze(p, context);            // value, outcome, winning moves
 //
 // Values come from one generic Solver per adapter (shared by all its positions,
@@ -98,7 +98,7 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     spec.name = name_;
     spec.help = {{name_ + "(position)", std::move(description)}};
     auto self = this->shared_from_this();
-    spec.position = [self, parse](const TermReader& term, Context&) { return self->position(parse(term)); };
+    spec.position = [self, parse](const TermReader& term) { return self->position(parse(term)); };
     return spec;
   }
 

@@ -10,13 +10,14 @@
 // (Registry::builtin() copied, then add()): nothing global changes.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "grundy/context.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/heap_rule.hpp"
+#include "grundy/parse_session.hpp"
 #include "grundy/position.hpp"
 #include "grundy/ruleset_spec.hpp"
 #include "grundy/term_reader.hpp"
@@ -39,17 +40,17 @@ class Registry {
   // "nim, sub, bash, …" for messages.
   [[nodiscard]] std::string known_names() const;
 
-  // The position an expression describes.
-  [[nodiscard]] Position build(const Expression& expression, Context& context) const;
+  // The position an expression describes: a plain value, tied to no run. It
+  // reads the files the expression names (each once), and nothing else;
+  // values are computed by whichever Context values it.
+  [[nodiscard]] Position build(const Expression& expression, const ParseOptions& options = {}) const;
   // parse_expression + build.
-  [[nodiscard]] Position parse(std::string_view text, Context& context) const;
+  [[nodiscard]] Position parse(std::string_view text, const ParseOptions& options = {}) const;
   // The heap rule of a term without positions (`grundy table RULE`); InputError
   // for a ruleset that is not a game on one heap.
-  [[nodiscard]] HeapRulePtr heap_rule(const ExprTerm& term, Context& context) const;
+  [[nodiscard]] HeapRulePtr heap_rule(const ExprTerm& term) const;
 
  private:
-  [[nodiscard]] HeapRulePtr shared_rule(const RulesetSpec& spec, const TermReader& reader, Context& context) const;
-
   std::vector<RulesetSpec> specs_;
 };
 

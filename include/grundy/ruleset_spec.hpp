@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "grundy/context.hpp"
 #include "grundy/heap_rule.hpp"
 #include "grundy/position.hpp"
 #include "grundy/term_reader.hpp"
@@ -45,10 +44,14 @@ struct RulesetSpec {
   std::vector<RulesetHelp> help;
 
   // Exactly one of the builders. A heap rule's positions are heap sizes; the
-  // registry makes one component per heap and keeps one rule object per run
-  // (Context cache), so kayles(10) + kayles(20) extend one sequence.
-  std::function<HeapRulePtr(const TermReader& term, Context& context)> heap_rule;
-  std::function<Position(const TermReader& term, Context& context)> position;
+  // registry makes one component per heap, with one rule object per rule in an
+  // expression. Builders read the term (and any file it names) and nothing
+  // else: no Context, so a Position is a plain value. What a run computes for
+  // a rule (an engine's sequence, a solver's table) the rule finds in the
+  // Context it is valued with (Context::shared), so kayles(10) + kayles(20)
+  // extend one sequence in a run however they were parsed.
+  std::function<HeapRulePtr(const TermReader& term)> heap_rule;
+  std::function<Position(const TermReader& term)> position;
 
   // Small positions of this ruleset, as expressions, for the conformance suite:
   // about `count` of them, each valued by the definition in milliseconds.

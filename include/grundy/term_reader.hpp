@@ -9,12 +9,16 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/parse_session.hpp"
 
 namespace grundy {
 
@@ -24,7 +28,9 @@ inline constexpr std::uint64_t kMaxListLength = 10'000'000;
 class TermReader {
  public:
   // `usage`: how the ruleset is written ("bash(m)(heaps…)"), quoted in errors.
-  TermReader(const ExprTerm& term, bool with_positions, std::string usage);
+  // `session`: the reading of the whole expression (files read once, the
+  // poll for long reads); none: each term reads its own files, unpolled.
+  TermReader(const ExprTerm& term, bool with_positions, std::string usage, ParseSession* session = nullptr);
 
   [[nodiscard]] const ExprTerm& term() const noexcept { return *term_; }
   [[nodiscard]] const std::string& name() const noexcept { return term_->head; }
@@ -49,6 +55,18 @@ class TermReader {
   [[nodiscard]] const std::string& word(const ExprArg& arg, std::string_view what) const;
   [[nodiscard]] const std::string& path(const ExprArg& arg, std::string_view what) const;
 
+  // The object of type T read under `key` for this expression (ParseSession),
+  // made by make() unless an earlier term of the expression made it.
+  template <class T, class Make>
+  std::shared_ptr<T> read_once(const std::string& key, Make&& make) const {
+    if (session_ == nullptr) return make();
+    return session_->shared<T>(key, std::forward<Make>(make));
+  }
+  // What a file reader calls every few thousand lines (ParseOptions::poll).
+  [[nodiscard]] std::function<void()> file_poll() const {
+    return session_ == nullptr ? std::function<void()>() : session_->options().poll;
+  }
+
   [[noreturn]] void fail(const std::string& message, std::size_t column) const;
   // An error about the term as a whole ("name: message" at the term's column).
   [[noreturn]] void fail_term(const std::string& message) const;
@@ -72,6 +90,7 @@ class TermReader {
   std::string usage_;
   std::vector<const ExprGroup*> parameters_;
   const ExprGroup* positions_ = nullptr;
+  ParseSession* session_ = nullptr;
 };
 
 }  // namespace grundy

@@ -15,17 +15,17 @@ namespace py = pybind11;
 namespace grundy::python {
 namespace {
 
-// A winning move, with the contexts its positions came from.
+// A winning move, with the run its positions are valued in.
 struct PythonMove {
   Move move;
-  std::vector<std::shared_ptr<Context>> origins;
+  std::shared_ptr<PythonRun> run;
 
   [[nodiscard]] std::string component() const { return move.before[move.component].text(); }
 };
 
 struct PythonResult {
   SumAnalysis analysis;
-  std::vector<std::shared_ptr<Context>> origins;
+  std::shared_ptr<PythonRun> run;
 };
 
 py::object optional_value(const std::optional<Value>& value) {
@@ -73,7 +73,7 @@ std::string result_text(const SumAnalysis& a) {
 PythonResult analyze_position(const PythonPosition& p, bool misere, std::size_t max_moves) {
   SumAnalysis analysis =
       compute(p, [&](Context& context) { return analyze(p.position, context, AnalysisOptions{misere, max_moves}); });
-  return PythonResult{std::move(analysis), p.origins};
+  return PythonResult{std::move(analysis), p.run};
 }
 
 }  // namespace
@@ -89,14 +89,14 @@ void bind_analysis(py::module_& m) {
       .def_property_readonly("replacement", [](const PythonMove& mv) { return mv.move.replacement.text(); },
                              "what the component becomes (several components when it splits)")
       .def_property_readonly(
-          "after_position", [](const PythonMove& mv) { return PythonPosition{mv.move.after(), mv.origins}; },
+          "after_position", [](const PythonMove& mv) { return PythonPosition{mv.move.after(), mv.run}; },
           "the whole position after the move, as a Position")
       .def("__repr__", [](const PythonMove& mv) {
         return "Move(" + mv.component() + ": " + mv.move.action + " -> " + shortened(mv.move.after().text(), 120) + ")";
       });
 
   py::class_<PythonResult>(m, "Result", "The analysis of a position: value, outcome, winning moves.")
-      .def_property_readonly("position", [](const PythonResult& r) { return PythonPosition{r.analysis.position, r.origins}; })
+      .def_property_readonly("position", [](const PythonResult& r) { return PythonPosition{r.analysis.position, r.run}; })
       .def_property_readonly("value", [](const PythonResult& r) { return optional_value(r.analysis.value); },
                              "the nim-value of the sum (misère: of the single heap), or None where only the "
                              "outcome is known (see value_note)")
@@ -132,7 +132,7 @@ void bind_analysis(py::module_& m) {
           "winning_moves",
           [](const PythonResult& r) {
             std::vector<PythonMove> out;
-            for (const Move& mv : r.analysis.winning_moves) out.push_back(PythonMove{mv, r.origins});
+            for (const Move& mv : r.analysis.winning_moves) out.push_back(PythonMove{mv, r.run});
             return out;
           },
           "the winning moves listed (at most max_moves; winning_move_count counts them all)")

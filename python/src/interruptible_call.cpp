@@ -3,11 +3,17 @@
 namespace grundy::python {
 
 InterruptibleCall::InterruptibleCall(ContextOptions options)
-    : context_(std::move(options)), caller_(std::this_thread::get_id()) {
-  context_.set_poll_hook([this] { on_poll(); });
+    : own_(std::in_place, std::move(options)), context_(&*own_), caller_(std::this_thread::get_id()) {
+  context_->set_poll_hook([this] { on_poll(); });
+}
+
+InterruptibleCall::InterruptibleCall(Context& run) : context_(&run), caller_(std::this_thread::get_id()) {
+  context_->start_request();
+  context_->set_poll_hook([this] { on_poll(); });
 }
 
 InterruptibleCall::~InterruptibleCall() {
+  if (!own_) context_->set_poll_hook({});  // the hook refers to this call
   // Made and destroyed by a binding, with the GIL held.
   Py_XDECREF(pending_type_);
   Py_XDECREF(pending_value_);
@@ -33,12 +39,12 @@ void InterruptibleCall::on_poll() {
 
 void InterruptibleCall::check_signals() {
   if (pending_type_ != nullptr) {
-    context_.request_stop();
+    context_->request_stop();
     return;
   }
   if (PyErr_CheckSignals() != 0) {
     PyErr_Fetch(&pending_type_, &pending_value_, &pending_traceback_);
-    context_.request_stop();
+    context_->request_stop();
   }
 }
 

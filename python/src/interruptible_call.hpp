@@ -18,6 +18,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <optional>
 #include <thread>
 #include <utility>
 
@@ -27,12 +28,17 @@ namespace grundy::python {
 
 class InterruptibleCall {
  public:
+  // A call in a fresh context with these settings.
   explicit InterruptibleCall(ContextOptions options = {});
+  // A call in a context that outlives it (a parsed position's run), which no
+  // other call uses meanwhile: a stop left by an earlier call is cleared, and
+  // the poll hook is removed when the call ends.
+  explicit InterruptibleCall(Context& run);
   ~InterruptibleCall();
   InterruptibleCall(const InterruptibleCall&) = delete;
   InterruptibleCall& operator=(const InterruptibleCall&) = delete;
 
-  [[nodiscard]] Context& context() noexcept { return context_; }
+  [[nodiscard]] Context& context() noexcept { return *context_; }
 
   // Runs `work` (without the GIL when `release_gil`), turning Cancelled into
   // the Python exception that stopped it. Only for work that touches no Python
@@ -59,7 +65,8 @@ class InterruptibleCall {
   void on_poll();
   void check_signals();
 
-  Context context_;
+  std::optional<Context> own_;  // a fresh call's context
+  Context* context_;
   std::thread::id caller_;
   // The exception a signal handler raised (owned references), until raised.
   PyObject* pending_type_ = nullptr;

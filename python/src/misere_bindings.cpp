@@ -32,7 +32,7 @@ py::object quotient(const std::string& rule_text, std::optional<std::uint64_t> u
   ContextOptions settings;
   settings.memory_bytes = memory;
   InterruptibleCall call(settings);
-  const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(rule_text), call.context());
+  const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(rule_text));
   misere::QuotientRequest request;
   request.upto = upto;
   request.checkpoint = checkpoint;
@@ -51,7 +51,7 @@ py::object misere_of_text(const std::string& text, std::size_t memory) {
   if (misere::looks_like_notation(text)) {
     return from_json(misere::facts_json(call.run(true, [&] { return misere::misere_form(text, call.context()); })));
   }
-  const Position position = Registry::builtin().parse(text, call.context());
+  const Position position = Registry::builtin().parse(text);
   nlohmann::json j = misere::facts_json(call.run(true, [&] { return misere::misere_form(position, call.context()); }));
   j["position"] = position.text();
   return from_json(j);

@@ -34,29 +34,21 @@ struct PythonOption {
 std::string quoted(const std::string& text) { return py::repr(py::str(text)).cast<std::string>(); }
 
 // The settings of `grundy.parse(…, threads=, memory=, table=, table_seconds=)`.
-ContextOptions parse_settings(unsigned threads, std::size_t memory, const std::string& table, double table_seconds) {
+PythonSettings parse_settings(unsigned threads, std::size_t memory, const std::string& table, double table_seconds) {
   if (threads < 1 || threads > 2) throw InputError("threads must be 1 or 2, not " + std::to_string(threads));
   if (!(table_seconds > 0)) throw InputError("table_seconds must be positive");
-  ContextOptions settings;
-  settings.threads = threads;
-  settings.memory_bytes = memory;
-  placement::PlacementOptions placement;
-  placement.table_path = table;
-  placement.table_seconds = table_seconds;
-  settings.families.set(placement);
-  return settings;
+  return PythonSettings{threads, memory, table, table_seconds};
 }
 
-// Builds the position of an expression in a context the position keeps.
-PythonPosition build(const Expression& expression, const ContextOptions& settings) {
-  auto origin = std::make_shared<Context>(settings);
+// Builds the position of an expression, with a run of these settings.
+PythonPosition build(const Expression& expression, const PythonSettings& settings) {
   PythonPosition out;
-  // Building reads files (graphs, boards) and may load a placement table: C++ only.
+  // Building reads files (graphs, boards): C++ only.
   {
     py::gil_scoped_release released;
-    out.position = Registry::builtin().build(expression, *origin);
+    out.position = Registry::builtin().build(expression);
   }
-  out.origins.push_back(std::move(origin));
+  out.run = std::make_shared<PythonRun>(settings);
   return out;
 }
 
@@ -76,7 +68,7 @@ InputError located_in_file(const InputError& e, const std::string& source, const
   return InputError(e.message(), SourceLocation{path, line, column});
 }
 
-PythonPosition load_file(const std::string& path, const ContextOptions& settings) {
+PythonPosition load_file(const std::string& path, const PythonSettings& settings) {
   std::ifstream in(path);
   if (!in) throw InputError("cannot open the file", SourceLocation{path});
   const std::string source{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
@@ -137,23 +129,33 @@ std::vector<PythonOption> options_of(const PythonPosition& p, std::size_t limit)
   out.reserve(listed.size());
   for (const Listed& l : listed) {
     out.push_back(PythonOption{l.move.component, l.move.before[l.move.component].text(), l.move.action,
-                               PythonPosition{l.move.after(), p.origins}, to_python(l.value)});
+                               PythonPosition{l.move.after(), p.run}, to_python(l.value)});
   }
   return out;
 }
 
 }  // namespace
 
-PythonPosition operator+(const PythonPosition& a, const PythonPosition& b) {
-  PythonPosition sum{a.position + b.position, a.origins};
-  for (const auto& origin : b.origins) {
-    if (std::find(sum.origins.begin(), sum.origins.end(), origin) == sum.origins.end()) sum.origins.push_back(origin);
-  }
-  return sum;
+ContextOptions PythonSettings::context_options() const {
+  ContextOptions options;
+  options.threads = threads;
+  options.memory_bytes = memory;
+  placement::PlacementOptions placement;
+  placement.table_path = table;
+  placement.table_seconds = table_seconds;
+  options.families.set(placement);
+  return options;
 }
 
-void save_work(const std::vector<std::shared_ptr<Context>>& origins) {
-  for (const auto& origin : origins) (void)origin->save_work();
+PythonPosition operator+(const PythonPosition& a, const PythonPosition& b) {
+  if (a.run && b.run && a.run != b.run && !(a.run->settings == b.run->settings)) {
+    throw py::value_error(
+        "these positions were parsed with different settings (threads=, memory=, table=, table_seconds=), and a "
+        "sum is valued in one run: parse the sum as one expression, or its parts with the same settings");
+  }
+  // Parts parsed with the same settings: the left part's run (what the right
+  // part's run computed is computed again if needed).
+  return PythonPosition{a.position + b.position, a.run ? a.run : b.run};
 }
 
 void bind_positions(py::module_& m) {
@@ -171,7 +173,7 @@ void bind_positions(py::module_& m) {
   py::class_<PythonPosition>(m, "Position",
                              "A position: a sum of games, such as nim(3,4,5) or sub{1,2,3}(10) + kayles(7). "
                              "str() gives the expression, which parses back to an equal position.")
-      .def(py::init([](const std::string& text) { return build(parse_expression(text), ContextOptions{}); }),
+      .def(py::init([](const std::string& text) { return build(parse_expression(text), PythonSettings{}); }),
            py::arg("expression"), "The position an expression describes (as grundy.parse).")
       .def_property_readonly("text", [](const PythonPosition& p) { return p.position.text(); })
       .def("__str__", [](const PythonPosition& p) { return p.position.text(); })
@@ -188,7 +190,7 @@ void bind_positions(py::module_& m) {
           "components",
           [](const PythonPosition& p) {
             std::vector<PythonPosition> out;
-            for (const ComponentPtr& c : p.position.components()) out.push_back(PythonPosition{Position(c), p.origins});
+            for (const ComponentPtr& c : p.position.components()) out.push_back(PythonPosition{Position(c), p.run});
             return out;
           },
           "The independent games of the sum, each as a position.")

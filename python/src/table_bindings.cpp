@@ -82,7 +82,7 @@ py::dict table(const std::string& rule_text, std::uint64_t upto, bool misere, un
   settings.threads = threads;
   InterruptibleCall call(settings);
   const ExprTerm term = parse_rule(rule_text);
-  const HeapRulePtr rule = Registry::builtin().heap_rule(term, call.context());
+  const HeapRulePtr rule = Registry::builtin().heap_rule(term);
   py::dict fields;
   if (const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rule.get()); coded != nullptr && !misere) {
     fields = take_and_break_table(call, coded->code(), upto, threads, engine, checkpoint, checkpoint_seconds, output,

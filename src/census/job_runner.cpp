@@ -130,7 +130,7 @@ std::vector<Row> run_take_and_break(const Plan& plan, const Job& job, const JobS
 }
 
 std::vector<Row> run_subtraction(const Job& job, const JobSettings& settings, Context& context) {
-  const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(job.game), context);
+  const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(job.game));
   // table() proves the period first (the window theorem) and answers from it.
   SequenceReport report = rule->table(context, 0);
   if (!report.pattern.proven()) throw LimitError(job.game + ": no period proven");
@@ -173,7 +173,7 @@ std::vector<Row> run_board(const Plan& plan, const Job& job, const JobSettings& 
   row.version = kVersion;
   row.rank = settings.rank;
   try {
-    const Position position = Registry::builtin().parse(job.game, context);
+    const Position position = Registry::builtin().parse(job.game);
     row.value = position.value(context).nimber();
     row.status = "value";
     row.theorem = "placement search (exact)";

@@ -181,7 +181,7 @@ void plan_boards(Plan& plan) {
   // The rule must make a board: its own message, with the column, otherwise.
   {
     Context context;
-    (void)Registry::builtin().parse(spec.rule + "(1x1)", context);
+    (void)Registry::builtin().parse(spec.rule + "(1x1)");
   }
   const bool transpose = transposable(spec.rule);
   std::map<std::string, std::size_t> job_of;

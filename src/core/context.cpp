@@ -1,5 +1,7 @@
 #include "grundy/context.hpp"
 
+#include <cstdio>
+
 namespace grundy {
 
 Context::Context(ContextOptions options) : options_(std::move(options)) {}
@@ -73,6 +75,12 @@ std::vector<std::string> Context::save_work() {
     if (auto message = saver()) messages.push_back(std::move(*message));
   }
   return messages;
+}
+
+std::string Context::owner_key(const void* owner) {
+  char key[32];
+  std::snprintf(key, sizeof key, "@%p", owner);
+  return key;
 }
 
 }  // namespace grundy

@@ -124,7 +124,7 @@ Cell cell_of(const std::string& text, Context& context) {
   // built and dropped, ~0.5 ms), work the solver does not charge: a poll a
   // cell costs nothing measurable and hears Ctrl-C between cells.
   context.poll();
-  const Position position = Registry::builtin().parse(text, context);
+  const Position position = Registry::builtin().parse(text);
   AnalysisOptions options;
   options.moves = false;
   const SumAnalysis a = analyze(position, context, options);
@@ -292,7 +292,7 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
     member.text = substitute(request.written, filled);
     try {
       if (heap_game) {
-        const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(member.text), context);
+        const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(member.text));
         member.text = rule->text();
         SequenceReport report = rule->table(context, family.upto);
         if (!report.pattern.proven()) {
@@ -324,7 +324,7 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
           std::map<std::string, std::string> origin = filled;
           origin[family.position_variables[0]] = "0";
           origin[family.position_variables[1]] = "0";
-          const Position zero = Registry::builtin().parse(substitute(request.written, origin), context);
+          const Position zero = Registry::builtin().parse(substitute(request.written, origin));
           const auto* theorem = zero.size() == 1 ? capability<AdditivelyPeriodicRows>(zero[0]) : nullptr;
           const std::uint64_t row_length = std::max<std::uint64_t>(4 * side, 120);
           for (std::uint64_t a = 0; request.rows > 0 && a <= std::min(request.rows, family.upto); ++a) {

@@ -1,6 +1,7 @@
 #include "grundy/registry.hpp"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 
 #include "grundy/input_error.hpp"
@@ -17,8 +18,8 @@ std::string_view variant_word(const ExprTerm& term) {
   return arg.kind == ExprArg::Kind::word ? std::string_view(arg.text) : std::string_view();
 }
 
-void check_size(std::size_t components, const ExprTerm& term, const Context& context) {
-  const std::size_t most = context.options().max_components;
+void check_size(std::size_t components, const ExprTerm& term, const ParseOptions& options) {
+  const std::size_t most = options.max_components;
   if (components > most) {
     throw LimitError("the position has more than " + std::to_string(most) +
                          " components (each heap is one); raise the bound with --max-components",
@@ -84,22 +85,21 @@ std::string Registry::known_names() const {
   return out;
 }
 
-HeapRulePtr Registry::shared_rule(const RulesetSpec& spec, const TermReader& reader, Context& context) const {
-  HeapRulePtr rule = spec.heap_rule(reader, context);
-  // One rule object per run: its engine and tables serve every term that names it.
-  return context.shared<const HeapRule>("heap rule " + rule->text(), [&] { return rule; });
-}
-
-Position Registry::build(const Expression& expression, Context& context) const {
+Position Registry::build(const Expression& expression, const ParseOptions& options) const {
   std::vector<ComponentPtr> parts;
+  ParseSession session(options);  // files named by several terms are read once
+  // One rule object per rule of the expression, so that a rule's components
+  // compare as one (its sequence is the run's, found by text in the Context).
+  std::map<std::string, HeapRulePtr> rules;
   for (const ExprTerm& term : expression.terms) {
     if (term.is_zero) continue;  // "0": the empty game
     const RulesetSpec& spec = spec_for(term);
-    const TermReader reader(term, true, spec.help.front().syntax);
+    const TermReader reader(term, true, spec.help.front().syntax, &session);
     if (spec.heap_rule) {
-      const HeapRulePtr rule = shared_rule(spec, reader, context);
+      HeapRulePtr rule = spec.heap_rule(reader);
+      rule = rules.emplace(rule->text(), rule).first->second;
       const std::vector<std::uint64_t> heaps = reader.integers(reader.positions(), "heap sizes");
-      check_size(parts.size() + heaps.size(), term, context);
+      check_size(parts.size() + heaps.size(), term, options);
       const std::uint64_t largest = rule->largest_heap();
       for (std::uint64_t heap : heaps) {
         if (heap > largest) {
@@ -111,26 +111,26 @@ Position Registry::build(const Expression& expression, Context& context) const {
       parts.reserve(parts.size() + heaps.size());
       for (std::uint64_t heap : heaps) parts.push_back(rule->component(heap));
     } else {
-      const Position built = spec.position(reader, context);
-      check_size(parts.size() + built.size(), term, context);
+      const Position built = spec.position(reader);
+      check_size(parts.size() + built.size(), term, options);
       parts.insert(parts.end(), built.components().begin(), built.components().end());
     }
   }
   return Position(std::move(parts));
 }
 
-Position Registry::parse(std::string_view text, Context& context) const {
-  return build(parse_expression(text), context);
+Position Registry::parse(std::string_view text, const ParseOptions& options) const {
+  return build(parse_expression(text), options);
 }
 
-HeapRulePtr Registry::heap_rule(const ExprTerm& term, Context& context) const {
+HeapRulePtr Registry::heap_rule(const ExprTerm& term) const {
   const RulesetSpec& spec = spec_for(term);
   if (!spec.heap_rule) {
     throw InputError("'" + term.head + "' is not a game on one heap, so it has no table; use `grundy value`",
                      SourceLocation{"", 0, term.column});
   }
   const TermReader reader(term, false, spec.help.front().syntax);
-  return shared_rule(spec, reader, context);
+  return spec.heap_rule(reader);
 }
 
 }  // namespace grundy

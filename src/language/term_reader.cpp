@@ -4,8 +4,8 @@
 
 namespace grundy {
 
-TermReader::TermReader(const ExprTerm& term, bool with_positions, std::string usage)
-    : term_(&term), usage_(std::move(usage)) {
+TermReader::TermReader(const ExprTerm& term, bool with_positions, std::string usage, ParseSession* session)
+    : term_(&term), usage_(std::move(usage)), session_(session) {
   for (const ExprGroup& g : term.groups) parameters_.push_back(&g);
   if (!with_positions) return;
   if (parameters_.empty() || parameters_.back()->open != '(') {

@@ -187,7 +187,7 @@ RulesetSpec constrained_nim_ruleset() {
   RulesetSpec spec;
   spec.name = "lr";
   spec.help = {{"lr(L,R)(heaps…)", "[L,R]-constrained Nim: take between L and R"}};
-  spec.heap_rule = [](const TermReader& term, Context&) {
+  spec.heap_rule = [](const TermReader& term) {
     term.expect_parameters(1);
     const ExprGroup& g = term.parameter(0);
     term.expect_arguments(g, 2);

@@ -1,25 +1,31 @@
 // graph(@file)(vertices…): vertices of a game graph file (docs/graph-format.md)
-// as components of a sum. A file is read and valued once per run (Context
-// cache), however many terms name it. A graph with cycles gets the generalized
+// as components of a sum. A file is read once per expression, however many
+// terms name it (ParseSession), and valued once by each run that values it:
+// found for the graph object (Context::shared_for), else by the file's path and
+// contents (the web page and `grundy play` read the expression again at every
+// request, and a file that changed is a new graph). A graph with cycles gets the generalized
 // Sprague–Grundy function (docs/loopy.md): values ∞(K), and counters for the
 // reversal rule (LoopyCounter).
 #include <cctype>
 #include <fstream>
 #include <memory>
+#include <sstream>
 
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/game_graph_values.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/input_file.hpp"
 
 namespace grundy {
 namespace {
 
-struct ValuedGraph {
+// A graph file as read: the parsed part of a position, with no values.
+struct ReadGraph {
   GameGraph graph;
-  GameGraphValues values;
   std::string path;
+  std::string contents_key;  // "graph file PATH", a newline, the file's text
 };
 
 // "@path", or "\"path\"" when the path holds a character that ends an @path.
@@ -33,16 +39,16 @@ std::string path_argument(const std::string& path) {
 
 class GraphVertex final : public Component, public LoopyCounter {
  public:
-  GraphVertex(std::shared_ptr<const ValuedGraph> graph, GameGraph::Vertex vertex)
+  GraphVertex(std::shared_ptr<const ReadGraph> graph, GameGraph::Vertex vertex)
       : graph_(std::move(graph)), vertex_(vertex) {}
 
   std::string head() const override { return "graph(" + path_argument(graph_->path) + ")"; }
   std::string arguments() const override { return graph_->graph.name(vertex_); }
   std::string merge_key() const override { return head(); }
 
-  Value value(Context&) const override { return graph_->values.value(graph_->graph, vertex_); }
+  Value value(Context& context) const override { return values(context).value(graph_->graph, vertex_); }
 
-  std::optional<std::uint64_t> counter(Context&) const override { return graph_->values.counter(vertex_); }
+  std::optional<std::uint64_t> counter(Context& context) const override { return values(context).counter(vertex_); }
 
   void for_each_option(Context&, const std::function<bool(ComponentOption&&)>& visit) const override {
     for (GameGraph::Vertex w : graph_->graph.successors(vertex_)) {
@@ -50,10 +56,11 @@ class GraphVertex final : public Component, public LoopyCounter {
     }
   }
 
-  OptionList options_to_value(Context&, Nimber target, std::size_t limit) const override {
+  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
     OptionList result;
+    const GameGraphValues& valued = values(context);
     for (GameGraph::Vertex w : graph_->graph.successors(vertex_)) {
-      if (!graph_->values.has_value(w, target)) continue;
+      if (!valued.has_value(w, target)) continue;
       ++result.total;
       if (result.listed.size() < limit) result.listed.push_back(option(w));
     }
@@ -67,12 +74,22 @@ class GraphVertex final : public Component, public LoopyCounter {
   }
 
  private:
+  // The graph's values in this run: computed once per run, kept by the run
+  // (which holds the graph with them).
+  const GameGraphValues& values(Context& context) const {
+    return *context.shared_for<const GameGraphValues>(graph_, [&] {
+      return context.shared<const GameGraphValues>(graph_->contents_key, [&] {
+        return std::make_shared<const GameGraphValues>(GameGraphValues::compute(graph_->graph, context));
+      });
+    });
+  }
+
   ComponentOption option(GameGraph::Vertex w) const {
     return {"move from " + graph_->graph.name(vertex_) + " to " + graph_->graph.name(w),
             Position(std::make_shared<const GraphVertex>(graph_, w))};
   }
 
-  std::shared_ptr<const ValuedGraph> graph_;
+  std::shared_ptr<const ReadGraph> graph_;
   GameGraph::Vertex vertex_;
 };
 
@@ -82,16 +99,18 @@ RulesetSpec game_graph_ruleset() {
   RulesetSpec spec;
   spec.name = "graph";
   spec.help = {{"graph(@file)(vertices…)", "vertices of a game graph file (docs/graph-format.md)"}};
-  spec.position = [](const TermReader& term, Context& context) {
+  spec.position = [](const TermReader& term) {
     term.expect_parameters(1);
     term.expect_arguments(term.parameter(0), 1);
     const std::string& path = term.path(term.parameter(0).args[0], "a graph file");
-    auto graph = context.shared<const ValuedGraph>("graph file " + path, [&] {
-      auto made = std::make_shared<ValuedGraph>();
-      made->graph = GameGraph::load(path, [&context] { context.poll(); });
-      made->values = GameGraphValues::compute(made->graph, context);
-      made->path = path;
-      return std::shared_ptr<const ValuedGraph>(std::move(made));
+    auto graph = term.read_once<const ReadGraph>("graph file " + path, [&] {
+      auto read = std::make_shared<ReadGraph>();
+      const std::string text = read_input_file(path, "graph file", term.file_poll());
+      std::istringstream in(text);
+      read->graph = GameGraph::parse(in, path);
+      read->path = path;
+      read->contents_key = "graph file " + path + "\n" + text;
+      return std::shared_ptr<const ReadGraph>(std::move(read));
     });
     std::vector<ComponentPtr> parts;
     for (const ExprArg& arg : term.positions().args) {

@@ -86,7 +86,7 @@ RulesetSpec lasker_nim_ruleset() {
   RulesetSpec spec;
   spec.name = "lasker";
   spec.help = {{"lasker(heaps…)", "Lasker's Nim: take any number, or split a heap into two (closed form)"}};
-  spec.heap_rule = [](const TermReader& term, Context&) {
+  spec.heap_rule = [](const TermReader& term) {
     term.expect_parameters(0);
     return make_lasker_nim();
   };

@@ -444,7 +444,7 @@ RulesetSpec moore_nim_ruleset() {
   RulesetSpec spec;
   spec.name = "moore";
   spec.help = {{"moore(k)(heaps…)", "Moore's Nim_k: take from at least 1 and at most k heaps (one component)"}};
-  spec.position = [](const TermReader& term, Context&) {
+  spec.position = [](const TermReader& term) {
     term.expect_parameters(1);
     const std::uint64_t k = term.only_integer(term.parameter(0), "k");
     auto heaps = term.integers(term.positions(), "heap sizes");

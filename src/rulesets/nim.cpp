@@ -76,7 +76,7 @@ RulesetSpec nim_ruleset() {
   RulesetSpec spec;
   spec.name = "nim";
   spec.help = {{"nim(heaps…)", "Nim: take any number from one heap (Bouton)"}};
-  spec.heap_rule = [](const TermReader& term, Context&) {
+  spec.heap_rule = [](const TermReader& term) {
     term.expect_parameters(0);
     return make_nim();
   };

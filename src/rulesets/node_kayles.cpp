@@ -11,9 +11,10 @@
 // A position is a vertex set of one fixed graph; the position after a move is
 // the set without the closed neighbourhood of the chosen vertex. Values come
 // from node_kayles::GraphSolver (node_kayles_graph.hpp): connected components
-// valued separately and summed, memoised on vertex bitsets. One solver per graph
-// per run (file graphs are kept in the Context by path), so every position of a
-// graph, and every option, shares one table.
+// valued separately and summed, memoised on vertex bitsets. A graph is read
+// when the expression is (a file once per expression, however many terms name
+// it); its solver is the run's (Context::shared_for), so every position of a
+// graph, and every option, shares one table in the run that values them.
 //
 // Printing keeps the form the position was written in, so that it parses back:
 // a file graph as the file and the remaining vertices (the whole graph as the
@@ -26,6 +27,7 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <type_traits>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -43,29 +45,46 @@ namespace {
 using node_kayles::GraphSolver;
 using VertexList = std::vector<std::uint32_t>;  // sorted, no repeats
 
-// One graph of the run and its solver.
+// A graph as read: the parsed part of a position.
 struct KaylesGraph {
   KaylesGraph(std::string file, std::vector<std::string> vertex_names, std::vector<VertexList> adjacency)
-      : path(std::move(file)), names(std::move(vertex_names)), neighbours(std::move(adjacency)), solver(neighbours) {}
+      : path(std::move(file)), names(std::move(vertex_names)), neighbours(std::move(adjacency)) {
+    // The run keeps a solver per graph found by this key, so that a graph read
+    // again (the web page and `grundy play` read the expression at every
+    // request) finds the table of the one read before, and a file that changed
+    // does not.
+    contents_key = "nodekayles graph " + path + "\n";
+    for (std::size_t v = 0; v < names.size(); ++v) {
+      contents_key += std::to_string(names[v].size()) + ":" + names[v];
+      for (std::uint32_t w : neighbours[v]) contents_key += " " + std::to_string(w);
+      contents_key += "\n";
+    }
+  }
 
   std::string path;                    // the file; empty for a graph written inline
   std::vector<std::string> names;      // vertex i is names[i]
   std::vector<VertexList> neighbours;  // undirected, no self-loops
-  std::mutex mutex;                    // the solver serves one search at a time
+  std::string contents_key;
+};
+
+// A graph's solver in one run.
+struct GraphRun {
+  explicit GraphRun(const KaylesGraph& graph) : solver(graph.neighbours) {}
+  std::mutex mutex;  // the solver serves one search at a time
   GraphSolver solver;
 };
 
-// The graphs of a run, so that the run's memory bound is shared among their
+// The graphs a run values, so that the run's memory bound is shared among their
 // tables (as the placement searches share theirs): each new graph divides it
 // evenly among the graphs still alive.
 struct KaylesGraphs {
   std::mutex mutex;
-  std::vector<std::weak_ptr<KaylesGraph>> graphs;
+  std::vector<std::weak_ptr<GraphRun>> graphs;
 
-  void add(const std::shared_ptr<KaylesGraph>& graph, std::size_t bound) {
+  void add(const std::shared_ptr<GraphRun>& graph, std::size_t bound) {
     if (bound == 0) return;
     std::lock_guard lock(mutex);
-    std::erase_if(graphs, [](const std::weak_ptr<KaylesGraph>& g) { return g.expired(); });
+    std::erase_if(graphs, [](const std::weak_ptr<GraphRun>& g) { return g.expired(); });
     graphs.push_back(graph);
     // A share below the solver's minimum gets the minimum: a table that small
     // flushes so often that only tiny graphs would finish.
@@ -135,7 +154,7 @@ std::string path_argument(const std::string& path) {
 
 class NodeKayles final : public Component {
  public:
-  NodeKayles(std::shared_ptr<KaylesGraph> graph, VertexList vertices)
+  NodeKayles(std::shared_ptr<const KaylesGraph> graph, VertexList vertices)
       : graph_(std::move(graph)), vertices_(std::move(vertices)) {}
 
   std::string head() const override {
@@ -155,7 +174,7 @@ class NodeKayles final : public Component {
   }
 
   Value value(Context& context) const override {
-    return searching(context, [&] { return graph_->solver.value(vertices_); });
+    return searching(context, [&](GraphSolver& solver) { return solver.value(vertices_); });
   }
 
   // One option per remaining vertex, in the graph's order.
@@ -170,10 +189,10 @@ class NodeKayles final : public Component {
   // outcome search, which stops at the first winning reply instead of valuing
   // the option.
   OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
-    return searching(context, [&] {
+    return searching(context, [&](GraphSolver& solver) {
       OptionList list;
       for (std::uint32_t v : vertices_) {
-        if (!graph_->solver.has_value(after(v), target)) continue;
+        if (!solver.has_value(after(v), target)) continue;
         rulesets_detail::count_one(list.total);
         if (list.listed.size() < limit) list.listed.push_back(option(v));
       }
@@ -243,13 +262,14 @@ class NodeKayles final : public Component {
     return out;
   }
 
-  // Runs a search on the graph's solver, polling the context (cancellation,
-  // progress); the hook is removed afterwards so that the solver never refers
-  // to a context that has ended.
+  // Runs a search on the run's solver for the graph, polling the context
+  // (cancellation, progress); the hook is removed afterwards so that the
+  // solver never refers to a context that has ended.
   template <class F>
-  auto searching(Context& context, F&& search) const -> decltype(search()) {
-    std::lock_guard lock(graph_->mutex);
-    GraphSolver& solver = graph_->solver;
+  auto searching(Context& context, F&& search) const -> std::invoke_result_t<F&, GraphSolver&> {
+    const std::shared_ptr<GraphRun> run = run_of(context);
+    std::lock_guard lock(run->mutex);
+    GraphSolver& solver = run->solver;
     solver.set_poll([&context, &solver] {
       context.poll();
       if (context.progress_due()) {
@@ -262,25 +282,36 @@ class NodeKayles final : public Component {
       GraphSolver& solver;
       ~Reset() { solver.set_poll({}); }
     } reset{solver};
-    return search();
+    return search(solver);
   }
 
-  std::shared_ptr<KaylesGraph> graph_;
+  // The run's solver for this graph (found for the graph object, else by its
+  // contents), made on first use; the run's memory bound is then shared anew
+  // among its graphs.
+  std::shared_ptr<GraphRun> run_of(Context& context) const {
+    bool made = false;
+    auto run = context.shared_for<GraphRun>(graph_, [&] {
+      return context.shared<GraphRun>(graph_->contents_key, [&] {
+        made = true;
+        return std::make_shared<GraphRun>(*graph_);
+      });
+    });
+    // Outside the cache's lock: KaylesGraphs::add takes each graph's search lock.
+    if (made) {
+      context.shared<KaylesGraphs>("nodekayles graphs", [] { return std::make_shared<KaylesGraphs>(); })
+          ->add(run, context.options().memory_bytes);
+    }
+    return run;
+  }
+
+  std::shared_ptr<const KaylesGraph> graph_;
   VertexList vertices_;
 };
 
-// The memory bound is shared among the run's graphs (KaylesGraphs).
-void count_graph(const std::shared_ptr<KaylesGraph>& graph, Context& context) {
-  context.shared<KaylesGraphs>("nodekayles graphs", [] { return std::make_shared<KaylesGraphs>(); })
-      ->add(graph, context.options().memory_bytes);
-}
-
-std::shared_ptr<KaylesGraph> file_graph(const std::string& path, Context& context) {
-  bool made = false;
-  auto graph = context.shared<KaylesGraph>("nodekayles file " + path, [&] {
-    made = true;
-    // The game graph reader: its errors carry file:line:column.
-    const GameGraph read = GameGraph::load(path, [&context] { context.poll(); });
+// A graph file, read once per expression: its errors carry file:line:column.
+std::shared_ptr<const KaylesGraph> file_graph(const TermReader& term, const std::string& path) {
+  return term.read_once<const KaylesGraph>("nodekayles file " + path, [&] {
+    const GameGraph read = GameGraph::load(path, term.file_poll());
     if (read.size() > node_kayles::kMaxVertices) throw LimitError(too_large(read.size()), SourceLocation{path});
     std::vector<std::string> names;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
@@ -288,11 +319,9 @@ std::shared_ptr<KaylesGraph> file_graph(const std::string& path, Context& contex
       names.push_back(read.name(v));
       for (GameGraph::Vertex w : read.successors(v)) edges.emplace_back(v, w);
     }
-    return std::make_shared<KaylesGraph>(path, std::move(names), undirected(read.size(), edges));
+    const std::size_t n = names.size();
+    return std::make_shared<const KaylesGraph>(path, std::move(names), undirected(n, edges));
   });
-  // Outside the cache's lock, which Context::shared holds while making.
-  if (made) count_graph(graph, context);
-  return graph;
 }
 
 // The vertices named in a position group: names as written, numbers (ranges
@@ -333,7 +362,7 @@ VertexList named_vertices(const TermReader& term, const KaylesGraph& graph, std:
 
 // nodekayles(a(b,c),b(d),e): vertices are names (a letter or _ first), numbered
 // in the order they first appear; a(b,c) gives a the neighbours b and c.
-std::shared_ptr<KaylesGraph> inline_graph(const TermReader& term, Context& context) {
+std::shared_ptr<const KaylesGraph> inline_graph(const TermReader& term) {
   std::vector<std::string> names;
   std::map<std::string, std::uint32_t> index;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
@@ -378,9 +407,7 @@ std::shared_ptr<KaylesGraph> inline_graph(const TermReader& term, Context& conte
     }
   }
   const std::size_t n = names.size();
-  auto graph = std::make_shared<KaylesGraph>("", std::move(names), undirected(n, edges));
-  count_graph(graph, context);
-  return graph;
+  return std::make_shared<const KaylesGraph>("", std::move(names), undirected(n, edges));
 }
 
 VertexList every_vertex(const KaylesGraph& graph) {
@@ -444,21 +471,21 @@ RulesetSpec node_kayles_ruleset() {
   spec.help = {{"nodekayles(@file)", "Node Kayles on the graph of a game graph file, read as undirected (one component)"},
                {"nodekayles(@file)(v,…)", "Node Kayles on the subgraph induced by the vertices named"},
                {"nodekayles(a(b,c),b(d),e)", "Node Kayles on a graph written inline: each vertex and its neighbours"}};
-  spec.position = [](const TermReader& term, Context& context) {
+  spec.position = [](const TermReader& term) {
     const ExprGroup& group = term.positions();
     if (term.parameter_count() == 0) {
       if (group.args.size() == 1 && group.args[0].kind == ExprArg::Kind::path) {
-        auto graph = file_graph(term.path(group.args[0], "a graph file"), context);
+        auto graph = file_graph(term, term.path(group.args[0], "a graph file"));
         VertexList all = every_vertex(*graph);
         return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(all)));
       }
-      auto graph = inline_graph(term, context);
+      auto graph = inline_graph(term);
       VertexList all = every_vertex(*graph);
       return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(all)));
     }
     term.expect_parameters(1);
     term.expect_arguments(term.parameter(0), 1);
-    auto graph = file_graph(term.path(term.parameter(0).args[0], "a graph file"), context);
+    auto graph = file_graph(term, term.path(term.parameter(0).args[0], "a graph file"));
     std::map<std::string, std::uint32_t> index;
     VertexList chosen = named_vertices(term, *graph, index);
     return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(chosen)));

@@ -11,6 +11,7 @@
 // leaves up to two. So it is a heap rule, exact for any n, whose moves are told
 // as vertices.
 #include <memory>
+#include <type_traits>
 #include <mutex>
 #include <optional>
 
@@ -32,26 +33,24 @@ using placement::PlacementSearches;
 using placement::PlacementSolver;
 using placement::Rule;
 
-// A board of one placement rule. Its value is searched once, on demand, by the
-// run's solver for the rule (shared by every board of the rule).
+// A board of one placement rule. Its value is searched on demand by the solver
+// for the rule of the run that values it (shared by every board of the rule in
+// that run, with the run's memory, threads, search and table file).
 class PlacementBoard final : public Component, public DrawnAsBoard {
  public:
-  PlacementBoard(std::string head, Board board, std::shared_ptr<PlacementSearches> searches,
-                 std::shared_ptr<PlacementSolver> solver)
-      : head_(std::move(head)), board_(std::move(board)), searches_(std::move(searches)), solver_(std::move(solver)) {}
+  PlacementBoard(std::string head, Board board, std::shared_ptr<const Rule> rule)
+      : head_(std::move(head)), board_(std::move(board)), rule_(std::move(rule)) {}
 
   std::string head() const override { return head_; }
   std::string arguments() const override { return placement::board_to_inline(board_); }
   std::string drawing() const override { return placement::board_to_text(board_); }
 
   Value value(Context& context) const override {
-    std::lock_guard lock(mutex_);
-    if (!value_) value_ = searches_->with_polling(*solver_, context, [&] { return solver_->value(board_); });
-    return *value_;
+    return searching(context, [&](PlacementSolver& solver) { return solver.value(board_); });
   }
 
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
-    for (placement::PlacementMove& m : placement::legal_moves(solver_->rule(), board_)) {
+    for (placement::PlacementMove& m : placement::legal_moves(*rule_, board_)) {
       context.charge();
       if (!visit(option(std::move(m)))) return;
     }
@@ -61,11 +60,10 @@ class PlacementBoard final : public Component, public DrawnAsBoard {
   // search, which stops at the first winning reply: far faster than valuing
   // every option.
   OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
-    std::lock_guard lock(mutex_);
     OptionList list;
-    searches_->with_polling(*solver_, context, [&] {
-      for (placement::PlacementMove& m : placement::legal_moves(solver_->rule(), board_)) {
-        if (!solver_->has_value(m.after, target)) continue;
+    searching(context, [&](PlacementSolver& solver) {
+      for (placement::PlacementMove& m : placement::legal_moves(*rule_, board_)) {
+        if (!solver.has_value(m.after, target)) continue;
         rulesets_detail::count_one(list.total);
         if (list.listed.size() < limit) list.listed.push_back(option(std::move(m)));
       }
@@ -81,33 +79,36 @@ class PlacementBoard final : public Component, public DrawnAsBoard {
 
  private:
   ComponentOption option(placement::PlacementMove&& m) const {
-    return {std::move(m.action), Position(std::make_shared<const PlacementBoard>(head_, std::move(m.after), searches_, solver_))};
+    return {std::move(m.action), Position(std::make_shared<const PlacementBoard>(head_, std::move(m.after), rule_))};
+  }
+
+  // Runs a search on the run's solver for the rule, polling the context.
+  template <class F>
+  auto searching(Context& context, F&& search) const -> std::invoke_result_t<F&, PlacementSolver&> {
+    const std::shared_ptr<PlacementSearches> searches = PlacementSearches::of(context);
+    const std::shared_ptr<PlacementSolver> solver = searches->solver_for(*rule_);
+    return searches->with_polling(*solver, context, [&] { return search(*solver); });
   }
 
   std::string head_;
   Board board_;
-  std::shared_ptr<PlacementSearches> searches_;
-  std::shared_ptr<PlacementSolver> solver_;
-  mutable std::mutex mutex_;
-  mutable std::optional<Nimber> value_;
+  std::shared_ptr<const Rule> rule_;
 };
 
-Board board_of(const TermReader& term, Context& context) {
+Board board_of(const TermReader& term) {
   const ExprGroup& g = term.positions();
   if (g.args.size() != 1) term.fail(term.name() + " takes one board, e.g. " + term.usage(), g.column);
   const ExprArg& a = g.args.front();
   const SourceLocation at{"", 0, a.column};
   if (a.kind == ExprArg::Kind::word) return placement::parse_inline_board(a.text, at);
-  if (a.kind == ExprArg::Kind::path) return placement::read_board_file(term.path(a, "a board file"), [&context] { context.poll(); });
+  if (a.kind == ExprArg::Kind::path) return placement::read_board_file(term.path(a, "a board file"), term.file_poll());
   term.fail("expected a board: a size such as 8x8, rows such as 0110/0000, or a file @board.txt", a.column);
 }
 
-Position board_position(const TermReader& term, Context& context, const Rule& rule, std::string head) {
-  Board board = board_of(term, context);
-  auto searches = PlacementSearches::of(context);
-  auto solver = searches->solver_for(rule);
-  return Position(std::make_shared<const PlacementBoard>(std::move(head), std::move(board), std::move(searches),
-                                                         std::move(solver)));
+Position board_position(const TermReader& term, Rule rule, std::string head) {
+  Board board = board_of(term);
+  return Position(std::make_shared<const PlacementBoard>(std::move(head), std::move(board),
+                                                         std::make_shared<const Rule>(std::move(rule))));
 }
 
 // Small boards with a few blocked cells, inline.
@@ -127,9 +128,9 @@ RulesetSpec board_game(std::string name, std::string syntax, std::string descrip
   RulesetSpec spec;
   spec.name = name;
   spec.help = {{std::move(syntax), std::move(description)}};
-  spec.position = [name, make](const TermReader& term, Context& context) {
+  spec.position = [name, make](const TermReader& term) {
     term.expect_parameters(0);
-    return board_position(term, context, make(), name);
+    return board_position(term, make(), name);
   };
   spec.samples = [name](SampleRequest& request) { return board_samples(name, request, 16); };
   return spec;
@@ -195,12 +196,12 @@ RulesetSpec bars_ruleset() {
   RulesetSpec spec;
   spec.name = "bars";
   spec.help = {{"bars(k)(RxC)", "place straight 1xk bars in either orientation"}};
-  spec.position = [](const TermReader& term, Context& context) {
+  spec.position = [](const TermReader& term) {
     term.expect_parameters(1);
     const ExprGroup& g = term.parameter(0);
     const std::uint64_t length = term.only_integer(g, "the bar length");
     if (length < 1 || length > 32) term.fail("bars needs one length from 1 to 32, as in bars(3)(5x5)", g.column);
-    return board_position(term, context, placement::bars_rule(static_cast<int>(length)),
+    return board_position(term, placement::bars_rule(static_cast<int>(length)),
                           "bars(" + std::to_string(length) + ")");
   };
   spec.samples = [](SampleRequest& request) {
@@ -218,7 +219,7 @@ RulesetSpec polyominoes_ruleset() {
   RulesetSpec spec;
   spec.name = "polyominoes";
   spec.help = {{"polyominoes(i3,v3,…)(RxC)", "place any of the named polyominoes (docs/placement.md)"}};
-  spec.position = [](const TermReader& term, Context& context) {
+  spec.position = [](const TermReader& term) {
     term.expect_parameters(1);
     const ExprGroup& g = term.parameter(0);
     std::vector<std::string> names;
@@ -231,7 +232,7 @@ RulesetSpec polyominoes_ruleset() {
     if (names.empty()) term.fail("polyominoes needs at least one piece", g.column);
     std::string head = "polyominoes(";
     for (std::size_t i = 0; i < names.size(); ++i) head += (i ? "," : "") + names[i];
-    return board_position(term, context, placement::polyominoes_rule(names), head + ")");
+    return board_position(term, placement::polyominoes_rule(names), head + ")");
   };
   spec.samples = [](SampleRequest& request) {
     const std::vector<std::string> heads = {"polyominoes(i3,v3)", "polyominoes(domino,o4)", "polyominoes(mono,l4)"};
@@ -249,9 +250,9 @@ RulesetSpec node_kayles_path_ruleset() {
   RulesetSpec spec;
   spec.name = "nodekayles_path";
   spec.help = {{"nodekayles_path(n)", "Node Kayles on a path of n vertices (the octal game 0.137, exact for any n)"}};
-  spec.heap_rule = [](const TermReader& term, Context& context) -> HeapRulePtr {
+  spec.heap_rule = [](const TermReader& term) -> HeapRulePtr {
     term.expect_parameters(0);
-    return std::make_shared<const PathRule>(make_take_and_break("0.137", context));
+    return std::make_shared<const PathRule>(make_take_and_break("0.137"));
   };
   spec.samples = [](SampleRequest& request) {
     return rulesets_detail::heap_samples("nodekayles_path", 20, request.random, request.count);

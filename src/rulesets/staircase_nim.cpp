@@ -128,7 +128,7 @@ RulesetSpec staircase_nim_ruleset() {
   RulesetSpec spec;
   spec.name = "staircase";
   spec.help = {{"staircase(c0,c1,c2,…)", "Staircase Nim: c_i coins on step i, step 0 is the floor (one component)"}};
-  spec.position = [](const TermReader& term, Context&) {
+  spec.position = [](const TermReader& term) {
     term.expect_parameters(0);
     auto coins = term.integers(term.positions(), "coin counts");
     return Position(term.guarded([&] { return make_staircase_nim(std::move(coins)); }));

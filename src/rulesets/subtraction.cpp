@@ -612,7 +612,7 @@ RulesetSpec subtraction_ruleset() {
       {"sub(allbut{2,5})(heaps…)", "take any number except those listed"},
       {"sub(fib)(heaps…)", "take a Fibonacci number (1, 2, 3, 5, 8, …)"},
   };
-  spec.heap_rule = [](const TermReader& term, Context&) -> HeapRulePtr {
+  spec.heap_rule = [](const TermReader& term) -> HeapRulePtr {
     term.expect_parameters(1);
     const ExprGroup& group = term.parameter(0);
     if (group.open == '{') {
@@ -655,7 +655,7 @@ RulesetSpec bash_ruleset() {
   RulesetSpec spec;
   spec.name = "bash";
   spec.help = {{"bash(m)(heaps…)", "Bash: take 1 to m"}};
-  spec.heap_rule = [](const TermReader& term, Context&) {
+  spec.heap_rule = [](const TermReader& term) {
     term.expect_parameters(1);
     const std::uint64_t m = term.only_integer(term.parameter(0), "m");
     return term.guarded([&] { return make_bash(m); });

@@ -72,7 +72,7 @@ RulesetSpec subtraction_powers_of_two_ruleset() {
   spec.name = "sub";
   spec.variant = "pow2";
   spec.help = {{"sub(pow2)(heaps…)", "take a power of two (1, 2, 4, 8, …): g(n) = n mod 3"}};
-  spec.heap_rule = [](const TermReader& term, Context&) -> HeapRulePtr {
+  spec.heap_rule = [](const TermReader& term) -> HeapRulePtr {
     term.expect_parameters(1);
     return std::make_shared<const PowersOfTwoRule>();
   };

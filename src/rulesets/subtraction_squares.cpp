@@ -67,7 +67,7 @@ RulesetSpec subtraction_squares_ruleset() {
   spec.name = "sub";
   spec.variant = "squares";
   spec.help = {{"sub(squares)(heaps…)", "take a perfect square (1, 4, 9, …); computed, no period known"}};
-  spec.heap_rule = [](const TermReader& term, Context&) -> HeapRulePtr {
+  spec.heap_rule = [](const TermReader& term) -> HeapRulePtr {
     term.expect_parameters(1);
     return std::make_shared<const SquaresRule>();
   };

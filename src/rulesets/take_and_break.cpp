@@ -22,9 +22,9 @@ RulesetSpec named_game(std::string name, std::string syntax, std::string descrip
   RulesetSpec spec;
   spec.name = name;
   spec.help = {{std::move(syntax), std::move(description)}};
-  spec.heap_rule = [name](const TermReader& term, Context& context) {
+  spec.heap_rule = [name](const TermReader& term) {
     term.expect_parameters(0);
-    return make_take_and_break(name, context);
+    return make_take_and_break(name);
   };
   spec.samples = [name](SampleRequest& request) { return samples_of(name, 24, request.random, request.count); };
   return spec;
@@ -37,9 +37,9 @@ RulesetSpec take_and_break_code_ruleset() {
   spec.name = "code";
   spec.accepts_codes = true;
   spec.help = {{"0.77(heaps…), .6(…), 4.3(…), 0x0.F7(…)", "octal and hexadecimal (prefix 0x) take-and-break codes"}};
-  spec.heap_rule = [](const TermReader& term, Context& context) {
+  spec.heap_rule = [](const TermReader& term) {
     term.expect_parameters(0);
-    return term.guarded([&] { return make_take_and_break(term.name(), context); });
+    return term.guarded([&] { return make_take_and_break(term.name()); });
   };
   spec.samples = [](SampleRequest& request) {
     auto& random = request.random;

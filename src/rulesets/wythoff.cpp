@@ -27,7 +27,7 @@
 namespace grundy {
 namespace {
 
-// The run's table of nim-values, shared by every Wythoff position in it, and
+// The run's table of nim-values, shared by every Wythoff position it values, and
 // the rows' additive periods for a small pile against a huge one.
 struct ValueTable {
   std::mutex mutex;
@@ -48,8 +48,7 @@ struct ValueTable {
 
 class Wythoff final : public Component, public OutcomeWithoutValue, public AdditivelyPeriodicRows {
  public:
-  Wythoff(std::shared_ptr<ValueTable> table, std::uint64_t a, std::uint64_t b)
-      : table_(std::move(table)), a_(a), b_(b) {}
+  Wythoff(std::uint64_t a, std::uint64_t b) : a_(a), b_(b) {}
 
   std::string head() const override { return "wythoff"; }
   std::string arguments() const override { return std::to_string(a_) + "," + std::to_string(b_); }
@@ -58,8 +57,9 @@ class Wythoff final : public Component, public OutcomeWithoutValue, public Addit
 
   std::optional<Periodicity> row_pattern(Context& context, std::uint64_t pile) const override {
     if (pile > wythoff::Rows::kMaxTop) return std::nullopt;
-    std::lock_guard lock(table_->mutex);
-    const wythoff::Rows& rows = table_->rows_through(pile, context);
+    const auto table = table_of(context);
+    std::lock_guard lock(table->mutex);
+    const wythoff::Rows& rows = table->rows_through(pile, context);
     const auto row = rows.row(pile);
     return rulesets_detail::proven_pattern(
         Periodicity::Kind::arithmetic, row.preperiod, row.period, row.period,
@@ -69,8 +69,9 @@ class Wythoff final : public Component, public OutcomeWithoutValue, public Addit
   }
 
   Value value(Context& context) const override {
-    std::lock_guard lock(table_->mutex);
-    return value_unlocked(context, a_, b_);
+    const auto table = table_of(context);
+    std::lock_guard lock(table->mutex);
+    return value_unlocked(context, *table, a_, b_);
   }
 
   // Lowering pile 1, then pile 2, then both, each by 1, 2, … (lazily: piles
@@ -102,14 +103,15 @@ class Wythoff final : public Component, public OutcomeWithoutValue, public Addit
       }
       return result;
     }
-    std::lock_guard lock(table_->mutex);
-    (void)value_unlocked(context, a_, b_);  // refuses positions beyond the table and the rows, with the reason
+    const auto table = table_of(context);
+    std::lock_guard lock(table->mutex);
+    (void)value_unlocked(context, *table, a_, b_);  // refuses positions beyond the table and the rows, with the reason
     auto check = [&](std::uint64_t a, std::uint64_t b) {
-      if (value_unlocked(context, a, b) != target) return;
+      if (value_unlocked(context, *table, a, b) != target) return;
       rulesets_detail::count_one(result.total);
       if (result.listed.size() < limit) result.listed.push_back(option(a, b));
     };
-    if (std::max(a_, b_) < table_->values.max_side()) {
+    if (std::max(a_, b_) < table->values.max_side()) {
       for (std::uint64_t t = 1; t <= a_; ++t) check(a_ - t, b_);
       for (std::uint64_t t = 1; t <= b_; ++t) check(a_, b_ - t);
       for (std::uint64_t t = 1; t <= std::min(a_, b_); ++t) check(a_ - t, b_ - t);
@@ -132,7 +134,7 @@ class Wythoff final : public Component, public OutcomeWithoutValue, public Addit
       }
     };
     const auto lower_large = [&] {
-      const wythoff::Rows& rows = table_->rows_through(small, context);
+      const wythoff::Rows& rows = table->rows_through(small, context);
       if (const auto b = rows.pile_with_value(small, target, large)) {
         const auto [a, c] = in_order(small, *b);
         rulesets_detail::count_one(result.total);
@@ -158,12 +160,12 @@ class Wythoff final : public Component, public OutcomeWithoutValue, public Addit
  private:
   // g(a, b) from the table, or from the rows for a small pile against a huge
   // one; refused otherwise. Called with the table's mutex held.
-  Nimber value_unlocked(Context& context, std::uint64_t a, std::uint64_t b) const {
-    if (std::max(a, b) < table_->values.max_side()) return table_->values.value(a, b);
-    if (std::min(a, b) <= wythoff::Rows::kMaxTop) return table_->rows_through(std::min(a, b), context).value(a, b);
+  Nimber value_unlocked(Context& context, ValueTable& table, std::uint64_t a, std::uint64_t b) const {
+    if (std::max(a, b) < table.values.max_side()) return table.values.value(a, b);
+    if (std::min(a, b) <= wythoff::Rows::kMaxTop) return table.rows_through(std::min(a, b), context).value(a, b);
     throw LimitError("the nim-value of wythoff(" + std::to_string(a) + "," + std::to_string(b) +
                      ") has no known formula and is computed only for piles below " +
-                     std::to_string(table_->values.max_side()) + ", or for a smaller pile of at most " +
+                     std::to_string(table.values.max_side()) + ", or for a smaller pile of at most " +
                      std::to_string(wythoff::Rows::kMaxTop) +
                      " (its row's additive period); who wins follows from the Beatty pairs at any size");
   }
@@ -177,10 +179,14 @@ class Wythoff final : public Component, public OutcomeWithoutValue, public Addit
     } else {
       action = "take " + std::to_string(b_ - b) + " from pile 2 (of " + std::to_string(b_) + ")";
     }
-    return {std::move(action), Position(std::make_shared<const Wythoff>(table_, a, b))};
+    return {std::move(action), Position(std::make_shared<const Wythoff>(a, b))};
   }
 
-  std::shared_ptr<ValueTable> table_;
+  // The run's table, shared by every Wythoff position the run values.
+  static std::shared_ptr<ValueTable> table_of(Context& context) {
+    return context.shared<ValueTable>("wythoff values", [] { return std::make_shared<ValueTable>(); });
+  }
+
   std::uint64_t a_;
   std::uint64_t b_;
 };
@@ -191,14 +197,13 @@ RulesetSpec wythoff_ruleset() {
   RulesetSpec spec;
   spec.name = "wythoff";
   spec.help = {{"wythoff(a,b)", "Wythoff's game: take from one pile, or the same number from both (one component)"}};
-  spec.position = [](const TermReader& term, Context& context) {
+  spec.position = [](const TermReader& term) {
     term.expect_parameters(0);
     const ExprGroup& piles = term.positions();
     term.expect_arguments(piles, 2);
     const std::uint64_t a = term.integer(piles.args[0], "a pile");
     const std::uint64_t b = term.integer(piles.args[1], "a pile");
-    auto table = context.shared<ValueTable>("wythoff values", [] { return std::make_shared<ValueTable>(); });
-    return Position(std::make_shared<const Wythoff>(std::move(table), a, b));
+    return Position(std::make_shared<const Wythoff>(a, b));
   };
   spec.samples = [](SampleRequest& request) {
     std::vector<std::string> out;

@@ -25,29 +25,33 @@ using take_and_break::Value;
 // 4096 heaps take ~2·10^9 visits (a few seconds); beyond, a value is refused.
 constexpr std::uint64_t kThreeHeapLimit = 4096;
 
+// What one run has computed of a code: the engine, made with the run's threads
+// and fast paths (tests value one code with a fast path on and off, so the
+// engine is the run's, not the rule's), and the period proven so far.
+struct RuleRun {
+  std::mutex mutex;
+  std::unique_ptr<take_and_break::SequenceEngine> engine;
+  Periodicity pattern;
+};
+
 class Rule final : public HeapRule, public TakeAndBreakCode {
  public:
-  Rule(GameCode code, const Context& context)
-      : code_(std::move(code)),
-        engine_(take_and_break::make_engine(
-            code_, {.kind = context.fast_paths().sparse_engine ? EngineKind::automatic : EngineKind::naive,
-                    // More threads speculate in a distributed table run only.
-                    .threads = std::min(context.options().threads, 2U),
-                    .vector_kernels = context.fast_paths().vector_kernels,
-                    .kernels = context.fast_paths().kernel_set})) {}
+  explicit Rule(GameCode code) : code_(std::move(code)), run_key_("take-and-break " + code_.display()) {}
 
   const GameCode& code() const override { return code_; }
 
   std::string text() const override { return code_.display(); }
 
   Nimber value(Context& context, std::uint64_t heap) const override {
-    std::lock_guard lock(mutex_);
+    const std::shared_ptr<RuleRun> shared = run_of(context);
+    RuleRun& run = *shared;
+    std::lock_guard lock(run.mutex);
     const std::uint64_t limit = heap < value_limit() ? heap + 1 : proof_search();
-    extend(context, limit);
-    if (heap < engine_->size()) return engine_->values()[heap];
-    if (pattern_.proven()) return pattern_value(heap);
+    extend(context, run, limit);
+    if (heap < run.engine->size()) return run.engine->values()[heap];
+    if (run.pattern.proven()) return pattern_value(run, heap);
     throw LimitError(excerpt(text()) + "(" + std::to_string(heap) + "): no period of the rule" +
-                     " is proven within the first " + std::to_string(engine_->size()) + " heaps, and heaps from " +
+                     " is proven within the first " + std::to_string(run.engine->size()) + " heaps, and heaps from " +
                      std::to_string(value_limit()) + " on are not computed on demand (grundy table computes further)");
   }
 
@@ -98,19 +102,21 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   //    move is checked against the table directly.
   HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target,
                               std::size_t limit) const override {
-    std::lock_guard lock(mutex_);
-    extend(context, heap < value_limit() ? heap + 1 : proof_search());
-    const bool in_table = heap < engine_->size();
-    if (!in_table && pattern_.proven() && code_.family == GameCode::Family::code && code_.max_heaps_left() <= 2 &&
-        2 * (pattern_.preperiod + pattern_.period) + code_.max_take() < heap) {
-      return by_residue(heap, target, limit);
+    const std::shared_ptr<RuleRun> shared = run_of(context);
+    RuleRun& run = *shared;
+    std::lock_guard lock(run.mutex);
+    extend(context, run, heap < value_limit() ? heap + 1 : proof_search());
+    const bool in_table = heap < run.engine->size();
+    if (!in_table && run.pattern.proven() && code_.family == GameCode::Family::code && code_.max_heaps_left() <= 2 &&
+        2 * (run.pattern.preperiod + run.pattern.period) + code_.max_take() < heap) {
+      return by_residue(run, heap, target, limit);
     }
     if (!in_table) {
-      if (!pattern_.proven()) (void)value_unlocked(heap);  // refuses with the reason
+      if (!run.pattern.proven()) (void)value_unlocked(run, heap);  // refuses with the reason
       // Proven but with three-heap splits or a heap just past the table: the
       // values of every part come from the pattern.
     }
-    return by_table(context, heap, target, limit);
+    return by_table(context, run, heap, target, limit);
   }
 
   SequenceReport table(Context& context, std::uint64_t upto) const override {
@@ -118,13 +124,15 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
       throw LimitError("a table of " + text() + " up to " + std::to_string(upto) + " is beyond the limit of " +
                        std::to_string(kDefaultTableLimit) + " heaps (grundy table --upto writes larger ones)");
     }
-    std::lock_guard lock(mutex_);
-    extend(context, upto + 1);
+    const std::shared_ptr<RuleRun> shared = run_of(context);
+    RuleRun& run = *shared;
+    std::lock_guard lock(run.mutex);
+    extend(context, run, upto + 1);
     SequenceReport report;
     report.values.reserve(upto + 1);
-    const auto& g = engine_->values();
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(n < g.size() ? g[n] : pattern_value(n));
-    report.pattern = pattern_;
+    const auto& g = run.engine->values();
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(n < g.size() ? g[n] : pattern_value(run, n));
+    report.pattern = run.pattern;
     return report;
   }
 
@@ -165,11 +173,11 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
     return std::max<std::uint64_t>(256, static_cast<std::uint64_t>(static_cast<double>(bound) * factor));
   }
 
-  Nimber value_unlocked(std::uint64_t heap) const {
-    if (heap < engine_->size()) return engine_->values()[heap];
-    if (pattern_.proven()) return pattern_value(heap);
+  Nimber value_unlocked(const RuleRun& run, std::uint64_t heap) const {
+    if (heap < run.engine->size()) return run.engine->values()[heap];
+    if (run.pattern.proven()) return pattern_value(run, heap);
     throw LimitError(excerpt(text()) + "(" + std::to_string(heap) + "): no period of the rule" +
-                     " is proven within the first " + std::to_string(engine_->size()) + " heaps, and heaps from " +
+                     " is proven within the first " + std::to_string(run.engine->size()) + " heaps, and heaps from " +
                      std::to_string(value_limit()) + " on are not computed on demand (grundy table computes further)");
   }
 
@@ -177,43 +185,43 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   // looked for after every quarter more heaps (at least 256), which keeps the
   // search O(n) overall; the context is polled between chunks of about a tenth
   // of a second, so Ctrl-C stops even a long extension promptly.
-  void extend(Context& context, std::uint64_t count) const {
+  void extend(Context& context, RuleRun& run, std::uint64_t count) const {
     const bool theorem = take_and_break::periodicity_theorem_applies(code_);
-    if (engine_->size() >= count || pattern_.proven()) return;
-    engine_->reserve(count);
-    std::uint64_t next_check = engine_->size();
+    if (run.engine->size() >= count || run.pattern.proven()) return;
+    run.engine->reserve(count);
+    std::uint64_t next_check = run.engine->size();
     std::uint64_t chunk = 256;
-    while (engine_->size() < count && !pattern_.proven()) {
+    while (run.engine->size() < count && !run.pattern.proven()) {
       context.poll();
       const auto start = std::chrono::steady_clock::now();
-      const std::uint64_t before = engine_->size();
-      engine_->extend_to(std::min(count, before + chunk));
+      const std::uint64_t before = run.engine->size();
+      run.engine->extend_to(std::min(count, before + chunk));
       const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       // Grow at most twofold: heaps get dearer as n grows.
-      const double rate = static_cast<double>(engine_->size() - before) / std::max(took, 1e-6);
+      const double rate = static_cast<double>(run.engine->size() - before) / std::max(took, 1e-6);
       chunk = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(rate * 0.1), 16, 2 * chunk);
-      if (theorem && engine_->size() >= next_check) {
-        pattern_ = take_and_break::find_periodicity(code_, engine_->values());
-        next_check = engine_->size() + std::max<std::uint64_t>(256, engine_->size() / 4);
+      if (theorem && run.engine->size() >= next_check) {
+        run.pattern = take_and_break::find_periodicity(code_, run.engine->values());
+        next_check = run.engine->size() + std::max<std::uint64_t>(256, run.engine->size() / 4);
       }
       if (context.progress_due()) {
         char line[160];
         std::snprintf(line, sizeof line, "grundy: %s: %llu of %llu heaps computed, %.0f s", text().c_str(),
-                      static_cast<unsigned long long>(engine_->size()), static_cast<unsigned long long>(count),
+                      static_cast<unsigned long long>(run.engine->size()), static_cast<unsigned long long>(count),
                       context.seconds());
         context.progress(line);
       }
     }
-    if (!pattern_.proven()) pattern_ = take_and_break::find_periodicity(code_, engine_->values());
+    if (!run.pattern.proven()) run.pattern = take_and_break::find_periodicity(code_, run.engine->values());
   }
 
-  Nimber pattern_value(std::uint64_t heap) const {
-    if (heap < engine_->size()) return engine_->values()[heap];
-    const std::uint64_t p = pattern_.period;
-    return engine_->values()[pattern_.preperiod + (heap - pattern_.preperiod) % p];
+  Nimber pattern_value(const RuleRun& run, std::uint64_t heap) const {
+    if (heap < run.engine->size()) return run.engine->values()[heap];
+    const std::uint64_t p = run.pattern.period;
+    return run.engine->values()[run.pattern.preperiod + (heap - run.pattern.preperiod) % p];
   }
 
-  HeapMoveList by_table(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const {
+  HeapMoveList by_table(Context& context, const RuleRun& run, std::uint64_t heap, Nimber target, std::size_t limit) const {
     // The walk visits every move: about m/2 splits in two and m^2/12 in three
     // per digit. Beyond a few hundred million it is refused, not started.
     constexpr double kWalkLimit = 5e8;
@@ -237,7 +245,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
     for_each_move(heap, [&](const HeapMove& move) {
       context.charge();
       Nimber v = 0;
-      for (std::uint64_t h : move.leaves) v ^= pattern_value(h);
+      for (std::uint64_t h : move.leaves) v ^= pattern_value(run, h);
       if (v == target) {
         rulesets_detail::count_one(result.total);
         if (result.listed.size() < limit) result.listed.push_back(move);
@@ -247,24 +255,24 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
     return result;
   }
 
-  HeapMoveList by_residue(std::uint64_t heap, Nimber target, std::size_t limit) const {
+  HeapMoveList by_residue(const RuleRun& run, std::uint64_t heap, Nimber target, std::size_t limit) const {
     HeapMoveList result;
     auto add = [&](std::uint64_t taken, std::vector<std::uint64_t> leaves, std::uint64_t count) {
       rulesets_detail::count_many(result.total, count);
       if (result.listed.size() < limit) result.listed.push_back(HeapMove{taken, std::move(leaves)});
     };
-    const std::uint64_t n0 = pattern_.preperiod;
-    const std::uint64_t p = pattern_.period;
+    const std::uint64_t n0 = run.pattern.preperiod;
+    const std::uint64_t p = run.pattern.period;
     for (std::uint64_t k = 0; k < code_.digits.size() && k <= heap; ++k) {
       const unsigned d = code_.digits[k];
       const std::uint64_t m = heap - k;
       if ((d & 1) && m == 0 && target == 0) add(k, {}, 1);
-      if ((d & 2) && m >= 1 && pattern_value(m) == target) add(k, {m}, 1);
+      if ((d & 2) && m >= 1 && pattern_value(run, m) == target) add(k, {m}, 1);
       if (!(d & 4) || m < 2) continue;
       // Here m > 2·(n0 + p): for a <= m/2 the larger part m - a is periodic.
       const std::uint64_t first_periodic = std::max<std::uint64_t>(n0, 1);
       for (std::uint64_t a = 1; a < first_periodic; ++a) {
-        if ((pattern_value(a) ^ pattern_value(m - a)) == target) add(k, {m - a, a}, 1);
+        if ((pattern_value(run, a) ^ pattern_value(run, m - a)) == target) add(k, {m - a, a}, 1);
       }
       const std::uint64_t last = m / 2;  // m - last >= n0 as m is large
       // The residues whose splits reach the target: a, a + p, a + 2p, … up to
@@ -274,7 +282,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
       std::vector<std::uint64_t> next;  // per matching residue, its next smaller part to list
       for (std::uint64_t r = 0; r < p && first_periodic + r <= last; ++r) {
         const std::uint64_t a = first_periodic + r;
-        if ((pattern_value(a) ^ pattern_value(m - a)) != target) continue;
+        if ((pattern_value(run, a) ^ pattern_value(run, m - a)) != target) continue;
         rulesets_detail::count_many(result.total, (last - a) / p + 1);
         next.push_back(a);
       }
@@ -292,17 +300,30 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
     return result;
   }
 
+  // The run's engine for this code, made on first use with the run's settings;
+  // shared by every rule object of the code the run values.
+  std::shared_ptr<RuleRun> run_of(Context& context) const {
+    return context.shared<RuleRun>(run_key_, [&] {
+      auto run = std::make_shared<RuleRun>();
+      run->engine = take_and_break::make_engine(
+          code_, {.kind = context.fast_paths().sparse_engine ? EngineKind::automatic : EngineKind::naive,
+                  // More threads speculate in a distributed table run only.
+                  .threads = std::min(context.options().threads, 2U),
+                  .vector_kernels = context.fast_paths().vector_kernels,
+                  .kernels = context.fast_paths().kernel_set});
+      return run;
+    });
+  }
+
   GameCode code_;
-  mutable std::mutex mutex_;
-  std::unique_ptr<take_and_break::SequenceEngine> engine_;
-  mutable Periodicity pattern_;
+  std::string run_key_;  // "take-and-break CODE", the run's cache key
 };
 
 }  // namespace
 
-HeapRulePtr make_take_and_break(std::string_view code_or_name, const Context& context) {
+HeapRulePtr make_take_and_break(std::string_view code_or_name) {
   GameCode code = take_and_break::parse_game_code(code_or_name);
-  return std::make_shared<const Rule>(std::move(code), context);
+  return std::make_shared<const Rule>(std::move(code));
 }
 
 }  // namespace grundy

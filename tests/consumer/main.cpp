@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     options.families.set(placement);
   }
   grundy::Context context(options);
-  const grundy::Position position = grundy::Registry::builtin().parse(argv[1], context);
+  const grundy::Position position = grundy::Registry::builtin().parse(argv[1]);
   const grundy::SumAnalysis analysis = grundy::analyze(position, context);
   (void)context.save_work();  // writes the table file, if one was given
   std::cout << analysis.value->to_string() << " " << (analysis.first_player_wins() ? "first" : "second") << "\n";

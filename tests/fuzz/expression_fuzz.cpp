@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto context = fuzz::bounded_context();
   Position position;
   try {
-    position = registry.parse(text, *context);
+    position = registry.parse(text, fuzz::bounded_parse());
   } catch (const InputError& error) {
     fuzz::check_refusal(error);
     return 0;
@@ -77,7 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Printing parses back to the same position (docs/expressions.md).
   const std::string printed = position.text();
   try {
-    const Position again = registry.parse(printed, *context);
+    const Position again = registry.parse(printed, fuzz::bounded_parse());
     if (again.text() != printed) fuzz::fail("printed position reparses differently", printed + " / " + again.text());
   } catch (const InputError& error) {
     fuzz::fail("printed position does not parse", printed + ": " + error.what());
@@ -88,7 +88,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       for (const Move& move : analysis.winning_moves) {
         const std::string after = move.after().text();
         try {
-          (void)registry.parse(after, *context);
+          (void)registry.parse(after, fuzz::bounded_parse());
         } catch (const InputError& error) {
           fuzz::fail("position after a winning move does not parse", after + ": " + error.what());
         }

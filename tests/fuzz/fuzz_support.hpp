@@ -19,6 +19,7 @@
 
 #include "grundy/context.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/parse_session.hpp"
 
 namespace grundy::fuzz {
 
@@ -27,12 +28,18 @@ namespace grundy::fuzz {
 // shows up as a libFuzzer timeout: a search that Ctrl-C could not stop either.
 inline constexpr double kSecondsPerInput = 0.2;
 
-// A context for one input: small tables, few components, one thread, and a
-// stop requested once kSecondsPerInput have passed.
+// How an input is read: few components.
+inline ParseOptions bounded_parse() {
+  ParseOptions options;
+  options.max_components = 10'000;
+  return options;
+}
+
+// A context for one input: small tables, one thread, and a stop requested once
+// kSecondsPerInput have passed.
 inline std::unique_ptr<Context> bounded_context() {
   ContextOptions options;
   options.memory_bytes = std::size_t{32} << 20;
-  options.max_components = 10'000;
   options.threads = 1;
   auto context = std::make_unique<Context>(options);
   Context* raw = context.get();

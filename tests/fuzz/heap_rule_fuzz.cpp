@@ -59,14 +59,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto context = fuzz::bounded_context();
   HeapRulePtr rule;
   try {
-    rule = registry.heap_rule(parse_rule(text), *context);
+    rule = registry.heap_rule(parse_rule(text));
   } catch (const InputError& error) {
     fuzz::check_refusal(error);
     return 0;
   }
   const std::string printed = rule->text();
   try {
-    const auto again = registry.heap_rule(parse_rule(printed), *context);
+    const auto again = registry.heap_rule(parse_rule(printed));
     if (again->text() != printed) fuzz::fail("printed rule reparses differently", printed + " / " + again->text());
   } catch (const InputError& error) {
     fuzz::fail("printed rule does not parse", printed + ": " + error.what());

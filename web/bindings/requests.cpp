@@ -71,7 +71,7 @@ json move_json(const Move& move, json& drawings) {
 // grundy value --json of one expression, with the outcome in the CLI's words
 // and the drawings of the boards in it.
 json value_request(Session& session, Context& context, const json& request) {
-  const Position position = session.registry().parse(text_field(request, "expression"), context);
+  const Position position = session.registry().parse(text_field(request, "expression"));
   const bool misere = field_or(request, "misere", false);
   const auto max_moves = field_or<std::size_t>(request, "max_moves", 20);
   const SumAnalysis analysis = analyze(position, context, AnalysisOptions{misere, max_moves});
@@ -87,7 +87,7 @@ json value_request(Session& session, Context& context, const json& request) {
 
 // grundy explain --json of one expression, with the drawings of its boards.
 json explain_request(Session& session, Context& context, const json& request) {
-  const Position position = session.registry().parse(text_field(request, "expression"), context);
+  const Position position = session.registry().parse(text_field(request, "expression"));
   const bool misere = field_or(request, "misere", false);
   const auto max_moves = field_or<std::size_t>(request, "max_moves", 20);
   const Explanation explanation = explain(position, context, ExplainOptions{misere, 40, max_moves});
@@ -99,7 +99,7 @@ json explain_request(Session& session, Context& context, const json& request) {
 }
 
 json graph_request(Session& session, Context& context, const json& request) {
-  const Position position = session.registry().parse(text_field(request, "expression"), context);
+  const Position position = session.registry().parse(text_field(request, "expression"));
   return game_graph_view(position, context, field_or<std::size_t>(request, "limit", 300),
                          field_or<std::size_t>(request, "edge_limit", 4000));
 }
@@ -148,7 +148,7 @@ json table_request(Session& session, Context& context, const json& request) {
     if (misere) throw InputError("misère tables are for the built-in heap rules, not for " + term.head);
     return rule_table(session, context, term.head, upto);
   }
-  const HeapRulePtr rule = session.registry().heap_rule(term, context);
+  const HeapRulePtr rule = session.registry().heap_rule(term);
   if (const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rule.get()); coded != nullptr && !misere) {
     TakeAndBreakRequest run_request;
     run_request.rule = coded->code().name.empty() ? coded->code().normal_form() : coded->code().name;
@@ -174,7 +174,7 @@ json table_request(Session& session, Context& context, const json& request) {
 
 // The moves of a position for the player, as `grundy play` lists them.
 json moves_request(Session& session, Context& context, const json& request) {
-  const Position position = session.registry().parse(text_field(request, "expression"), context);
+  const Position position = session.registry().parse(text_field(request, "expression"));
   const auto limit = field_or<std::size_t>(request, "limit", 200);
   const std::vector<Move> moves = listed_moves(position, context, limit + 1);
   json drawings = json::object();
@@ -192,7 +192,7 @@ json moves_request(Session& session, Context& context, const json& request) {
 
 // The computer's move with its reason, as `grundy play` makes it.
 json computer_move_request(Session& session, Context& context, const json& request) {
-  const Position position = session.registry().parse(text_field(request, "expression"), context);
+  const Position position = session.registry().parse(text_field(request, "expression"));
   const std::optional<ChosenMove> chosen = computer_move(position, context);
   if (!chosen) return {{"move", nullptr}};
   json drawings = json::object();
@@ -204,8 +204,8 @@ json computer_move_request(Session& session, Context& context, const json& reque
 // The move that leads to a position the player typed, as `grundy play`
 // recognises it; null when no legal move leads there.
 json move_to_request(Session& session, Context& context, const json& request) {
-  const Position position = session.registry().parse(text_field(request, "expression"), context);
-  const Position typed = session.registry().parse(text_field(request, "typed"), context);
+  const Position position = session.registry().parse(text_field(request, "expression"));
+  const Position typed = session.registry().parse(text_field(request, "typed"));
   const std::optional<Move> move = move_to(position, typed, context);
   if (!move) return {{"move", nullptr}};
   json drawings = json::object();

@@ -45,8 +45,9 @@ class TakeAndBreakCode {
 };
 
 // Throws InputError (with the column) for a bad code, a game that never ends, or
-// an unknown name. The context chooses the engine (FastPaths::sparse_engine) and
-// its threads.
-[[nodiscard]] HeapRulePtr make_take_and_break(std::string_view code_or_name, const Context& context);
+// an unknown name. The context that values the rule chooses the engine
+// (FastPaths::sparse_engine) and its threads: each run has its own engine for
+// the code (Context::shared).
+[[nodiscard]] HeapRulePtr make_take_and_break(std::string_view code_or_name);
 
 }  // namespace grundy
