@@ -3,6 +3,9 @@
 // and after start_request() the same context answers exactly, going on from them.
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+
 #include "grundy/context.hpp"
 #include "grundy/registry.hpp"
 
@@ -35,6 +38,27 @@ TEST(ContextStartRequest, ASearchStoppedMidwayGoesOnInTheSameContext) {
   Context other;
   EXPECT_EQ(Registry::builtin().parse("cram(4x7)").value(context),
             Registry::builtin().parse("cram(4x7)").value(other));
+}
+
+// Context::shared_for keeps a run's object for a parsed object (a graph) while
+// that object lives, without keeping it alive: a web session parses every
+// request afresh. Many owners made and dropped one after another (the
+// allocator gives the same address again and again) each get their own object.
+TEST(ContextSharedFor, OneObjectPerLiveOwnerAndNoneKeptForADeadOne) {
+  Context context;
+  int made = 0;
+  auto make = [&made] { return std::make_shared<int>(++made); };
+  auto owner = std::make_shared<const std::string>("a graph");
+  const std::weak_ptr<const std::string> watched = owner;
+  EXPECT_EQ(*context.shared_for<int>(owner, make), 1);
+  EXPECT_EQ(*context.shared_for<int>(owner, make), 1);  // found, not made again
+  EXPECT_EQ(*context.shared_for<long>(owner, [] { return std::make_shared<long>(7); }), 7);  // typed
+  owner.reset();
+  EXPECT_TRUE(watched.expired());  // the context did not keep it
+  for (int i = 0; i < 1000; ++i) {
+    auto next = std::make_shared<const std::string>("a graph read again");
+    EXPECT_EQ(*context.shared_for<int>(next, make), i + 2);
+  }
 }
 
 }  // namespace

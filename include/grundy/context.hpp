@@ -180,18 +180,22 @@ class Context {
   }
   // The object of type T this run keeps for `owner`, a part of a parsed
   // position that has no name to key it by (a graph read from a file or
-  // written inline: its values, its solver), made by make() on first use. The
-  // run holds `owner` as long as it holds the object, so no other owner can
-  // come to have its address.
+  // written inline: its values, its solver), made by make() on first use.
+  // The run does not keep `owner` alive: a web session parses each request
+  // afresh, and keeping every graph it read would grow without end. An entry
+  // whose owner has died is never found again (a new owner at the same address
+  // makes its own), and such entries are swept as they accumulate.
   template <class T, class Make>
   std::shared_ptr<T> shared_for(const std::shared_ptr<const void>& owner, Make&& make) {
     std::lock_guard lock(cache_mutex_);
-    const CacheKey full{std::type_index(typeid(T)), owner_key(owner.get())};
-    auto it = cache_.find(full);
-    if (it != cache_.end()) return std::static_pointer_cast<T>(it->second);
+    const OwnerKey key{std::type_index(typeid(T)), owner.get()};
+    auto it = owned_.find(key);
+    if (it != owned_.end() && !it->second.owner.owner_before(owner) && !owner.owner_before(it->second.owner)) {
+      return std::static_pointer_cast<T>(it->second.object);
+    }
     std::shared_ptr<T> made = make();
-    cache_.emplace(full, std::const_pointer_cast<void>(std::static_pointer_cast<const void>(made)));
-    owners_.push_back(owner);
+    sweep_dead_owners();
+    owned_[key] = Owned{owner, std::const_pointer_cast<void>(std::static_pointer_cast<const void>(made))};
     return made;
   }
 
@@ -228,10 +232,18 @@ class Context {
   std::recursive_mutex cache_mutex_;
   using CacheKey = std::pair<std::type_index, std::string>;
   std::map<CacheKey, std::shared_ptr<void>> cache_;
-  // The owners of shared_for's objects, kept alive with them.
-  std::vector<std::shared_ptr<const void>> owners_;
-  // "@" and the address in hex: a key no named entry has (names start with a letter).
-  [[nodiscard]] static std::string owner_key(const void* owner);
+  // shared_for's objects, by type and owner's address, with the owner they
+  // were made for (weakly: a dead owner's entry is never found).
+  using OwnerKey = std::pair<std::type_index, const void*>;
+  struct Owned {
+    std::weak_ptr<const void> owner;
+    std::shared_ptr<void> object;
+  };
+  std::map<OwnerKey, Owned> owned_;
+  std::size_t owned_after_sweep_ = 0;
+  // Drops the entries of dead owners once the map has doubled since the last
+  // sweep: amortised O(1) a call.
+  void sweep_dead_owners();
   std::vector<std::function<std::optional<std::string>()>> savers_;
 };
 

@@ -20,7 +20,7 @@ struct ParseOptions {
   // otherwise take gigabytes. 2·10^6 components take about 160 MB. The CLI's
   // --max-components.
   std::size_t max_components = 2'000'000;
-  // Called every few thousand lines while a file named by @FILE is read (a
+  // Called before each 64 KiB read of a file named by @FILE (a
   // graph or a board): the front end's stop check, so that Ctrl-C is heard in
   // a long read. It may throw (Cancelled). Empty: none.
   std::function<void()> poll;

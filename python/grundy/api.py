@@ -17,7 +17,10 @@ def parse(expression, *, threads=1, memory=None, table=None, table_seconds=60):
     Settings for long searches are fixed when the text is parsed: ``threads`` (1 or 2),
     ``memory`` (a bound on the placement tables: bytes or ``"4GB"``), ``table`` (a
     placement table file, loaded if it exists and saved after each computation, also
-    when Ctrl-C stops one) and ``table_seconds`` (between saves during a search)."""
+    when Ctrl-C stops one) and ``table_seconds`` (between saves during a search).
+    They are the settings of the run the position keeps: what it computes (a sequence,
+    a placement table) serves every later call on the position, its options and parts.
+    Adding positions parsed with different settings raises ``ValueError``."""
     if not isinstance(expression, str):
         # str(None) would parse as the word "None"; bytes would be "b'...'".
         hint = " (decode it first: expression.decode())" if isinstance(expression, (bytes, bytearray)) else ""

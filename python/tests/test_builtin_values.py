@@ -183,3 +183,20 @@ def test_placement_settings_reach_the_search(tmp_path):
     assert grundy.value("cram(1x9)").value == int(grundy.table("0.07", upto=9).values[9])
     with pytest.raises(grundy.InputError, match="memory"):
         grundy.value("cram(5x5)", memory=1000)
+
+
+def test_a_parsed_position_keeps_its_run_and_sums_need_one(tmp_path):
+    # Kayles: g(5) = 4, g(7) = 2 (OEIS A002186).
+    table = tmp_path / "cram.tbl"
+    board = grundy.parse("cram(3x4)", table=table)
+    # The run made at parse values the options too, and saves its table.
+    assert board.options()
+    assert table.exists() and table.stat().st_size > 0
+    threaded = grundy.parse("kayles(5)", threads=2)
+    with pytest.raises(ValueError, match="different settings"):
+        threaded + grundy.parse("nim(3)")
+    assert (threaded + grundy.parse("kayles(7)", threads=2)).value() == 4 ^ 2
+    # A user's game's positions have no run of their own: they join the parsed one's.
+    chain = grundy.Game(lambda n: [n - 1] if n else [], name="chain")  # g(n) = n mod 2
+    assert (chain(3) + threaded).value() == 1 ^ 4
+    assert (threaded + chain(3)).components[1].value() == 1

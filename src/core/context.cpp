@@ -1,7 +1,5 @@
 #include "grundy/context.hpp"
 
-#include <cstdio>
-
 namespace grundy {
 
 Context::Context(ContextOptions options) : options_(std::move(options)) {}
@@ -77,10 +75,10 @@ std::vector<std::string> Context::save_work() {
   return messages;
 }
 
-std::string Context::owner_key(const void* owner) {
-  char key[32];
-  std::snprintf(key, sizeof key, "@%p", owner);
-  return key;
+void Context::sweep_dead_owners() {
+  if (owned_.size() < 2 * owned_after_sweep_ + 16) return;
+  std::erase_if(owned_, [](const auto& entry) { return entry.second.owner.expired(); });
+  owned_after_sweep_ = owned_.size();
 }
 
 }  // namespace grundy

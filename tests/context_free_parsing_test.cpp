@@ -1,0 +1,114 @@
+// Parsing takes no Context (docs/architecture.md, "The path of one query"): a
+// Position is a plain value, and what valuing it computes belongs to the run
+// that values it. Expected values are published (OEIS A002186, Kayles) or
+// follow from the definition by hand (the graphs below).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "grundy/context.hpp"
+#include "grundy/input_error.hpp"
+#include "grundy/registry.hpp"
+#include "test_support.hpp"
+
+namespace grundy {
+namespace {
+
+namespace fs = std::filesystem;
+
+Position parse(const std::string& text) { return Registry::builtin().parse(text); }
+
+struct ScratchFile {
+  explicit ScratchFile(const std::string& name)
+      : path((fs::temp_directory_path() / ("grundy-context-free-" + std::to_string(::getpid()) + "-" + name)).string()) {}
+  ~ScratchFile() { fs::remove(path); }
+  void write(const std::string& text) const { std::ofstream(path, std::ios::trunc) << text; }
+  std::string path;
+};
+
+TEST(ContextFreeParsing, TermsParsedApartShareTheSequenceOfTheRunThatValuesThem) {
+  const auto kayles = testing::reference_terms("oeis_A002186_kayles_0.77_terms.txt");
+  const Position small = parse("kayles(10)");
+  const Position large = parse("kayles(70)");
+  Context run;
+  EXPECT_EQ(large.value(run), Value(Nimber{kayles.at(70)}));
+  // kayles(10) is within the sequence this run extended for kayles(70): found
+  // with no work, so a stopped run still answers it.
+  run.request_stop();
+  EXPECT_EQ(small.value(run), Value(Nimber{kayles.at(10)}));
+  // Another run has computed nothing: it starts the sequence, polls, and stops.
+  Context other;
+  other.request_stop();
+  EXPECT_THROW((void)small.value(other), Cancelled);
+  other.start_request();
+  EXPECT_EQ(small.value(other), Value(Nimber{kayles.at(10)}));
+}
+
+TEST(ContextFreeParsing, OnePositionValuedByRunsWithTheirOwnSettings) {
+  const auto kayles = testing::reference_terms("oeis_A002186_kayles_0.77_terms.txt");
+  const Position p = parse("kayles(60) + 0.77(61)");
+  // The naive engine (sparse engine off) and the sparse one, each a run's own.
+  ContextOptions naive;
+  naive.fast_paths.sparse_engine = false;
+  ContextOptions two_threads;
+  two_threads.threads = 2;
+  Context first(naive);
+  Context second(two_threads);
+  const Value expected{Nimber{kayles.at(60) ^ kayles.at(61)}};
+  EXPECT_EQ(p.value(first), expected);
+  EXPECT_EQ(p.value(second), expected);
+}
+
+// A file read again (the web page and `grundy play` read the expression at
+// every request) finds the run's values only if its contents are the same:
+// a file that changed is a new graph, never valued with the old one's table.
+TEST(ContextFreeParsing, AGraphFileThatChangedIsValuedAfresh) {
+  const ScratchFile file("changing.graph");
+  Context run;
+  file.write("a: b\nb:\n");  // a -> b -> end: g(b) = 0, g(a) = 1
+  const Position before = parse("graph(@" + file.path + ")(a)");
+  EXPECT_EQ(before.value(run), Value(Nimber{1}));
+  file.write("a: b c\nb: c\nc:\n");  // g(c) = 0, g(b) = 1, g(a) = mex{1, 0} = 2
+  const Position after = parse("graph(@" + file.path + ")(a)");
+  EXPECT_EQ(after.value(run), Value(Nimber{2}));
+  EXPECT_EQ(before.value(run), Value(Nimber{1}));  // the first graph keeps its own values
+  // Read again unchanged: the same values.
+  EXPECT_EQ(parse("graph(@" + file.path + ")(a) + graph(@" + file.path + ")(b)").value(run), Value(Nimber{2 ^ 1}));
+}
+
+TEST(ContextFreeParsing, ANodeKaylesFileThatChangedIsValuedAfresh) {
+  const ScratchFile file("changing-kayles.graph");
+  Context run;
+  file.write("a: b\nb:\n");  // one edge: taking either vertex takes both, g = 1
+  const Position edge = parse("nodekayles(@" + file.path + ")");
+  EXPECT_EQ(edge.value(run), Value(Nimber{1}));
+  file.write("a:\nb:\n");  // two lone vertices: 1 xor 1 = 0
+  EXPECT_EQ(parse("nodekayles(@" + file.path + ")").value(run), Value(Nimber{0}));
+  EXPECT_EQ(edge.value(run), Value(Nimber{1}));
+}
+
+TEST(ContextFreeParsing, TheComponentBoundIsTheParsersAndAnErrorKeepsItsColumn) {
+  ParseOptions few;
+  few.max_components = 3;
+  EXPECT_NO_THROW((void)Registry::builtin().parse("nim(1,2,3)", few));
+  try {
+    (void)Registry::builtin().parse("nim(1,2) + kayles(1,2)", few);
+    FAIL() << "four components were read under a bound of three";
+  } catch (const LimitError& e) {
+    EXPECT_EQ(e.where().column, 12U);  // kayles(…), the term that passed the bound
+    EXPECT_NE(e.message().find("more than 3 components"), std::string::npos) << e.message();
+  }
+  // A read polled while a file is read stops it.
+  const ScratchFile file("polled.graph");
+  file.write("a: b\nb:\n");
+  ParseOptions stopped;
+  stopped.poll = [] { throw Cancelled(); };
+  EXPECT_THROW((void)Registry::builtin().parse("graph(@" + file.path + ")(a)", stopped), Cancelled);
+}
+
+}  // namespace
+}  // namespace grundy
