@@ -12,9 +12,9 @@
 
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,10 +42,29 @@ struct PythonRun {
   explicit PythonRun(const PythonSettings& given) : settings(given), context(given.context_options()) {}
   PythonSettings settings;
   Context context;
-  // Held by the call computing in the run. A call from a second Python thread
-  // meanwhile (the first released the GIL) runs in a fresh run with the same
-  // settings instead of waiting with the GIL held.
-  std::mutex busy;
+  // Set by the call computing in the run. A call meanwhile — from a second
+  // Python thread (the first released the GIL), or from within the first (a
+  // user's moves function valuing the same position) — runs in a fresh run
+  // with the same settings instead of waiting, with the GIL held, for itself.
+  std::atomic<bool> busy{false};
+};
+
+// Holds a run for one call, if no call holds it.
+class RunClaim {
+ public:
+  explicit RunClaim(PythonRun* run) {
+    bool idle = false;
+    if (run != nullptr && run->busy.compare_exchange_strong(idle, true)) run_ = run;
+  }
+  ~RunClaim() {
+    if (run_ != nullptr) run_->busy.store(false);
+  }
+  RunClaim(const RunClaim&) = delete;
+  RunClaim& operator=(const RunClaim&) = delete;
+  [[nodiscard]] bool held() const noexcept { return run_ != nullptr; }
+
+ private:
+  PythonRun* run_ = nullptr;
 };
 
 struct PythonPosition {
@@ -64,10 +83,9 @@ struct PythonPosition {
 // afterwards (placement tables), also when interrupted.
 template <class Work>
 auto compute(const PythonPosition& position, Work&& work) -> decltype(work(std::declval<Context&>())) {
-  std::unique_lock<std::mutex> own;
-  if (position.run) own = std::unique_lock<std::mutex>(position.run->busy, std::try_to_lock);
+  const RunClaim claim(position.run.get());
   std::optional<InterruptibleCall> call;
-  if (own.owns_lock()) {
+  if (claim.held()) {
     call.emplace(position.run->context);
   } else {
     call.emplace(position.run ? position.run->settings.context_options() : ContextOptions{});

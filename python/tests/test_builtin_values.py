@@ -200,3 +200,18 @@ def test_a_parsed_position_keeps_its_run_and_sums_need_one(tmp_path):
     chain = grundy.Game(lambda n: [n - 1] if n else [], name="chain")  # g(n) = n mod 2
     assert (chain(3) + threaded).value() == 1 ^ 4
     assert (threaded + chain(3)).components[1].value() == 1
+
+
+def test_a_position_valued_from_within_its_own_computation_gets_a_run_of_its_own():
+    # The sum's run is kayles(5)'s (g = 4, OEIS A002186); a moves function that
+    # values kayles(5) meanwhile finds that run busy, and is answered in another.
+    base = grundy.parse("kayles(5)")
+    seen = []
+
+    def moves(n):
+        if n == 2:
+            seen.append(base.value())
+        return [n - 1] if n else []
+    chain = grundy.Game(moves, name="nested")  # g(n) = n mod 2
+    assert (base + chain(3)).value() == 4 ^ 1
+    assert seen == [4]
