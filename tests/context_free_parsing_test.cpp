@@ -8,7 +8,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "grundy/context.hpp"
 #include "grundy/input_error.hpp"
@@ -46,6 +48,28 @@ TEST(ContextFreeParsing, TermsParsedApartShareTheSequenceOfTheRunThatValuesThem)
   EXPECT_THROW((void)small.value(other), Cancelled);
   other.start_request();
   EXPECT_EQ(small.value(other), Value(Nimber{kayles.at(10)}));
+}
+
+// A rule remembers the run it last served (rule.cpp, run_of); valued by many
+// runs in turn — more than it remembers — each answers from its own engine.
+TEST(ContextFreeParsing, ARuleValuedByManyRunsInTurnAnswersFromEachRunsOwnEngine) {
+  const auto kayles = testing::reference_terms("oeis_A002186_kayles_0.77_terms.txt");
+  const Position p = parse("kayles(30)");
+  const Value expected{Nimber{kayles.at(30)}};
+  std::vector<std::unique_ptr<Context>> runs;
+  for (int i = 0; i < 100; ++i) runs.push_back(std::make_unique<Context>());
+  for (int round = 0; round < 2; ++round) {
+    for (const auto& run : runs) EXPECT_EQ(p.value(*run), expected);
+  }
+  // Each has its engine: a stopped run that computed the value still answers,
+  // a stopped new one has to compute, and stops.
+  runs[7]->request_stop();
+  EXPECT_EQ(p.value(*runs[7]), expected);
+  Context fresh;
+  fresh.request_stop();
+  EXPECT_THROW((void)p.value(fresh), Cancelled);
+  runs[99]->request_stop();
+  EXPECT_EQ(p.value(*runs[99]), expected);
 }
 
 TEST(ContextFreeParsing, OnePositionValuedByRunsWithTheirOwnSettings) {

@@ -114,6 +114,10 @@ class Context {
   Context& operator=(const Context&) = delete;
 
   [[nodiscard]] const ContextOptions& options() const noexcept { return options_; }
+  // This run's number, never given to another Context of the process: an
+  // object that remembers the run it last served (a rule's engine) knows by it
+  // whether the context it is handed now is that run, with no lookup.
+  [[nodiscard]] std::uint64_t serial() const noexcept { return serial_; }
   [[nodiscard]] const FastPaths& fast_paths() const noexcept { return options_.fast_paths; }
 
   // ---- cancellation ----
@@ -171,11 +175,11 @@ class Context {
   template <class T, class Make>
   std::shared_ptr<T> shared(const std::string& key, Make&& make) {
     std::lock_guard lock(cache_mutex_);
-    const CacheKey full{std::type_index(typeid(T)), key};
-    auto it = cache_.find(full);
+    auto it = cache_.find(CacheLookup{std::type_index(typeid(T)), key});
     if (it != cache_.end()) return std::static_pointer_cast<T>(it->second);
     std::shared_ptr<T> made = make();
-    cache_.emplace(full, std::const_pointer_cast<void>(std::static_pointer_cast<const void>(made)));
+    cache_.emplace(CacheKey{std::type_index(typeid(T)), key},
+                   std::const_pointer_cast<void>(std::static_pointer_cast<const void>(made)));
     return made;
   }
   // The object of type T this run keeps for `owner`, a part of a parsed
@@ -214,6 +218,7 @@ class Context {
   [[gnu::noinline, gnu::cold]] void charged_enough();
 
   ContextOptions options_;
+  std::uint64_t serial_;
   std::atomic<bool> stop_{false};
   std::atomic<std::uint64_t> work_since_poll_{0};
   std::function<void()> poll_hook_;
@@ -231,7 +236,19 @@ class Context {
   // solver, found for the graph object, is the one kept for its contents).
   std::recursive_mutex cache_mutex_;
   using CacheKey = std::pair<std::type_index, std::string>;
-  std::map<CacheKey, std::shared_ptr<void>> cache_;
+  using CacheLookup = std::pair<std::type_index, std::string_view>;
+  // By type, then name; found by a string_view, so that a lookup allocates
+  // nothing (a heap of a take-and-break rule asks for its run's engine at each
+  // value: a copied key of more than 15 characters was a malloc and a free).
+  struct CacheOrder {
+    using is_transparent = void;
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      if (a.first != b.first) return a.first < b.first;
+      return std::string_view(a.second) < std::string_view(b.second);
+    }
+  };
+  std::map<CacheKey, std::shared_ptr<void>, CacheOrder> cache_;
   // shared_for's objects, by type and owner's address, with the owner they
   // were made for (weakly: a dead owner's entry is never found).
   using OwnerKey = std::pair<std::type_index, const void*>;

@@ -62,7 +62,7 @@ class TermReader {
     if (session_ == nullptr) return make();
     return session_->shared<T>(key, std::forward<Make>(make));
   }
-  // What a file reader calls every few thousand lines (ParseOptions::poll).
+  // What a file reader calls between chunks it reads (ParseOptions::poll).
   [[nodiscard]] std::function<void()> file_poll() const {
     return session_ == nullptr ? std::function<void()>() : session_->options().poll;
   }

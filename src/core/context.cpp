@@ -2,7 +2,16 @@
 
 namespace grundy {
 
-Context::Context(ContextOptions options) : options_(std::move(options)) {}
+namespace {
+
+// Serials of the process's contexts: an ID allocator, shared only in that no
+// two contexts get one number (a counter that only grows; 2^64 never wraps).
+std::atomic<std::uint64_t> next_serial{1};
+
+}  // namespace
+
+Context::Context(ContextOptions options)
+    : options_(std::move(options)), serial_(next_serial.fetch_add(1, std::memory_order_relaxed)) {}
 
 Context::~Context() = default;
 

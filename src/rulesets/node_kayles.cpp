@@ -27,9 +27,9 @@
 #include <fstream>
 #include <map>
 #include <memory>
-#include <type_traits>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -49,10 +49,13 @@ using VertexList = std::vector<std::uint32_t>;  // sorted, no repeats
 struct KaylesGraph {
   KaylesGraph(std::string file, std::vector<std::string> vertex_names, std::vector<VertexList> adjacency)
       : path(std::move(file)), names(std::move(vertex_names)), neighbours(std::move(adjacency)) {
-    // The run keeps a solver per graph found by this key, so that a graph read
-    // again (the web page and `grundy play` read the expression at every
+    // The run keeps a solver per graph file found by this key, so that a file
+    // read again (the web page and `grundy play` read the expression at every
     // request) finds the table of the one read before, and a file that changed
-    // does not.
+    // does not. A graph written inline has none: each position after a move
+    // prints as a new, smaller graph, so one read again is rarely the same,
+    // and a run that kept them all would grow with every request.
+    if (path.empty()) return;
     contents_key = "nodekayles graph " + path + "\n";
     for (std::size_t v = 0; v < names.size(); ++v) {
       contents_key += std::to_string(names[v].size()) + ":" + names[v];
@@ -64,7 +67,7 @@ struct KaylesGraph {
   std::string path;                    // the file; empty for a graph written inline
   std::vector<std::string> names;      // vertex i is names[i]
   std::vector<VertexList> neighbours;  // undirected, no self-loops
-  std::string contents_key;
+  std::string contents_key;  // empty for a graph written inline
 };
 
 // A graph's solver in one run.
@@ -285,16 +288,17 @@ class NodeKayles final : public Component {
     return search(solver);
   }
 
-  // The run's solver for this graph (found for the graph object, else by its
-  // contents), made on first use; the run's memory bound is then shared anew
-  // among its graphs.
+  // The run's solver for this graph (found for the graph object, else, for a
+  // file, by its contents), made on first use; the run's memory bound is then
+  // shared anew among its graphs.
   std::shared_ptr<GraphRun> run_of(Context& context) const {
     bool made = false;
+    const auto make = [&] {
+      made = true;
+      return std::make_shared<GraphRun>(*graph_);
+    };
     auto run = context.shared_for<GraphRun>(graph_, [&] {
-      return context.shared<GraphRun>(graph_->contents_key, [&] {
-        made = true;
-        return std::make_shared<GraphRun>(*graph_);
-      });
+      return graph_->contents_key.empty() ? make() : context.shared<GraphRun>(graph_->contents_key, make);
     });
     // Outside the cache's lock: KaylesGraphs::add takes each graph's search lock.
     if (made) {

@@ -12,8 +12,6 @@
 // as vertices.
 #include <memory>
 #include <type_traits>
-#include <mutex>
-#include <optional>
 
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"

@@ -1,11 +1,14 @@
 #include "grundy/take_and_break/take_and_break.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "heap_games/heap_rule_helpers.hpp"
 #include "grundy/input_error.hpp"
@@ -43,8 +46,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   std::string text() const override { return code_.display(); }
 
   Nimber value(Context& context, std::uint64_t heap) const override {
-    const std::shared_ptr<RuleRun> shared = run_of(context);
-    RuleRun& run = *shared;
+    RuleRun& run = run_of(context);
     std::lock_guard lock(run.mutex);
     const std::uint64_t limit = heap < value_limit() ? heap + 1 : proof_search();
     extend(context, run, limit);
@@ -102,8 +104,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   //    move is checked against the table directly.
   HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target,
                               std::size_t limit) const override {
-    const std::shared_ptr<RuleRun> shared = run_of(context);
-    RuleRun& run = *shared;
+    RuleRun& run = run_of(context);
     std::lock_guard lock(run.mutex);
     extend(context, run, heap < value_limit() ? heap + 1 : proof_search());
     const bool in_table = heap < run.engine->size();
@@ -124,8 +125,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
       throw LimitError("a table of " + text() + " up to " + std::to_string(upto) + " is beyond the limit of " +
                        std::to_string(kDefaultTableLimit) + " heaps (grundy table --upto writes larger ones)");
     }
-    const std::shared_ptr<RuleRun> shared = run_of(context);
-    RuleRun& run = *shared;
+    RuleRun& run = run_of(context);
     std::lock_guard lock(run.mutex);
     extend(context, run, upto + 1);
     SequenceReport report;
@@ -301,8 +301,28 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   }
 
   // The run's engine for this code, made on first use with the run's settings;
-  // shared by every rule object of the code the run values.
-  std::shared_ptr<RuleRun> run_of(Context& context) const {
+  // shared by every rule object of the code the run values. The rule remembers
+  // the run it last served: finding it in the Context's cache at each value (a
+  // lock, a map, a shared_ptr) made a heap's value 1.5–2× slower (kayles(1..1000)
+  // valued 2000 times: 18–27 ns a component, 33–48 ns with the lookup). A
+  // serial is never reused, so a remembered one that matches is the live
+  // context handed in, whose cache holds the run until it ends.
+  RuleRun& run_of(Context& context) const {
+    if (const LastRun* last = last_.load(std::memory_order_acquire); last != nullptr && last->serial == context.serial()) {
+      return *last->run;
+    }
+    RuleRun& run = *find_run(context);
+    std::lock_guard lock(memo_mutex_);
+    // Bounded: a rule object handed a fresh context at every call (a Python
+    // position valued from within its own computation) stops remembering.
+    if (memos_.size() < kMaxMemos) {
+      memos_.push_back(std::make_unique<const LastRun>(LastRun{context.serial(), &run}));
+      last_.store(memos_.back().get(), std::memory_order_release);
+    }
+    return run;
+  }
+
+  std::shared_ptr<RuleRun> find_run(Context& context) const {
     return context.shared<RuleRun>(run_key_, [&] {
       auto run = std::make_shared<RuleRun>();
       run->engine = take_and_break::make_engine(
@@ -317,6 +337,16 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
 
   GameCode code_;
   std::string run_key_;  // "take-and-break CODE", the run's cache key
+  struct LastRun {
+    std::uint64_t serial;
+    RuleRun* run;
+  };
+  static constexpr std::size_t kMaxMemos = 64;
+  // The run last served; records are immutable and kept until the rule ends,
+  // so a reader never sees one freed.
+  mutable std::atomic<const LastRun*> last_{nullptr};
+  mutable std::mutex memo_mutex_;
+  mutable std::vector<std::unique_ptr<const LastRun>> memos_;
 };
 
 }  // namespace

@@ -41,8 +41,10 @@ class Session {
   // A rule whose function failed mid-search gets a fresh solver (JsRuleError).
   void rebuild_rule(const std::string& name);
 
-  // Replaces the user's files with these (name -> contents). Rulesets cache
-  // what they read from a file in the context, so the context starts afresh.
+  // Replaces the user's files with these (name -> contents). Expressions read
+  // their files at every request, and the context finds what it computed for
+  // a file by the file's contents; the context starts afresh all the same, so
+  // that the tables of files no longer there are freed.
   void set_files(const std::map<std::string, std::string>& files);
 
   // Forgets every cache and table (after running out of memory, when a table
