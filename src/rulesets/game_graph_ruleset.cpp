@@ -3,9 +3,9 @@
 // terms name it (ParseSession), and valued once by each run that values it:
 // found for the graph object (Context::shared_for), else by the file's path and
 // contents (the web page and `grundy play` read the expression again at every
-// request, and a file that changed is a new graph). A graph with cycles gets the generalized
-// Sprague–Grundy function (docs/loopy.md): values ∞(K), and counters for the
-// reversal rule (LoopyCounter).
+// request, and a file that changed is a new graph). A graph with cycles gets
+// the generalized Sprague–Grundy function (docs/loopy.md): values ∞(K), and
+// counters for the reversal rule (LoopyCounter).
 #include <cctype>
 #include <fstream>
 #include <memory>
