@@ -80,7 +80,7 @@ Position build_position(const ExpressionSource& source, Context& context, ParseO
   try {
     return located(source, [&] { return Registry::builtin().parse(source.text, options); });
   } catch (const Cancelled&) {
-    // Ctrl-C while a board or graph named by @FILE was read (or built): nothing computed yet.
+    // Ctrl-C while a board or graph named by @FILE was read: nothing computed yet.
     std::cerr << "grundy: interrupted while reading the position\n";
     throw ExitStatus{130};
   }
