@@ -10,6 +10,7 @@
 #include "grundy/input_error.hpp"
 #include "grundy/placement/bits.hpp"
 #include "placement/frame_stack.hpp"
+#include "placement/region.hpp"
 #include "placement/region_table.hpp"
 
 namespace grundy::node_kayles {
@@ -37,15 +38,11 @@ namespace {
 template <std::size_t W>
 using Bits = placement::Bits<W>;
 
-// A vertex set as the placement region table's key: the cells, and no box
-// (height and width 0; the table keeps them in its meta word).
+// A vertex set as the placement region table's key: a region of the family
+// whose box is 0 by 0 (the table keeps the box in its meta word; a graph has
+// none).
 template <std::size_t W>
-struct VertexSet {
-  static constexpr std::size_t kWords = W;
-  Bits<W> cells;
-  std::uint16_t height = 0;
-  std::uint16_t width = 0;
-};
+using VertexSet = placement::detail::Region<W>;
 
 // The remembered components: the placement family's region table twice, as
 // Engine<N> keeps them (region_table.hpp: a slot's tag byte beside the
