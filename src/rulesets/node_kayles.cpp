@@ -28,6 +28,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -36,6 +37,7 @@
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/input_file.hpp"
 #include "heap_games/heap_rule_helpers.hpp"
 #include "placement/node_kayles_graph.hpp"
 
@@ -47,27 +49,17 @@ using VertexList = std::vector<std::uint32_t>;  // sorted, no repeats
 
 // A graph as read: the parsed part of a position.
 struct KaylesGraph {
-  KaylesGraph(std::string file, std::vector<std::string> vertex_names, std::vector<VertexList> adjacency)
-      : path(std::move(file)), names(std::move(vertex_names)), neighbours(std::move(adjacency)) {
-    // The run keeps a solver per graph file found by this key, so that a file
-    // read again (the web page and `grundy play` read the expression at every
-    // request) finds the table of the one read before, and a file that changed
-    // does not. A graph written inline has none: each position after a move
-    // prints as a new, smaller graph, so one read again is rarely the same,
-    // and a run that kept them all would grow with every request.
-    if (path.empty()) return;
-    contents_key = "nodekayles graph " + path + "\n";
-    for (std::size_t v = 0; v < names.size(); ++v) {
-      contents_key += std::to_string(names[v].size()) + ":" + names[v];
-      for (std::uint32_t w : neighbours[v]) contents_key += " " + std::to_string(w);
-      contents_key += "\n";
-    }
-  }
-
   std::string path;                    // the file; empty for a graph written inline
   std::vector<std::string> names;      // vertex i is names[i]
   std::vector<VertexList> neighbours;  // undirected, no self-loops
-  std::string contents_key;  // empty for a graph written inline
+  // For a file: "nodekayles graph PATH", a newline and the file's text. The
+  // run keeps a solver per file found by it, so that a file read again (the
+  // web page and `grundy play` read the expression at every request) finds
+  // the table of the one read before, and a file that changed does not. A
+  // graph written inline has none: each position after a move prints as a
+  // new, smaller graph, so one read again is rarely the same, and a run that
+  // kept them all would grow with every request.
+  std::string contents_key;
 };
 
 // A graph's solver in one run.
@@ -315,7 +307,9 @@ class NodeKayles final : public Component {
 // A graph file, read once per expression: its errors carry file:line:column.
 std::shared_ptr<const KaylesGraph> file_graph(const TermReader& term, const std::string& path) {
   return term.read_once<const KaylesGraph>("nodekayles file " + path, [&] {
-    const GameGraph read = GameGraph::load(path, term.file_poll());
+    const std::string text = read_input_file(path, "graph file", term.file_poll());
+    std::istringstream in(text);
+    const GameGraph read = GameGraph::parse(in, path);
     if (read.size() > node_kayles::kMaxVertices) throw LimitError(too_large(read.size()), SourceLocation{path});
     std::vector<std::string> names;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
@@ -324,7 +318,8 @@ std::shared_ptr<const KaylesGraph> file_graph(const TermReader& term, const std:
       for (GameGraph::Vertex w : read.successors(v)) edges.emplace_back(v, w);
     }
     const std::size_t n = names.size();
-    return std::make_shared<const KaylesGraph>(path, std::move(names), undirected(n, edges));
+    return std::make_shared<const KaylesGraph>(
+        KaylesGraph{path, std::move(names), undirected(n, edges), "nodekayles graph " + path + "\n" + text});
   });
 }
 
@@ -411,7 +406,7 @@ std::shared_ptr<const KaylesGraph> inline_graph(const TermReader& term) {
     }
   }
   const std::size_t n = names.size();
-  return std::make_shared<const KaylesGraph>("", std::move(names), undirected(n, edges));
+  return std::make_shared<const KaylesGraph>(KaylesGraph{"", std::move(names), undirected(n, edges), ""});
 }
 
 VertexList every_vertex(const KaylesGraph& graph) {
