@@ -5,9 +5,11 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "grundy/context.hpp"
 #include "grundy/registry.hpp"
+#include "grundy/run_memo.hpp"
 
 namespace grundy {
 namespace {
@@ -59,6 +61,31 @@ TEST(ContextSharedFor, OneObjectPerLiveOwnerAndNoneKeptForADeadOne) {
     auto next = std::make_shared<const std::string>("a graph read again");
     EXPECT_EQ(*context.shared_for<int>(next, make), i + 2);
   }
+}
+
+// RunMemo: the object found in the run last served, with no lookup while the
+// same run asks; each run its own object, however many take turns (more than
+// it remembers).
+TEST(RunMemo, EachRunGetsItsOwnObjectAndTheSameRunNoLookup) {
+  const RunMemo<int> memo;
+  int lookups = 0;
+  auto find_in = [&lookups](Context& context) {
+    return [&lookups, &context] {
+      ++lookups;
+      return context.shared<int>("memo test", [&context] {
+        return std::make_shared<int>(static_cast<int>(context.serial()));
+      });
+    };
+  };
+  Context first;
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(memo.get(first, find_in(first)), static_cast<int>(first.serial()));
+  EXPECT_EQ(lookups, 1);
+  std::vector<std::unique_ptr<Context>> runs;
+  for (std::size_t i = 0; i < 2 * RunMemo<int>::kMaxRemembered; ++i) runs.push_back(std::make_unique<Context>());
+  for (int round = 0; round < 2; ++round) {
+    for (const auto& run : runs) EXPECT_EQ(memo.get(*run, find_in(*run)), static_cast<int>(run->serial()));
+  }
+  EXPECT_EQ(memo.get(first, find_in(first)), static_cast<int>(first.serial()));
 }
 
 }  // namespace

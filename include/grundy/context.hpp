@@ -116,7 +116,8 @@ class Context {
   [[nodiscard]] const ContextOptions& options() const noexcept { return options_; }
   // This run's number, never given to another Context of the process: an
   // object that remembers the run it last served (a rule's engine) knows by it
-  // whether the context it is handed now is that run, with no lookup.
+  // whether the context it is handed now is that run, with no lookup
+  // (RunMemo).
   [[nodiscard]] std::uint64_t serial() const noexcept { return serial_; }
   [[nodiscard]] const FastPaths& fast_paths() const noexcept { return options_.fast_paths; }
 

@@ -1,7 +1,6 @@
 #include "grundy/take_and_break/take_and_break.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -12,6 +11,7 @@
 
 #include "heap_games/heap_rule_helpers.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/run_memo.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/engine.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
@@ -301,25 +301,11 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   }
 
   // The run's engine for this code, made on first use with the run's settings;
-  // shared by every rule object of the code the run values. The rule remembers
-  // the run it last served: finding it in the Context's cache at each value (a
-  // lock, a map, a shared_ptr) made a heap's value 1.5–2× slower (kayles(1..1000)
-  // valued 2000 times: 18–27 ns a component, 33–48 ns with the lookup). A
-  // serial is never reused, so a remembered one that matches is the live
-  // context handed in, whose cache holds the run until it ends.
+  // shared by every rule object of the code the run values. The rule
+  // remembers the run it last served (RunMemo: a heap's value asks at every
+  // call).
   RuleRun& run_of(Context& context) const {
-    if (const LastRun* last = last_.load(std::memory_order_acquire); last != nullptr && last->serial == context.serial()) {
-      return *last->run;
-    }
-    RuleRun& run = *find_run(context);
-    std::lock_guard lock(memo_mutex_);
-    // Bounded: a rule object handed a fresh context at every call (a Python
-    // position valued from within its own computation) stops remembering.
-    if (memos_.size() < kMaxMemos) {
-      memos_.push_back(std::make_unique<const LastRun>(LastRun{context.serial(), &run}));
-      last_.store(memos_.back().get(), std::memory_order_release);
-    }
-    return run;
+    return run_memo_.get(context, [&] { return find_run(context); });
   }
 
   std::shared_ptr<RuleRun> find_run(Context& context) const {
@@ -337,16 +323,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
 
   GameCode code_;
   std::string run_key_;  // "take-and-break CODE", the run's cache key
-  struct LastRun {
-    std::uint64_t serial;
-    RuleRun* run;
-  };
-  static constexpr std::size_t kMaxMemos = 64;
-  // The run last served; records are immutable and kept until the rule ends,
-  // so a reader never sees one freed.
-  mutable std::atomic<const LastRun*> last_{nullptr};
-  mutable std::mutex memo_mutex_;
-  mutable std::vector<std::unique_ptr<const LastRun>> memos_;
+  RunMemo<RuleRun> run_memo_;
 };
 
 }  // namespace
