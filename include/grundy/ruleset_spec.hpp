@@ -49,7 +49,8 @@ struct RulesetSpec {
   // else: no Context, so a Position is a plain value. What a run computes for
   // a rule (an engine's sequence, a solver's table) the rule finds in the
   // Context it is valued with (Context::shared), so kayles(10) + kayles(20)
-  // extend one sequence in a run however they were parsed.
+  // extend one sequence in a run however they were parsed. A rule may keep
+  // what depends on the rule alone and on no setting (a proven period).
   std::function<HeapRulePtr(const TermReader& term)> heap_rule;
   std::function<Position(const TermReader& term)> position;
 

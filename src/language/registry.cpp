@@ -88,8 +88,10 @@ std::string Registry::known_names() const {
 Position Registry::build(const Expression& expression, const ParseOptions& options) const {
   std::vector<ComponentPtr> parts;
   ParseSession session(options);  // files named by several terms are read once
-  // One rule object per rule of the expression, so that a rule's components
-  // compare as one (its sequence is the run's, found by text in the Context).
+  // One rule object per rule of the expression: what a rule keeps of its own
+  // (a subtraction rule's proven period, a tabulated rule's values, both the
+  // rule's alone, whatever the run) is then computed once. What depends on
+  // the run (a take-and-break engine) is the run's, found by text.
   std::map<std::string, HeapRulePtr> rules;
   for (const ExprTerm& term : expression.terms) {
     if (term.is_zero) continue;  // "0": the empty game
