@@ -153,6 +153,40 @@ TEST(LoopyAdapter, MemoryBoundAndRecovery) {
   EXPECT_EQ(solver.explored_positions(), 1u);
 }
 
+// The same dial whose positions each hold 64 KiB beyond their own bytes (as a
+// Python object is held behind a position), and say so.
+struct HeavyWindUp : WindUp {
+  std::size_t owned_bytes(int) const noexcept { return std::size_t{64} << 10; }
+};
+
+TEST(LoopyAdapter, MemoryBoundCountsWhatPositionsOwn) {
+  // 1000 positions: some 100 KB of the solver's own, and 64 MB owned.
+  ContextOptions options;
+  options.memory_bytes = 16u << 20;
+  Context bounded(options);
+  const WindUp light{1000, {1, 2}};
+  LoopySolver<WindUp> light_solver(light);
+  EXPECT_EQ(light_solver.value(999, bounded), Value(0));  // 999 = 0 (mod 3)
+  const HeavyWindUp heavy{{1000, {1, 2}}};
+  LoopySolver<HeavyWindUp> heavy_solver(heavy);
+  try {
+    (void)heavy_solver.value(999, bounded);
+    FAIL() << "expected LimitError";
+  } catch (const LimitError& e) {
+    // Stopped at the first position past the bound: 16 MiB / 64 KiB = 256,
+    // less the options just listed (64 KiB each) and the solver's own bytes.
+    const std::string message = e.what();
+    const std::size_t open = message.rfind('(');
+    ASSERT_NE(open, std::string::npos) << message;
+    const unsigned long explored = std::stoul(message.substr(open + 1));
+    EXPECT_GE(explored, 250u) << message;
+    EXPECT_LE(explored, 256u) << message;
+  }
+  EXPECT_EQ(heavy_solver.explored_positions(), 0u);
+  Context context;
+  EXPECT_EQ(heavy_solver.value(999, context), Value(0));
+}
+
 // A test player follows the winning moves in sums of a wind-up game, a digraph
 // game and a Nim heap against an opponent who raises whenever it can.
 TEST(LoopyAdapter, TestPlayerWinsSumsOfUsersGames) {

@@ -23,6 +23,9 @@
 //                                   called when moves(p), listed again after the
 //                                   solver let go of its options, lists another
 //                                   number of them; it may throw an error of its own
+//   g.owned_bytes(p) -> std::size_t the bytes p holds beyond sizeof(Position) (a
+//                                   Python object behind it), counted against
+//                                   memory bounds
 //   G::kListingWork                 the units of work (Context::charge) a call of
 //                                   moves costs beyond its options: 1 unless said
 //                                   (a call into Python: 64)
@@ -84,6 +87,11 @@ concept MovesChangeReportingGame = ImpartialGame<G> && requires(const G& game, c
 template <class G>
 concept GameWithListingWork = ImpartialGame<G> && requires {
   { G::kListingWork } -> std::convertible_to<std::uint64_t>;
+};
+
+template <class G>
+concept GameWithOwnedBytes = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.owned_bytes(p) } -> std::convertible_to<std::size_t>;
 };
 
 template <class G>

@@ -13,8 +13,12 @@
 // Positions are taken whole: the optional components(), canonical() and
 // closed_form() hooks are not used (a move that splits a position leaves one
 // vertex, the sum; γ of the sum is Smith's sum of the parts' values anyway).
-// Memory: the positions twice (list and index), 4 bytes an edge and about 40 a
-// position, checked against the Context's memory bound while exploring.
+// Memory: the positions twice (list and index), what they own beyond that (the
+// optional owned_bytes hook: a Python object behind each), 4 bytes an edge and
+// about 40 a position, checked against the Context's memory bound at every
+// position explored. Checked every 1024 positions, a Python game whose sums
+// grow by a part at each move ([n, 0] listed from n) owned quadratically more
+// between two checks and went past a 12 GB bound to the OOM killer.
 #pragma once
 
 #include <algorithm>
@@ -78,8 +82,16 @@ class LoopySolver {
   }
 
   std::size_t bytes() const noexcept {
-    return index_.memory_bytes() + positions_.capacity() * sizeof(Position) + targets_.capacity() * 4 +
-           offsets_.capacity() * 8 + label_.capacity() * 4 + counter_.capacity() * 4;
+    return index_.memory_bytes() + positions_.capacity() * sizeof(Position) + owned_bytes_ +
+           targets_.capacity() * 4 + offsets_.capacity() * 8 + label_.capacity() * 4 + counter_.capacity() * 4;
+  }
+
+  std::size_t owned_bytes(const Position& p) const {
+    if constexpr (GameWithOwnedBytes<G>) {
+      return game_->owned_bytes(p);
+    } else {
+      return 0;
+    }
   }
 
   std::uint32_t find_or_add(const Position& q) {
@@ -90,6 +102,7 @@ class LoopySolver {
     const auto v = static_cast<std::uint32_t>(positions_.size());
     positions_.push_back(q);
     index_.set(q, v);
+    owned_bytes_ += owned_bytes(q);
     return v;
   }
 
@@ -103,12 +116,18 @@ class LoopySolver {
       for (std::size_t v = first; v < positions_.size(); ++v) {
         options.clear();
         game_->moves(positions_[v], options);
-        for (const Position& q : options) targets_.push_back(find_or_add(q));
+        // The options just listed are held too until the next position (a sum
+        // of k parts lists about k sums of k parts).
+        std::size_t listed_bytes = options.capacity() * sizeof(Position);
+        for (const Position& q : options) {
+          listed_bytes += owned_bytes(q);
+          targets_.push_back(find_or_add(q));
+        }
         offsets_.push_back(targets_.size());
         context.charge(1 + options.size());
-        if ((v & 1023) == 0) {
+        if (bound != 0) {
           const std::size_t fresh = positions_.size() - first;
-          if (bound != 0 && bytes() + loopy_labelling_bytes(fresh, targets_.size() - offsets_[first]) > bound) {
+          if (bytes() + listed_bytes + loopy_labelling_bytes(fresh, targets_.size() - offsets_[first]) > bound) {
             throw LimitError("the positions reachable from this one need more than the memory bound of " +
                              std::to_string(bound >> 20) + " MB (" + std::to_string(positions_.size()) +
                              " positions explored so far)");
@@ -156,6 +175,7 @@ class LoopySolver {
 
   // Drops what an interrupted exploration added (the index is rebuilt: rare).
   void forget_from(std::size_t first) {
+    for (std::size_t v = first; v < positions_.size(); ++v) owned_bytes_ -= owned_bytes(positions_[v]);
     positions_.resize(first);
     targets_.resize(offsets_[first]);
     offsets_.resize(first + 1);
@@ -177,6 +197,7 @@ class LoopySolver {
   std::vector<std::uint32_t> counter_;
   std::uint32_t next_counter_ = 0;
   std::size_t labellings_ = 0;
+  std::size_t owned_bytes_ = 0;  // the positions' own (owned_bytes hook)
 };
 
 }  // namespace grundy

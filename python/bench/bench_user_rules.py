@@ -6,7 +6,8 @@ interleaved rounds (each round runs every item once), and peak resident memory.
 
 Items:
   grundy 5000    Grundy's game (split a heap into two unequal heaps) to n = 5000:
-                 Game(...).table(upto=5000) against a list DP with the rule
+                 Game(...).table(upto=5000), and with dense=5000 (the ints
+                 0..5000 kept in an array), against a list DP with the rule
                  written inline, against the same DP calling the same moves
                  function, and the moves function's calls alone;
   euclid 10^4    Euclid's game from (1, 10^4), 10^4 deep with 10^4 options a
@@ -23,6 +24,10 @@ import textwrap
 ITEMS = {
     "grundy 5000, module": """
         g = grundy.Game(lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)], name="grundys")
+        result = int(g.table(upto=5000).values[5000])
+    """,
+    "grundy 5000, module, dense=5000": """
+        g = grundy.Game(lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)], name="grundys", dense=5000)
         result = int(g.table(upto=5000).values[5000])
     """,
     "grundy 5000, plain DP": """

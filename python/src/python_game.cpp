@@ -1,6 +1,7 @@
 #include "python_game.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "grundy/input_error.hpp"
@@ -41,8 +42,13 @@ class PythonGame::SearchLock {
       game.search_mutex_.lock();
     }
     game.searching_thread_ = std::this_thread::get_id();
+    game.pace_ = &pace_.emplace();
   }
   ~SearchLock() {
+    game_.pace_ = nullptr;
+    // Before the lock is released: the collector's setting is put back by the
+    // thread that changed it, before another search may change it.
+    pace_.reset();
     game_.searching_thread_ = std::thread::id();
     game_.search_mutex_.unlock();
   }
@@ -51,6 +57,7 @@ class PythonGame::SearchLock {
 
  private:
   PythonGame& game_;
+  std::optional<CollectorPace> pace_;
 };
 
 PythonGame::PythonGame(py::object moves, std::string name, std::size_t memory_bytes, SolverChoice solver,
@@ -305,6 +312,7 @@ void PythonGraph::moves(const PythonVertex& vertex, std::vector<PythonVertex>& o
 }
 
 py::object PythonGame::call_moves(PyObject* position) const {
+  if (pace_ != nullptr) pace_->count_call();
   PyObject* returned = PyObject_CallOneArg(moves_.ptr(), position);
   if (returned == nullptr) {
     if (!error_is_exception()) throw py::error_already_set();

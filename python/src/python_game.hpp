@@ -49,6 +49,8 @@
 #include "grundy/nimber.hpp"
 #include "grundy/value.hpp"
 #include "grundy/solver.hpp"
+#include "collector_pace.hpp"
+#include "python_object_table.hpp"
 #include "python_rule.hpp"
 #include "python_rule_table.hpp"
 
@@ -74,6 +76,11 @@ class PythonGraph {
   void moves(const PythonVertex& vertex, std::vector<PythonVertex>& out) const;
   [[nodiscard]] std::size_t hash(const PythonVertex& vertex) const noexcept {
     return static_cast<std::size_t>(vertex.hash);
+  }
+  // The Python object behind a vertex (a sum's tuple and its parts), for the
+  // LoopySolver's memory bound.
+  [[nodiscard]] std::size_t owned_bytes(const PythonVertex& vertex) const noexcept {
+    return key_size(vertex.object.ptr());
   }
 
  private:
@@ -171,6 +178,10 @@ class PythonGame : public std::enable_shared_from_this<PythonGame> {
   std::unique_ptr<RuleSolver> solver_;
   PythonGraph graph_{*this};
   std::unique_ptr<LoopySolver<PythonGraph>> loopy_;  // made at the first cycle
+
+  // The collector's pace while a search holds the game (SearchLock), counting
+  // the calls of moves().
+  CollectorPace* pace_ = nullptr;
 
   // The root of the current search, whose options are kept for options().
   PyObject* root_ = nullptr;

@@ -11,7 +11,9 @@
 //     with the cycle's Python objects;
 //   - moves_changed(): a moves function that lists other options when asked
 //     again is named (the values kept would be wrong);
-//   - kListingWork: a call into Python costs about 64 units of C++ work.
+//   - kListingWork: a call into Python costs about 64 units of C++ work;
+//   - with dense=N, an option that is an int 0..N, or a list of them, whose
+//     values are all finished is valued as it is listed (moves()).
 // The table of values is PythonRuleTable (python_rule_table.hpp).
 //
 // Everything here runs with the GIL held.
@@ -24,6 +26,9 @@
 #include <string>
 #include <vector>
 
+#include "grundy/nimber.hpp"
+#include "grundy/solver_tables.hpp"
+
 namespace grundy::python {
 
 class PythonGame;
@@ -33,10 +38,14 @@ class PythonGame;
 // a checksum of its parts' identities, taken when it was listed and checked
 // when it is split: a list changed in between (a moves function reusing its
 // lists) is named instead of giving a wrong value.
+//
+// An option valued as it was listed (see PythonRule::moves) carries its value
+// and no object: the solver finds it known, as it would find its parts.
 struct RulePosition {
   pybind11::object object;
   Py_hash_t hash = 0;
   bool sum = false;
+  Nimber value = kEmpty;
   // Python's == after the hash and identity; throws error_already_set when == raises.
   bool operator==(const RulePosition& other) const;
 };
@@ -61,6 +70,9 @@ class PythonRule {
   [[nodiscard]] PythonGame& game() const noexcept { return *game_; }
 
  private:
+  // The value of an option read from the dense array as it is listed, or kEmpty
+  // (see moves()).
+  [[nodiscard]] Nimber listed_value(PyObject* option) const;
   // The checksum of a sum: the parts of `list` (lists inside it flattened),
   // each checked to be hashable (GameError naming `source`) and appended to
   // `parts` with its hash when `parts` is given.

@@ -25,7 +25,18 @@ bool PythonRuleTable::dense_index(const RulePosition& p, std::size_t& index) con
   return true;
 }
 
+Nimber PythonRuleTable::finished_dense_value(PyObject* exact_int) const noexcept {
+  if (dense_end_ == 0) return kEmpty;
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(exact_int, &overflow);
+  if (overflow != 0 || v < 0 || static_cast<unsigned long long>(v) >= dense_end_) return kEmpty;
+  const Nimber value = dense_.find(static_cast<std::size_t>(v));
+  return value == kInProgress ? kEmpty : value;
+}
+
 Nimber PythonRuleTable::find(const RulePosition& p) {
+  // An option valued as it was listed (PythonRule::moves).
+  if (p.value != kEmpty) return p.value;
   if (std::size_t i = 0; dense_index(p, i)) return dense_.find(i);
   try {
     const Nimber* v = table_.find(p.object.ptr(), p.hash);

@@ -35,6 +35,9 @@ class PythonRuleTable {
 
   // The value stored for p (a single position), or kEmpty.
   [[nodiscard]] Nimber find(const RulePosition& p);
+  // The finished value of an exact int in the array (0..N), or kEmpty: not in
+  // it, not valued yet, or in progress.
+  [[nodiscard]] Nimber finished_dense_value(PyObject* exact_int) const noexcept;
   // Stores p's value; LimitError when a new key would pass the bound.
   void set(const RulePosition& p, Nimber value);
   // Removes every key whose value is `value` (the solver's in-progress marks).

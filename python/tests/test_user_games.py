@@ -232,6 +232,81 @@ def test_a_dense_range_gives_the_tables_values():
     assert dense.table_bytes < plain.table_bytes
 
 
+def test_options_valued_as_listed_equal_the_general_path():
+    # With dense=N an option that is an int 0..N, or a list of them, with
+    # finished values is valued as it is listed; anything else goes the general
+    # way. Random take-and-break rules whose options mix the two (heaps past N,
+    # negative heaps, sums of sums, empty sums, tuples), each held to the same
+    # game without the array and to the definition written here.
+    import random
+    rng = random.Random(2611)
+    for trial in range(12):
+        takes = tuple(sorted(rng.sample(range(1, 7), rng.randint(1, 3))))
+        shape = rng.choice(["pair", "nested", "empty", "tuple"])
+
+        def moves(n, takes=takes, shape=shape):
+            if isinstance(n, tuple):  # a heap written as a 1-tuple: the same heap
+                return moves(n[0])
+            options = []
+            for k in takes:
+                if k <= n:
+                    options.append(n - k)
+                    if n - k >= 2:  # split what is left into two nonempty heaps
+                        a = rng_split(n - k)
+                        if shape == "pair":
+                            options.append([a, n - k - a])
+                        elif shape == "nested":
+                            options.append([[a], [n - k - a, []]])
+                        elif shape == "empty":
+                            options.append([a, [], n - k - a])
+                        else:
+                            options.append([(a,), n - k - a])
+            return options
+
+        def rng_split(m):
+            return 1 + (m * 7919) % (m - 1)
+
+        @functools.lru_cache(maxsize=None)
+        def brute(n):
+            seen = set()
+            for k in takes:
+                if k <= n:
+                    seen.add(brute(n - k))
+                    if n - k >= 2:
+                        a = rng_split(n - k)
+                        seen.add(brute(a) ^ brute(n - k - a))
+            return mex(seen)
+
+        bound = rng.choice([0, 5, 40, 150])
+        dense = grundy.Game(moves, name="mixed", dense=bound)
+        plain = grundy.Game(moves, name="mixed")
+        expected = [brute(n) for n in range(151)]
+        assert list(dense.table(upto=150).values) == expected, (trial, takes, shape, bound)
+        assert list(plain.table(upto=150).values) == expected, (trial, takes, shape, bound)
+        # Valued from the top (a depth-first search, options unknown when
+        # listed) as well as bottom up.
+        fresh = grundy.Game(moves, name="mixed", dense=bound)
+        assert [fresh.value(n) for n in (150, 77, 3)] == [expected[150], expected[77], expected[3]]
+        assert fresh.value([150, 77]) == expected[150] ^ expected[77]
+
+
+def test_a_cycle_through_a_sum_is_found_with_a_dense_range():
+    # The heap itself among a sum's parts is in progress when the sum is
+    # listed: not valued then, and the cycle is found as without the array.
+    g = grundy.Game(lambda n: [[n, 0]] if n == 3 else [n - 1] if n else [], solver="normal_play", dense=10)
+    with pytest.raises(grundy.CycleError):
+        g.value(5)
+    assert g.value(2) == 0
+    # As a game with cycles its graph has no end: 3, 3 + 0, 3 + 0 + 0, … are
+    # all different sums. The exploration stops at the bound, which counts the
+    # sums' objects; it counted their slots only, and this ran to the OOM
+    # killer at 24 GB.
+    loopy = grundy.Game(lambda n: [[n, 0]] if n == 3 else [n - 1] if n else [], dense=10, memory="64MB")
+    with pytest.raises(grundy.LimitError, match="memory bound"):
+        loopy.outcome(3)
+    assert loopy.value(2) == 0
+
+
 def test_a_dense_range_mixed_with_other_positions_and_errors():
     # Pairs of take-1-or-2 heaps beside single heaps: the pairs (tuples) go to
     # the table, the ints 0..10 to the array, larger ints to the table.
@@ -258,3 +333,68 @@ def test_a_dense_range_mixed_with_other_positions_and_errors():
         grundy.Game(lambda n: [], dense=-1)
     with pytest.raises(ValueError, match="2\\^40"):
         grundy.Game(lambda n: [], dense=2**41)
+
+
+def test_the_collector_is_paced_during_a_long_search_and_then_restored():
+    # A search that calls moves() many times raises the collector's first
+    # threshold (its lists would otherwise be walked again and again: 0.45 s of
+    # Grundy's game to 5000), and puts it back when it ends.
+    import gc
+    before = gc.get_threshold()
+    seen = []
+
+    def grundys(n):
+        seen.append(gc.get_threshold()[0])
+        return [[a, n - a] for a in range(1, (n + 1) // 2)]
+    grundy.Game(grundys, dense=300).table(upto=300)
+    assert gc.get_threshold() == before
+    assert seen[0] == before[0] and seen[-1] == 100000
+    # A short search changes nothing.
+    seen.clear()
+    grundy.Game(grundys).value(20)
+    assert set(seen) == {before[0]}
+
+
+def test_cycles_made_by_moves_are_still_collected_during_a_search():
+    import gc
+    collected = []
+    during = []
+
+    class Cyclic:
+        def __init__(self):
+            self.me = self
+
+        def __del__(self):
+            collected.append(1)
+
+    def moves(n):
+        for _ in range(300):
+            Cyclic()  # garbage only the cyclic collector frees
+        during.append(len(collected))
+        return [n - 1] if n else []
+    gc.collect()
+    grundy.Game(moves).value(1000)
+    # 300 000 cycles, and the raised threshold is 100 000 containers.
+    assert during[-1] > 0
+
+
+def test_the_collector_is_left_as_the_user_sets_it():
+    import gc
+    before = gc.get_threshold()
+    try:
+        # Changed by the moves function during the search: the change stays.
+        def changing(n):
+            if n == 100:
+                gc.set_threshold(5000, before[1], before[2])
+            return [n - 1] if n else []
+        grundy.Game(changing).value(200)
+        assert gc.get_threshold()[0] == 5000
+        # Disabled: left alone.
+        gc.set_threshold(*before)
+        gc.disable()
+        seen = []
+        grundy.Game(lambda n: seen.append(gc.get_threshold()[0]) or ([n - 1] if n else [])).value(200)
+        assert set(seen) == {before[0]} and not gc.isenabled()
+    finally:
+        gc.enable()
+        gc.set_threshold(*before)
