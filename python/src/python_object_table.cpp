@@ -78,6 +78,24 @@ Nimber* PythonObjectTable::find(PyObject* key, Py_hash_t hash) {
   return i == kAbsent ? nullptr : &slots_[i].value;
 }
 
+const Nimber* PythonObjectTable::find_int(PyObject* exact_int, Py_hash_t hash, bool& decided) const noexcept {
+  decided = true;
+  for (std::size_t i = home(hash);; i = (i + 1) & mask_) {
+    const Slot& s = slots_[i];
+    if (s.key == nullptr) return nullptr;
+    if (s.hash != hash) continue;
+    if (s.key == exact_int) return &s.value;
+    if (!PyLong_CheckExact(s.key)) {
+      // True, 1.0 or a user's object equal to the int, perhaps: only its ==
+      // can say.
+      decided = false;
+      return nullptr;
+    }
+    // Two exact ints: int's own comparison, which cannot fail.
+    if (PyObject_RichCompareBool(s.key, exact_int, Py_EQ) == 1) return &s.value;
+  }
+}
+
 std::size_t PythonObjectTable::bytes_after_insert(PyObject* key) const noexcept {
   // Growing, the table holds its old slots and the new ones (twice as many)
   // at once.

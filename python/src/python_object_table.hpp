@@ -39,6 +39,11 @@ class PythonObjectTable {
   // The value stored under this very object (identity only: no Python code
   // runs), or nullptr. For the solver's own in-progress entries.
   [[nodiscard]] Nimber* find_exact(PyObject* key, Py_hash_t hash) noexcept;
+  // The value stored for an exact int, found without running user code: a
+  // stored exact int is compared as ints compare. nullptr when absent, or when
+  // a key of another type has the same hash (its == is the user's): `decided`
+  // is false then, and find() must answer.
+  [[nodiscard]] const Nimber* find_int(PyObject* exact_int, Py_hash_t hash, bool& decided) const noexcept;
   // Removes this very object if stored (identity only; never raises).
   void erase_exact(PyObject* key, Py_hash_t hash) noexcept;
   // Removes every key stored with `value` (identity only; never raises).

@@ -58,14 +58,11 @@ void PythonRule::moves(const RulePosition& p, std::vector<RulePosition>& out) co
   }
   // A list or tuple (call_moves made it one); sizes and items are re-read at
   // each step, as an option's __hash__ is user code.
-  const bool dense = game_->dense_end() != 0;
   for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(listed.ptr()); ++i) {
     PyObject* const item = PySequence_Fast_GET_ITEM(listed.ptr(), i);
-    if (dense) {
-      if (const Nimber v = listed_value(item); v != kEmpty) {
-        out.push_back(RulePosition{py::object(), 0, false, v});
-        continue;
-      }
+    if (const Nimber v = listed_value(item); v != kEmpty) {
+      out.push_back(RulePosition{py::object(), 0, false, v});
+      continue;
     }
     const py::object option = py::reinterpret_borrow<py::object>(item);
     if (PyList_Check(option.ptr())) {
@@ -80,25 +77,24 @@ void PythonRule::moves(const RulePosition& p, std::vector<RulePosition>& out) co
 }
 
 Nimber PythonRule::listed_value(PyObject* option) const {
-  // Options valued as they are listed, when the game keeps ints 0..N in an
-  // array (dense=N): an int, or a list of ints, whose values are all finished
-  // is handed to the solver as its value, and the solver finds it known. The
-  // solver would have read the same values a moment later (a finished value
-  // never changes during a search), but through a Python object kept per
-  // option, a checksum of the sum's parts, a hash and a refcount for each part:
-  // Grundy's game to 5000 (6.25·10^6 options of two heaps) spent 0.3 s there,
-  // as long as the user's own moves() calls, and 0.1 s this way (perf; see
-  // docs/performance.md). Anything else (another type, a value in progress or
-  // unknown, a nested sum) goes the general way, untouched.
+  // Options valued as they are listed: an int, or a list of ints, whose values
+  // are all finished is handed to the solver as its value, and the solver
+  // finds it known. The solver would have read the same values a moment later
+  // (a finished value never changes during a search), but through a Python
+  // object kept per option, a checksum of the sum's parts, a hash and a
+  // refcount for each part: Grundy's game to 5000 (6.25·10^6 options of two
+  // heaps) spent 0.3 s there, as long as the user's own moves() calls
+  // (docs/performance.md). Anything else (another type, a value unknown or in
+  // progress, a nested sum) goes the general way, untouched.
   const PythonRuleTable& table = game_->solver_->table();
-  if (PyLong_CheckExact(option)) return table.finished_dense_value(option);
+  if (PyLong_CheckExact(option)) return table.finished_int_value(option);
   if (!PyList_Check(option)) return kEmpty;
   Nimber total = 0;
-  // No user code runs in this loop (ints are read, not hashed or compared).
+  // No user code runs in this loop (ints are read, hashed and compared by int).
   for (Py_ssize_t i = 0; i < PyList_GET_SIZE(option); ++i) {
     PyObject* const part = PyList_GET_ITEM(option, i);
     if (!PyLong_CheckExact(part)) return kEmpty;
-    const Nimber v = table.finished_dense_value(part);
+    const Nimber v = table.finished_int_value(part);
     if (v == kEmpty) return kEmpty;
     total ^= v;
   }

@@ -12,8 +12,8 @@
 //   - moves_changed(): a moves function that lists other options when asked
 //     again is named (the values kept would be wrong);
 //   - kListingWork: a call into Python costs about 64 units of C++ work;
-//   - with dense=N, an option that is an int 0..N, or a list of them, whose
-//     values are all finished is valued as it is listed (moves()).
+//   - an option that is an int, or a list of ints, whose values are all
+//     finished is valued as it is listed (moves()).
 // The table of values is PythonRuleTable (python_rule_table.hpp).
 //
 // Everything here runs with the GIL held.
@@ -70,8 +70,8 @@ class PythonRule {
   [[nodiscard]] PythonGame& game() const noexcept { return *game_; }
 
  private:
-  // The value of an option read from the dense array as it is listed, or kEmpty
-  // (see moves()).
+  // The value of an option that is an int or a list of ints, read from the
+  // table as it is listed, or kEmpty (see moves()).
   [[nodiscard]] Nimber listed_value(PyObject* option) const;
   // The checksum of a sum: the parts of `list` (lists inside it flattened),
   // each checked to be hashable (GameError naming `source`) and appended to

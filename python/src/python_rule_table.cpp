@@ -25,12 +25,19 @@ bool PythonRuleTable::dense_index(const RulePosition& p, std::size_t& index) con
   return true;
 }
 
-Nimber PythonRuleTable::finished_dense_value(PyObject* exact_int) const noexcept {
-  if (dense_end_ == 0) return kEmpty;
-  int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(exact_int, &overflow);
-  if (overflow != 0 || v < 0 || static_cast<unsigned long long>(v) >= dense_end_) return kEmpty;
-  const Nimber value = dense_.find(static_cast<std::size_t>(v));
+Nimber PythonRuleTable::finished_int_value(PyObject* exact_int) const noexcept {
+  Nimber value = kEmpty;
+  if (dense_end_ != 0) {
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(exact_int, &overflow);
+    if (overflow == 0 && v >= 0 && static_cast<unsigned long long>(v) < dense_end_) {
+      value = dense_.find(static_cast<std::size_t>(v));
+      return value == kInProgress ? kEmpty : value;
+    }
+  }
+  // An int's hash is computed by int itself and cannot fail.
+  bool decided = false;
+  if (const Nimber* stored = table_.find_int(exact_int, PyObject_Hash(exact_int), decided)) value = *stored;
   return value == kInProgress ? kEmpty : value;
 }
 

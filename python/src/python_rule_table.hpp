@@ -35,9 +35,10 @@ class PythonRuleTable {
 
   // The value stored for p (a single position), or kEmpty.
   [[nodiscard]] Nimber find(const RulePosition& p);
-  // The finished value of an exact int in the array (0..N), or kEmpty: not in
-  // it, not valued yet, or in progress.
-  [[nodiscard]] Nimber finished_dense_value(PyObject* exact_int) const noexcept;
+  // The finished value of an exact int, found without running user code (in
+  // the array, or among the table's ints), or kEmpty: not valued yet, in
+  // progress, or only the user's == could tell (python_object_table.hpp).
+  [[nodiscard]] Nimber finished_int_value(PyObject* exact_int) const noexcept;
   // Stores p's value; LimitError when a new key would pass the bound.
   void set(const RulePosition& p, Nimber value);
   // Removes every key whose value is `value` (the solver's in-progress marks).

@@ -233,11 +233,12 @@ def test_a_dense_range_gives_the_tables_values():
 
 
 def test_options_valued_as_listed_equal_the_general_path():
-    # With dense=N an option that is an int 0..N, or a list of them, with
-    # finished values is valued as it is listed; anything else goes the general
-    # way. Random take-and-break rules whose options mix the two (heaps past N,
-    # negative heaps, sums of sums, empty sums, tuples), each held to the same
-    # game without the array and to the definition written here.
+    # An option that is an int or a list of ints, with finished values, is
+    # valued as it is listed (from the array of dense=N, or the table);
+    # anything else goes the general way. Random take-and-break rules whose
+    # options mix the two (heaps past N, sums of sums, empty sums, tuples),
+    # with and without the array, each held to the definition written here and
+    # to the general path alone.
     import random
     rng = random.Random(2611)
     for trial in range(12):
@@ -277,12 +278,15 @@ def test_options_valued_as_listed_equal_the_general_path():
                         seen.add(brute(a) ^ brute(n - k - a))
             return mex(seen)
 
-        bound = rng.choice([0, 5, 40, 150])
+        bound = rng.choice([None, 0, 5, 40, 150])
         dense = grundy.Game(moves, name="mixed", dense=bound)
-        plain = grundy.Game(moves, name="mixed")
         expected = [brute(n) for n in range(151)]
         assert list(dense.table(upto=150).values) == expected, (trial, takes, shape, bound)
-        assert list(plain.table(upto=150).values) == expected, (trial, takes, shape, bound)
+        # Every heap a 1-tuple: no int anywhere, so nothing is valued as listed.
+        def as_tuples(option):
+            return [as_tuples(o) for o in option] if isinstance(option, list) else (option,)
+        general = grundy.Game(lambda t: [as_tuples(o) for o in moves(t[0])], name="general")
+        assert [general.value((n,)) for n in range(151)] == expected, (trial, takes, shape, bound)
         # Valued from the top (a depth-first search, options unknown when
         # listed) as well as bottom up.
         fresh = grundy.Game(moves, name="mixed", dense=bound)
