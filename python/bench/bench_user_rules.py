@@ -9,7 +9,8 @@ Items:
                  Game(...).table(upto=5000), and with dense=5000 (the ints
                  0..5000 kept in an array), against a list DP with the rule
                  written inline, against the same DP calling the same moves
-                 function, and the moves function's calls alone;
+                 function, and the moves function's calls alone (also with
+                 the collector paced as the module paces it in a search);
   euclid 10^4    Euclid's game from (1, 10^4), 10^4 deep with 10^4 options a
                  level: Game(...).value against functools.lru_cache recursion.
 Each item runs in a fresh interpreter, so that peak memory is its own.
@@ -57,6 +58,14 @@ ITEMS = {
         result = values[5000]
     """,
     "grundy 5000, moves() calls alone": """
+        moves = lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)]
+        for n in range(5001):
+            moves(n)
+        result = 14
+    """,
+    "grundy 5000, moves() calls alone, paced": """
+        import gc
+        gc.set_threshold(100000, 10, 10)  # as the module paces the collector during a search
         moves = lambda n: [[a, n - a] for a in range(1, (n + 1) // 2)]
         for n in range(5001):
             moves(n)
