@@ -3,27 +3,11 @@
 namespace py = pybind11;
 
 namespace grundy::python {
-namespace {
-
-// Python's error indicator kept aside while the collector's settings are read
-// or written: a search may be ending because of an error that is still set.
-class KeptError {
- public:
-  KeptError() { PyErr_Fetch(&type_, &value_, &traceback_); }
-  ~KeptError() { PyErr_Restore(type_, value_, traceback_); }
-  KeptError(const KeptError&) = delete;
-  KeptError& operator=(const KeptError&) = delete;
-
- private:
-  PyObject* type_ = nullptr;
-  PyObject* value_ = nullptr;
-  PyObject* traceback_ = nullptr;
-};
-
-}  // namespace
 
 void CollectorPace::raise() {
-  const KeptError kept;
+  // Python's error indicator kept aside meanwhile: a search may be ending
+  // because of an error that is still set.
+  const py::error_scope kept;
   try {
     const py::module_ gc = py::module_::import("gc");
     if (!gc.attr("isenabled")().cast<bool>()) return;
@@ -39,7 +23,7 @@ void CollectorPace::raise() {
 
 CollectorPace::~CollectorPace() {
   if (!raised_) return;
-  const KeptError kept;
+  const py::error_scope kept;
   try {
     const py::module_ gc = py::module_::import("gc");
     const auto threshold = gc.attr("get_threshold")().cast<py::tuple>();

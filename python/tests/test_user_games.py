@@ -353,6 +353,16 @@ def test_the_collector_is_paced_during_a_long_search_and_then_restored():
     grundy.Game(grundys, dense=300).table(upto=300)
     assert gc.get_threshold() == before
     assert seen[0] == before[0] and seen[-1] == 100000
+    # A search that ends in the user's error: the error comes through whole,
+    # and the threshold is put back all the same.
+    def failing(n):
+        if n == 200:
+            raise ArithmeticError("no heap of 200")
+        return [n - 1] if n else []
+    with pytest.raises(grundy.GameError, match="no heap of 200") as caught:
+        grundy.Game(failing).value(300)
+    assert isinstance(caught.value.__cause__, ArithmeticError)
+    assert gc.get_threshold() == before
     # A short search changes nothing.
     seen.clear()
     grundy.Game(grundys).value(20)
