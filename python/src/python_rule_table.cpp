@@ -14,12 +14,12 @@ namespace grundy::python {
 PythonRuleTable::PythonRuleTable(const PythonRule& rule, std::size_t /*initial_capacity*/)
     : rule_(&rule), dense_end_(rule.game().dense_end()) {}
 
-bool PythonRuleTable::dense_index(const RulePosition& p, std::size_t& index) const noexcept {
+bool PythonRuleTable::dense_index(PyObject* position, std::size_t& index) const noexcept {
   // Exact ints only: an int subclass (bool, IntEnum) may compare and hash as
   // it likes, so it is a key like any other.
-  if (dense_end_ == 0 || !PyLong_CheckExact(p.object.ptr())) return false;
+  if (dense_end_ == 0 || !PyLong_CheckExact(position)) return false;
   int overflow = 0;
-  const long long v = PyLong_AsLongLongAndOverflow(p.object.ptr(), &overflow);
+  const long long v = PyLong_AsLongLongAndOverflow(position, &overflow);
   if (overflow != 0 || v < 0 || static_cast<unsigned long long>(v) >= dense_end_) return false;
   index = static_cast<std::size_t>(v);
   return true;
@@ -27,24 +27,20 @@ bool PythonRuleTable::dense_index(const RulePosition& p, std::size_t& index) con
 
 Nimber PythonRuleTable::finished_int_value(PyObject* exact_int) const noexcept {
   Nimber value = kEmpty;
-  if (dense_end_ != 0) {
-    int overflow = 0;
-    const long long v = PyLong_AsLongLongAndOverflow(exact_int, &overflow);
-    if (overflow == 0 && v >= 0 && static_cast<unsigned long long>(v) < dense_end_) {
-      value = dense_.find(static_cast<std::size_t>(v));
-      return value == kInProgress ? kEmpty : value;
-    }
+  if (std::size_t i = 0; dense_index(exact_int, i)) {
+    value = dense_.find(i);
+  } else {
+    // An int's hash is computed by int itself and cannot fail.
+    bool decided = false;
+    if (const Nimber* stored = table_.find_int(exact_int, PyObject_Hash(exact_int), decided)) value = *stored;
   }
-  // An int's hash is computed by int itself and cannot fail.
-  bool decided = false;
-  if (const Nimber* stored = table_.find_int(exact_int, PyObject_Hash(exact_int), decided)) value = *stored;
   return value == kInProgress ? kEmpty : value;
 }
 
 Nimber PythonRuleTable::find(const RulePosition& p) {
   // An option valued as it was listed (PythonRule::moves).
   if (p.value != kEmpty) return p.value;
-  if (std::size_t i = 0; dense_index(p, i)) return dense_.find(i);
+  if (std::size_t i = 0; dense_index(p.object.ptr(), i)) return dense_.find(i);
   try {
     const Nimber* v = table_.find(p.object.ptr(), p.hash);
     return v == nullptr ? kEmpty : *v;
@@ -59,7 +55,7 @@ Nimber PythonRuleTable::find(const RulePosition& p) {
 }
 
 void PythonRuleTable::set(const RulePosition& p, Nimber value) {
-  if (std::size_t i = 0; dense_index(p, i)) {
+  if (std::size_t i = 0; dense_index(p.object.ptr(), i)) {
     // The array gets what the table of objects leaves of the bound.
     if (memory_limit_ != 0) dense_.set_memory_limit(memory_limit_ > table_.bytes() ? memory_limit_ - table_.bytes() : 1);
     dense_.set(i, value);

@@ -61,8 +61,9 @@ class PythonRuleTable {
     using Position = std::size_t;
     [[nodiscard]] std::size_t dense_index(std::size_t i) const noexcept { return i; }
   };
-  // The array's index of p: true for an int 0..N (N the declared bound).
-  [[nodiscard]] bool dense_index(const RulePosition& p, std::size_t& index) const noexcept;
+  // The array's index of a position: true for an exact int 0..N (N the
+  // declared bound).
+  [[nodiscard]] bool dense_index(PyObject* position, std::size_t& index) const noexcept;
 
   const PythonRule* rule_;
   PythonObjectTable table_;
