@@ -78,8 +78,7 @@ void PythonRule::moves(const RulePosition& p, std::vector<RulePosition>& out) co
 
 Nimber PythonRule::listed_value(PyObject* option) const {
   // Options valued as they are listed: an int, or a list of ints, whose values
-  // are all finished is handed to the solver as its value, and the solver
-  // finds it known. The solver would have read the same values a moment later
+  // are all finished is handed to the solver as its value (closed_form). The solver would have read the same values a moment later
   // (a finished value never changes during a search), but through a Python
   // object kept per option, a checksum of the sum's parts, a hash and a
   // refcount for each part: Grundy's game to 5000 (6.25·10^6 options of two

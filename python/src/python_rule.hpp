@@ -13,7 +13,8 @@
 //     again is named (the values kept would be wrong);
 //   - kListingWork: a call into Python costs about 64 units of C++ work;
 //   - an option that is an int, or a list of ints, whose values are all
-//     finished is valued as it is listed (moves()).
+//     finished is valued as it is listed (moves()), and its value given back
+//     by closed_form().
 // The table of values is PythonRuleTable (python_rule_table.hpp).
 //
 // Everything here runs with the GIL held.
@@ -23,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,7 +42,8 @@ class PythonGame;
 // lists) is named instead of giving a wrong value.
 //
 // An option valued as it was listed (see PythonRule::moves) carries its value
-// and no object: the solver finds it known, as it would find its parts.
+// and no object; the solver reads it through PythonRule::closed_form, its hook
+// for a value known without a search, and never looks it up or stores it.
 struct RulePosition {
   pybind11::object object;
   Py_hash_t hash = 0;
@@ -62,6 +65,12 @@ class PythonRule {
   [[nodiscard]] RulePosition position_of(pybind11::handle position_or_sum) const;
 
   void moves(const RulePosition& p, std::vector<RulePosition>& out) const;
+  // The value of an option valued as it was listed (the solver's closed_form
+  // hook, game.hpp); nullopt for every other position.
+  [[nodiscard]] std::optional<Nimber> closed_form(const RulePosition& p) const noexcept {
+    if (p.value == kEmpty) return std::nullopt;
+    return p.value;
+  }
   void components(const RulePosition& p, std::vector<RulePosition>& out) const;
   [[nodiscard]] std::string describe(const RulePosition& p) const;
   [[noreturn]] void cycle_found(const std::vector<RulePosition>& cycle) const;

@@ -38,8 +38,6 @@ Nimber PythonRuleTable::finished_int_value(PyObject* exact_int) const noexcept {
 }
 
 Nimber PythonRuleTable::find(const RulePosition& p) {
-  // An option valued as it was listed (PythonRule::moves).
-  if (p.value != kEmpty) return p.value;
   if (std::size_t i = 0; dense_index(p.object.ptr(), i)) return dense_.find(i);
   try {
     const Nimber* v = table_.find(p.object.ptr(), p.hash);
