@@ -278,20 +278,77 @@ def test_options_valued_as_listed_equal_the_general_path():
                         seen.add(brute(a) ^ brute(n - k - a))
             return mex(seen)
 
+        # Heaps past 256 too: Python makes a new object for each such int, so
+        # the table compares them as ints, not by identity.
         bound = rng.choice([None, 0, 5, 40, 150])
         dense = grundy.Game(moves, name="mixed", dense=bound)
-        expected = [brute(n) for n in range(151)]
-        assert list(dense.table(upto=150).values) == expected, (trial, takes, shape, bound)
+        expected = [brute(n) for n in range(401)]
+        assert list(dense.table(upto=400).values) == expected, (trial, takes, shape, bound)
         # Every heap a 1-tuple: no int anywhere, so nothing is valued as listed.
         def as_tuples(option):
             return [as_tuples(o) for o in option] if isinstance(option, list) else (option,)
         general = grundy.Game(lambda t: [as_tuples(o) for o in moves(t[0])], name="general")
-        assert [general.value((n,)) for n in range(151)] == expected, (trial, takes, shape, bound)
+        assert [general.value((n,)) for n in range(401)] == expected, (trial, takes, shape, bound)
         # Valued from the top (a depth-first search, options unknown when
         # listed) as well as bottom up.
         fresh = grundy.Game(moves, name="mixed", dense=bound)
-        assert [fresh.value(n) for n in (150, 77, 3)] == [expected[150], expected[77], expected[3]]
-        assert fresh.value([150, 77]) == expected[150] ^ expected[77]
+        assert [fresh.value(n) for n in (400, 77, 3)] == [expected[400], expected[77], expected[3]]
+        assert fresh.value([300, 77]) == expected[300] ^ expected[77]
+
+
+def test_an_int_meets_a_key_of_another_type_with_its_hash():
+    # Stored first: Heap(n), a user's object with int n's hash and equal to n.
+    # An option n listed later finds it only through Heap's own ==, which is
+    # user code: listing values ints without running any, so such an option
+    # goes the general way, where the table compares as a dict does.
+    compared = []
+
+    class Heap:
+        def __init__(self, n):
+            self.n = n
+
+        def __hash__(self):
+            return hash(self.n)
+
+        def __eq__(self, other):
+            compared.append(other)
+            return self.n == (other.n if isinstance(other, Heap) else other)
+
+    def moves(p):  # take 1 or 2: n mod 3
+        if isinstance(p, Heap):
+            return [Heap(p.n - k) for k in (1, 2) if k <= p.n]
+        return [p - k for k in (1, 2) if k <= p]
+    g = grundy.Game(moves)
+    assert g.value(Heap(400)) == 400 % 3
+    compared.clear()
+    # 402 lists 401 (new) and 400 (stored as Heap(400)); 401 lists 400 and 399.
+    assert g.value(402) == 0 and g.value([401, 399]) == (401 % 3) ^ (399 % 3)
+    assert 400 in compared and 399 in compared
+    assert g.stored == 403  # Heap(0..400), then 401 and 402 as ints
+
+    # An == that changes the sum being listed: read while listing, the sum
+    # would lose its second heap (value 1 instead of 1 ^ 2 = 3, and "s" would
+    # be worth mex{1, 0} = 2). The general way holds its parts first.
+    listed = []
+
+    class Meddling(Heap):
+        __hash__ = Heap.__hash__
+
+        def __eq__(self, other):
+            for sum_list in listed:
+                sum_list.clear()
+            return super().__eq__(other)
+
+    def meddled(p):
+        if isinstance(p, str):
+            listed.append([400, 299])
+            return [listed[-1], 0]
+        if isinstance(p, Heap):
+            return [Meddling(p.n - k) for k in (1, 2) if k <= p.n]
+        return [p - k for k in (1, 2) if k <= p]
+    h = grundy.Game(meddled)
+    assert h.value(Meddling(400)) == 1
+    assert h.value("s") == 1  # mex{400 % 3 ^ 299 % 3, 0} = mex{3, 0}
 
 
 def test_a_cycle_through_a_sum_is_found_with_a_dense_range():
