@@ -45,6 +45,7 @@ void print_summary(const census::CensusSummary& summary, const std::string& data
                      {"jobs_already_done", summary.jobs_already_done},
                      {"jobs_done", summary.jobs_done},
                      {"errors", summary.errors},
+                     {"damaged_removed", summary.damaged_removed},
                      {"interrupted", summary.interrupted},
                      {"seconds", summary.seconds},
                      {"classes_in_database", counts}};
@@ -97,7 +98,27 @@ void run(CensusState& state, const Launch& launch) {
               << " and running jobs kept their checkpoints: run the same command to go on\n";
     throw ExitStatus{130};
   }
+  if (summary.damaged_removed > 0 && !state.json)
+    std::cerr << "grundy: " << summary.damaged_removed << " damaged records of " << state.options.database
+              << " (failing their checksum) were removed and their games computed again\n";
   print_summary(summary, state.options.database, state.json);
+  if (!summary.failed_jobs.empty()) {
+    // A census with a failed job did not do what was asked: it says which,
+    // and exits 2 when each failed on its input or bound (a damaged
+    // checkpoint, --memory), 1 when one failed with a fault three times. The
+    // rows say "error"; the next run tries them again.
+    constexpr std::size_t kShown = 10;
+    bool fault = false;
+    for (std::size_t i = 0; i < summary.failed_jobs.size(); ++i) {
+      const auto& failed = summary.failed_jobs[i];
+      fault = fault || failed.fault;
+      if (i < kShown) std::cerr << "grundy: census job " << failed.game << " failed: " << failed.message << "\n";
+    }
+    if (summary.failed_jobs.size() > kShown)
+      std::cerr << "grundy: and " << summary.failed_jobs.size() - kShown << " more failed jobs (grundy census report --db "
+                << state.options.database << ")\n";
+    throw ExitStatus{fault ? 1 : 2};
+  }
 }
 
 void add_common(CLI::App* cmd, CensusState& state, bool jobs = true) {

@@ -7,9 +7,11 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -131,6 +133,110 @@ TEST(CensusCli, CtrlCKeepsFinishedJobsAndTheRerunCompletes) {
   const auto rerun = grundy("census octal --digits 2 --upto 32767 --db " + db);
   ASSERT_EQ(rerun.status, 0) << rerun.out;
   EXPECT_EQ(rows(db), rows(whole));
+}
+
+std::string file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A database that is not what this grundy wrote — a schema changed by hand, a
+// damaged header, a folder it cannot write its journal into, a /proc file — is
+// refused within 5 s with one line and exit 2, and the file is left byte for
+// byte as it was (the issue: a hang at 0% CPU, exit 1, files changed, -wal and
+// -shm left behind).
+TEST(CensusCli, ForeignSchemasAndDamagedHeadersAreRefusedUntouched) {
+  const std::string good = fresh_db("intact");
+  ASSERT_EQ(grundy("census subtraction --max 4 --db " + good).status, 0);
+  const std::string original = file_bytes(good);
+  struct Case {
+    std::string name;
+    std::string sql;    // run on a copy by the sqlite3 shell
+    int header_byte;    // or: this header byte set to `value`
+    int value;
+    std::string words;
+  };
+  const std::vector<Case> cases = {
+      {"drop_column", "ALTER TABLE results DROP COLUMN message", -1, 0, "has a schema this grundy did not write"},
+      {"drop_table", "DROP TABLE results", -1, 0, "table results missing"},
+      {"extra_index", "CREATE INDEX by_kind ON results(kind)", -1, 0, "index by_kind added"},
+      {"trigger", "CREATE TRIGGER t AFTER INSERT ON results BEGIN DELETE FROM results; END", -1, 0, "trigger t added"},
+      {"header18_zero", "", 18, 0, "file format version"},
+      {"header18_three", "", 18, 3, "file format version"},
+      {"header21", "", 21, 65, "payload fractions"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const std::string db = fresh_db(c.name);
+    {
+      std::ofstream(db, std::ios::binary) << original;
+    }
+    if (!c.sql.empty()) {
+      ASSERT_EQ(shell("sqlite3 " + db + " '" + c.sql + "' 2>&1").status, 0);
+    } else {
+      std::fstream f(db, std::ios::in | std::ios::out | std::ios::binary);
+      f.seekp(c.header_byte);
+      f.put(static_cast<char>(c.value));
+    }
+    const std::string before = file_bytes(db);
+    const auto start = std::chrono::steady_clock::now();
+    const auto run = shell("timeout 20 " + std::string(GRUNDY_CLI_PATH) + " census subtraction --max 4 --db " + db +
+                           " 2>&1 < /dev/null");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(run.status, 2) << run.out;
+    EXPECT_EQ(lines(run.out), 1U) << run.out;
+    EXPECT_NE(run.out.find(c.words), std::string::npos) << run.out;
+    EXPECT_LT(seconds, 5.0);
+    EXPECT_TRUE(file_bytes(db) == before) << "the refused file was changed";
+    EXPECT_FALSE(fs::exists(db + "-wal") || fs::exists(db + "-shm")) << "SQLite's files left behind";
+    const auto shown = grundy("census report --db " + db);
+    EXPECT_EQ(shown.status, 2) << shown.out;
+  }
+  // A /proc file: the kernel says it is empty, yet it has text.
+  const auto proc = grundy("census subtraction --max 4 --db /proc/version");
+  EXPECT_EQ(proc.status, 2) << proc.out;
+  EXPECT_NE(proc.out.find("/proc/version is not an SQLite file"), std::string::npos) << proc.out;
+  // A writable database in a folder that is not (as another user when the
+  // tests run as root, whom permissions do not stop).
+  const std::string folder = ::testing::TempDir() + "census_cli_readonly_" + std::to_string(::getpid());
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  const std::string inside = folder + "/census.sqlite";
+  {
+    std::ofstream(inside, std::ios::binary) << original;
+  }
+  fs::permissions(inside, fs::perms::owner_all | fs::perms::group_all | fs::perms::others_read | fs::perms::others_write);
+  fs::permissions(folder, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read | fs::perms::group_exec |
+                              fs::perms::others_read | fs::perms::others_exec);
+  const std::string as_user = ::geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+  const auto readonly = shell(as_user + GRUNDY_CLI_PATH + " census subtraction --max 4 --db " + inside + " 2>&1");
+  EXPECT_EQ(readonly.status, 2) << readonly.out;
+  EXPECT_EQ(lines(readonly.out), 1U) << readonly.out;
+  EXPECT_NE(readonly.out.find("is not writable"), std::string::npos) << readonly.out;
+  EXPECT_TRUE(file_bytes(inside) == original);
+  // ... and a report of it, which writes nothing, works.
+  EXPECT_EQ(shell(as_user + GRUNDY_CLI_PATH + " census report --db " + inside + " 2>&1").status, 0);
+  fs::permissions(folder, fs::perms::owner_all);
+  fs::remove_all(folder);
+}
+
+// A job that fails (here on its damaged checkpoint) is named, and the census
+// exits non-zero (the issue: exit 0).
+TEST(CensusCli, AFailedJobIsNamedAndTheCensusExitsNonZero) {
+  const std::string db = fresh_db("failed_job");
+  ASSERT_EQ(grundy("census codes 0.6 --upto 1000 --db " + db).status, 0);
+  // Officers (.6) is computed as .37, which plays the same on heaps one smaller.
+  const std::string checkpoint = db + ".checkpoints/0.37.checkpoint";
+  ASSERT_TRUE(fs::exists(checkpoint));
+  {
+    std::fstream f(checkpoint, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(40);
+    f.write("XXXX", 4);
+  }
+  const auto run = grundy("census codes 0.6 --upto 2000 --db " + db);
+  EXPECT_EQ(run.status, 2) << run.out;
+  EXPECT_NE(run.out.find("grundy: census job 0.37 (for 0.6) failed: checkpoint"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("is corrupt"), std::string::npos) << run.out;
 }
 
 // The embedded default and the distributed engine are the same command: the

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -15,6 +16,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "cli_runner.hpp"
 
@@ -214,6 +217,48 @@ TEST(Hardening, LongCodesAreBoundedAndQuotedShort) {
   EXPECT_EQ(r.status, 2) << r.out;
   EXPECT_NE(r.out.find("no period of the rule is proven within the first"), std::string::npos) << r.out;
   EXPECT_LT(r.out.size(), 400U) << r.out;
+}
+
+// Every parser fed 10^6 levels of nesting — brackets of CGSuite's notation
+// (the issue: SIGSEGV at 50 000), parentheses, braces, inline graphs — from a
+// file and on standard input: one line, exit 2 with the place, never a signal.
+// A template or bound on the command line is limited to 128 KiB by the
+// kernel: 60 000 levels there.
+TEST(Hardening, AMillionLevelsOfNestingAreRefusedNeverASignal) {
+  const std::string dir = scratch("nesting");
+  const std::size_t n = 1'000'000;
+  const std::vector<std::pair<std::string, char>> nests = {
+      {"*[", ']'}, {"[", ']'}, {"(", ')'}, {"{", '}'}, {"nim(", ')'}, {"a(", ')'}};
+  for (const auto& [open, close] : nests) {
+    std::string text;
+    for (std::size_t i = 0; i < n; ++i) text += open;
+    text += '1';
+    text.append(n, close);
+    const std::string file = dir + "/deep.txt";
+    std::ofstream(file, std::ios::binary) << text << "\n";
+    for (const std::string& args : std::vector<std::string>{"misere -f " + file, "value -f " + file, "explain -f " + file, "value --misere -f " + file,
+          "graph " + file, "boards " + file, "value 'nodekayles(@" + file + ")'", "value 'cram(@" + file + ")'",
+          "value 'graph(@" + file + ")(a)'", "misere -f -", "value -f -", "value --batch"}) {
+      const CliOutput r = args.find(" -") != std::string::npos && args.back() == '-' ? grundy(args, text)
+                          : args == "value --batch"                                  ? grundy(args, text)
+                                                                                     : grundy(args);
+      EXPECT_EQ(r.status, 2) << open << " | " << args << "\n" << r.out.substr(0, 300);
+      EXPECT_LE(std::count(r.out.begin(), r.out.end(), '\n'), 1) << open << " | " << args;
+    }
+  }
+  std::string deep;
+  for (int i = 0; i < 60'000; ++i) deep += '(';
+  deep += 'k';
+  deep.append(60'000, ')');
+  std::string stars;
+  for (int i = 0; i < 40'000; ++i) stars += "*[";
+  stars.append(40'000, ']');
+  for (const std::string& args : std::vector<std::string>{"pattern 'sub{1," + deep + "}' --over k=1..3", "pattern 'sub{1,k}' --over 'k=" + deep + "'",
+                                  "table '" + deep + "'", "quotient '" + deep + "'", "misere '" + stars + "'",
+                                  "value '" + deep + "'"}) {
+    const CliOutput r = grundy(args);
+    EXPECT_EQ(r.status, 2) << args.substr(0, 40) << "\n" << r.out.substr(0, 300);
+  }
 }
 
 }  // namespace

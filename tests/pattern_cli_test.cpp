@@ -7,11 +7,15 @@
 // game (P-positions as Beatty pairs), two-heap Nim.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -383,6 +387,74 @@ TEST(PatternCli, CtrlCStopsEveryPhaseOfTheSearch) {
     EXPECT_EQ(run.status, 130) << after << ": " << run.err;
     EXPECT_LT(run.seconds, 0.3 + cli_runner::kExitScanAllowance) << after;
     EXPECT_NE(run.err.find("interrupted"), std::string::npos) << run.err;
+  }
+}
+
+// Every template the docs show works: each `grundy pattern '…'` command of the
+// README and docs/*.md as written, and each template the list in
+// docs/contest.md names (`0.k7` among them, which the issue found refused),
+// with its one-letter names as parameters over small ranges — or, where the
+// docs call them piles, the last group's names as piles.
+TEST(PatternCli, EveryTemplateTheDocsListWorks) {
+  std::vector<std::string> texts;
+  for (const std::string& name : {std::string("README.md"), std::string("docs/contest.md"),
+                                  std::string("docs/expressions.md"), std::string("docs/library.md")}) {
+    std::ifstream in(std::string(GRUNDY_SOURCE_DIR) + "/" + name);
+    ASSERT_TRUE(in) << name;
+    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  // The commands, as a user copies them (to the end of the line or the
+  // inline code, without a trailing comment).
+  std::set<std::string> commands;
+  const std::regex command(R"(grundy pattern ('[^']*'[^`#\n|]*))");
+  for (const std::string& text : texts)
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), command); it != std::sregex_iterator(); ++it) {
+      std::string args = (*it)[1];
+      while (!args.empty() && std::isspace(static_cast<unsigned char>(args.back()))) args.pop_back();
+      commands.insert(args);
+    }
+  EXPECT_GE(commands.size(), 8U);
+  for (const std::string& args : commands) {
+    const CliRun run = grundy("pattern " + args);
+    EXPECT_EQ(run.status, 0) << "grundy pattern " << args << "\n" << run.out;
+  }
+  // The templates of the list "TEMPLATE is a rule or position written with
+  // parameters: …" and the pile examples after it.
+  const std::string& contest = texts[1];
+  const std::size_t start = contest.find("- `TEMPLATE` is");
+  ASSERT_NE(start, std::string::npos);
+  const std::string bullet = contest.substr(start, contest.find("\n- ", start + 1) - start);
+  std::vector<std::string> templates;
+  const std::regex code("`([^`]+)`");
+  for (auto it = std::sregex_iterator(bullet.begin(), bullet.end(), code); it != std::sregex_iterator(); ++it)
+    if ((*it)[1] != "TEMPLATE" && (*it)[1] != "x") templates.push_back((*it)[1]);
+  EXPECT_GE(templates.size(), 8U) << bullet;
+  EXPECT_NE(std::find(templates.begin(), templates.end(), "0.k7"), templates.end());
+  const std::regex letter("(^|[^A-Za-z_])([A-Za-z])(?![A-Za-z_])");
+  for (const std::string& t : templates) {
+    std::vector<std::string> names;
+    for (auto it = std::sregex_iterator(t.begin(), t.end(), letter); it != std::sregex_iterator(); ++it) {
+      const std::string name = (*it)[2];
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    }
+    // Each name from 1 to 3, each later one from the one before it to 2 more
+    // (lr(L,R) needs L <= R).
+    const auto over = [](const std::vector<std::string>& params) {
+      std::string text;
+      for (std::size_t i = 0; i < params.size(); ++i)
+        text += (i ? "," : " --over ") + params[i] + "=" + (i ? params[i - 1] + ".." + params[i - 1] + "+2" : "1..3");
+      return text;
+    };
+    CliRun run = grundy("pattern '" + t + "'" + over(names));
+    if (run.status != 0) {
+      // The last group's names as piles.
+      const std::string last = t.substr(t.rfind('('));
+      std::vector<std::string> parameters;
+      for (const std::string& name : names)
+        if (!std::regex_search(last, std::regex("[^A-Za-z]" + name + "[^A-Za-z]"))) parameters.push_back(name);
+      run = grundy("pattern '" + t + "'" + over(parameters));
+    }
+    EXPECT_EQ(run.status, 0) << t << "\n" << run.out;
   }
 }
 

@@ -160,7 +160,21 @@ class Manager {
   Manager(const Plan& plan, const CensusOptions& options, Communicator& world, Context& context)
       : plan_(plan), options_(options), world_(world), context_(context) {}
 
+  // Any failure of the manager (a database that cannot be written, a
+  // malformed message) releases every worker before it is thrown: no rank
+  // ever waits for a manager that has gone.
   CensusSummary run() {
+    try {
+      return manage();
+    } catch (...) {
+      for (int w = 1; w < world_.size(); ++w)
+        if (!left_.count(w)) world_.send(w, kAbort, "");
+      throw;
+    }
+  }
+
+ private:
+  CensusSummary manage() {
     const auto start = Clock::now();
     CensusSummary summary;
     summary.arguments = plan_.spec.describe();
@@ -168,24 +182,21 @@ class Manager {
     summary.workers = world_.size() - 1;
     summary.games = plan_.games;
     summary.jobs = plan_.jobs.size();
+    if (summary.workers < 1) throw std::logic_error("a census needs at least one worker");
+    if (static_cast<std::uint64_t>(summary.workers) > plan_.jobs.size())
+      throw InputError("mpirun -np " + std::to_string(world_.size()) + " makes " + std::to_string(summary.workers) +
+                       " workers for a census of " + std::to_string(plan_.jobs.size()) +
+                       " jobs: use -np " + std::to_string(plan_.jobs.size() + 1) + " or fewer");
     std::optional<Database> db;
-    try {
-      if (summary.workers < 1) throw std::logic_error("a census needs at least one worker");
-      if (static_cast<std::uint64_t>(summary.workers) > plan_.jobs.size())
-        throw InputError("mpirun -np " + std::to_string(world_.size()) + " makes " + std::to_string(summary.workers) +
-                         " workers for a census of " + std::to_string(plan_.jobs.size()) +
-                         " jobs: use -np " + std::to_string(plan_.jobs.size() + 1) + " or fewer");
-      db.emplace(options_.database, Database::Mode::read_write);
-      std::error_code ec;
-      std::filesystem::create_directories(checkpoint_directory(options_.database), ec);
-      if (ec)
-        throw InputError("cannot make the checkpoint folder " + checkpoint_directory(options_.database) + ": " +
-                         ec.message());
-      db->census_started(summary.arguments, plan_.games);
-    } catch (...) {
-      for (int w = 1; w < world_.size(); ++w) world_.send(w, kAbort, "");
-      throw;
-    }
+    db.emplace(options_.database, Database::Mode::read_write);
+    std::error_code ec;
+    std::filesystem::create_directories(checkpoint_directory(options_.database), ec);
+    if (ec)
+      throw InputError("cannot make the checkpoint folder " + checkpoint_directory(options_.database) + ": " +
+                       ec.message());
+    // Damaged rows are never trusted: removed here, computed again below.
+    summary.damaged_removed = db->remove_damaged();
+    db->census_started(summary.arguments, plan_.games, plan_checksum(plan_));
     known_ = db->rows();
     for (const Job& job : plan_.jobs) {
       if (job_final(job, known_, plan_.spec)) {
@@ -198,7 +209,6 @@ class Manager {
     std::stable_sort(queue_.begin(), queue_.end(),
                      [&](std::uint64_t a, std::uint64_t b) { return plan_.jobs[a].cost > plan_.jobs[b].cost; });
 
-    std::set<int> left;             // workers that said bye (or were interrupted)
     std::set<int> stopped;          // workers sent kStop
     std::map<int, std::uint64_t> busy;  // worker -> job
     std::map<std::uint64_t, int> tries;
@@ -207,12 +217,28 @@ class Manager {
     auto stop_worker = [&](int w) {
       if (stopped.insert(w).second) world_.send(w, kStop, "");
     };
-    while (static_cast<int>(left.size()) < workers) {
+    auto record_failure = [&](const std::vector<Row>& rows, std::uint64_t id, bool fault) {
+      for (const Row& row : rows) summary.errors += row.status == "error";
+      const auto failed = std::find_if(rows.begin(), rows.end(), [](const Row& r) { return r.status == "error"; });
+      if (failed == rows.end()) return;
+      // The job's game, and the family's games it was computing when it is
+      // not one of them itself ("0.37 (for 0.6)").
+      const Job& job = plan_.jobs.at(id);
+      std::string name = job.game;
+      if (!job.in_family) {
+        std::string members;
+        for (std::size_t i = 0; i < job.members.size() && i < 3; ++i) members += (i ? ", " : "") + job.members[i].game;
+        if (job.members.size() > 3) members += ", …";
+        name += " (for " + members + ")";
+      }
+      summary.failed_jobs.push_back(CensusSummary::FailedJob{name, failed->message, fault});
+    };
+    while (static_cast<int>(left_.size()) < workers) {
       if (!stopping && stop_requested(context_)) {
         stopping = true;
         summary.interrupted = true;
         for (int w = 1; w <= workers; ++w)
-          if (!left.count(w)) stop_worker(w);
+          if (!left_.count(w)) stop_worker(w);
       }
       std::optional<Message> message = world_.receive(kWait);
       if (!message) continue;
@@ -236,7 +262,7 @@ class Manager {
           for (const Row& row : rows) known_[row.game] = row;
           busy.erase(w);
           ++summary.jobs_done;
-          for (const Row& row : rows) summary.errors += row.status == "error";
+          record_failure(rows, j.at("job").get<std::uint64_t>(), false);
           report_progress(summary, busy.size());
           break;
         }
@@ -261,25 +287,25 @@ class Manager {
             db->store(rows);
             for (const Row& row : rows) known_[row.game] = row;
             ++summary.jobs_done;
-            summary.errors += rows.size();
+            record_failure(rows, id, true);
           }
           break;
         }
         case kInterrupted:
           busy.erase(w);
-          left.insert(w);
+          left_.insert(w);
           if (!stopping) {
             // A worker stopped by its own signal: the census stops with it
             // (under mpirun a signal reaches every rank).
             stopping = true;
             summary.interrupted = true;
             for (int v = 1; v <= workers; ++v)
-              if (!left.count(v)) stop_worker(v);
+              if (!left_.count(v)) stop_worker(v);
           }
           break;
         case kBye:
           busy.erase(w);
-          left.insert(w);
+          left_.insert(w);
           break;
         default:
           break;
@@ -287,7 +313,7 @@ class Manager {
       // Every job handed out and answered: let the idle workers go.
       if (queue_.empty() && busy.empty())
         for (int v = 1; v <= workers; ++v)
-          if (!left.count(v) && !stopped.count(v)) stop_worker(v);
+          if (!left_.count(v) && !stopped.count(v)) stop_worker(v);
     }
     context_.end_progress();
     if (!summary.interrupted) db->census_finished(summary.arguments);
@@ -295,7 +321,6 @@ class Manager {
     return summary;
   }
 
- private:
   // Games in the database, from other censuses, recorded as computed through
   // this job's game and not final for this census's bound: the job answers
   // them too (a census of .376 to a larger bound settles the octal census's
@@ -331,6 +356,7 @@ class Manager {
   Context& context_;
   std::deque<std::uint64_t> queue_;
   std::map<std::string, Row> known_;  // the database's rows, kept up to date
+  std::set<int> left_;                // workers that said bye (or were interrupted)
 };
 
 CensusSummary run_rank(const Plan& plan, const CensusOptions& options, Communicator& world, Context& context) {

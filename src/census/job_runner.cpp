@@ -85,11 +85,13 @@ Row member_row(const Job& job, const Member& member, const std::vector<Nimber>& 
       row.theorem = member.relation;
     }
   }
-  // The largest value and the least heap where it occurs (within the hashed
-  // values: a proven sequence takes no value past its first period).
+  // The largest value and the least heap where it occurs, over the hashed
+  // values: g(0..bound) of an open game, the preperiod and one period of a
+  // proven one (which hold every value it takes, whatever the bound: a proven
+  // subtraction game has bound 0).
   Nimber largest = 0;
   std::uint64_t at = 0;
-  for (std::uint64_t n = 0; n < hashed.size() && n <= bound; ++n) {
+  for (std::uint64_t n = 0; n < hashed.size(); ++n) {
     if (hashed[n] > largest) {
       largest = hashed[n];
       at = n;

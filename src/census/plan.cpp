@@ -7,6 +7,7 @@
 #include <optional>
 #include <sstream>
 
+#include "census/checksum.hpp"
 #include "grundy/context.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/registry.hpp"
@@ -314,6 +315,24 @@ Plan make_plan(const CensusSpec& spec) {
     plan.games += plan.jobs[i].members.size();
   }
   return plan;
+}
+
+std::string plan_checksum(const Plan& plan) {
+  Fnv1a hash;
+  hash.add_text(plan.spec.describe());
+  hash.add_integer(plan.jobs.size());
+  for (const Job& job : plan.jobs) {
+    hash.add_text(job.game);
+    hash.add_text(to_string(job.kind));
+    hash.add_byte(job.in_family ? 1 : 0);
+    hash.add_integer(job.members.size());
+    for (const Member& member : job.members) {
+      hash.add_text(member.game);
+      hash.add_integer(member.shift);
+      hash.add_text(member.relation);
+    }
+  }
+  return hash.hex();
 }
 
 void parse_range(const std::string& text, const std::string& what, unsigned& from, unsigned& to) {

@@ -106,6 +106,10 @@ std::string report_text(const Database& db) {
   const std::map<std::string, Row> rows = db.rows();
   std::ostringstream out;
   out << "census database " << db.path() << ": " << rows.size() << " games\n";
+  if (const std::uint64_t damaged = db.damaged(); damaged > 0)
+    out << "  " << damaged << (damaged == 1 ? " record fails its" : " records fail their")
+        << " checksum (damaged since written) and " << (damaged == 1 ? "is" : "are")
+        << " not shown: run the census again to compute " << (damaged == 1 ? "it" : "them") << " again\n";
   for (const Database::CensusRecord& c : db.censuses()) {
     out << "  census " << c.arguments << " (" << c.games << " games), started " << c.started
         << (c.finished.empty() ? ", not finished" : ", finished " + c.finished) << "\n";
@@ -134,6 +138,7 @@ nlohmann::json report_json(const Database& db) {
                              {"finished", c.finished.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.finished)}});
   }
   j["classes"] = class_counts(rows);
+  j["damaged"] = db.damaged();  // records failing their checksum, not shown
   j["games"] = nlohmann::json::array();
   for (const Row* row : ordered(rows)) {
     nlohmann::json r = to_json(*row);

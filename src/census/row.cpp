@@ -1,7 +1,8 @@
 #include "grundy/census/row.hpp"
 
-#include <cstdio>
 #include <stdexcept>
+
+#include "census/checksum.hpp"
 
 namespace grundy::census {
 namespace {
@@ -77,16 +78,9 @@ Row row_from_json(const nlohmann::json& j) {
 }
 
 std::string sequence_hash(const std::vector<Nimber>& values) {
-  std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a offset basis
-  for (const Nimber v : values) {
-    for (int byte = 0; byte < 2; ++byte) {
-      hash ^= (v >> (8 * byte)) & 0xffU;
-      hash *= 0x100000001b3ULL;  // FNV prime
-    }
-  }
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-  return text;
+  Fnv1a hash;
+  for (const Nimber v : values) hash.add_integer(v, 2);
+  return hash.hex();
 }
 
 }  // namespace grundy::census

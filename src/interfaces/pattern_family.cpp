@@ -26,6 +26,22 @@ struct Token {
 std::vector<Token> names_in(std::string_view text) {
   std::vector<Token> out;
   for (std::size_t i = 0; i < text.size();) {
+    // An octal code with letters for digits (0.k7, 4.ab, .k): each letter is a
+    // digit, so a name of one letter. A code has one point and no "0x"
+    // (hexadecimal codes have letters of their own); "1..k" is a range.
+    if ((std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.') && (i == 0 || !name_char(text[i - 1]))) {
+      std::size_t j = i;
+      while (j < text.size() && (name_char(text[j]) || text[j] == '.')) ++j;
+      const std::string_view word = text.substr(i, j - i);
+      const bool code = std::count(word.begin(), word.end(), '.') == 1 && word.rfind("0x", 0) != 0 &&
+                        word.rfind("0X", 0) != 0;
+      if (code) {
+        for (std::size_t k = i; k < j; ++k)
+          if (name_start(text[k])) out.push_back({k, std::string(1, text[k])});
+        i = j;
+        continue;
+      }
+    }
     // A name glued to digits before it is part of a number or code (8x8, 0x0.F7): skipped.
     if (name_start(text[i]) && (i == 0 || !name_char(text[i - 1]))) {
       std::size_t j = i;

@@ -96,6 +96,7 @@ class Reader {
   GameId element() {
     skip_space();
     if (at_ < text_.size() && text_[at_] == '[') {
+      const Nest nest(*this);
       ++at_;
       return forms_.game(list(']'));
     }
@@ -133,6 +134,7 @@ class Reader {
     if (at_ + 1 >= text_.size() || text_[at_] != '*' || text_[at_ + 1] != '[') {
       fail("expected a misère game in CGSuite notation, *[...]");
     }
+    const Nest nest(*this);
     at_ += 2;
     // CGSuite: *[x] is x itself (a heap size, or the game of a list of
     // options), *[x, y, …] the game with options x, y, ….
@@ -176,9 +178,28 @@ class Reader {
     throw InputError(message, SourceLocation{{}, 0, at_ + 1});
   }
 
+  // One level of brackets, counted: the reader recurses once a level, and a
+  // form nested deeper than the printer writes (render's bound) is refused at
+  // its column instead of overflowing the stack.
+  class Nest {
+   public:
+    explicit Nest(Reader& reader) : reader_(reader) {
+      if (++reader_.depth_ > kMaxNesting)
+        reader_.fail("brackets nested more than " + std::to_string(kMaxNesting) + " deep");
+    }
+    ~Nest() { --reader_.depth_; }
+    Nest(const Nest&) = delete;
+    Nest& operator=(const Nest&) = delete;
+
+   private:
+    Reader& reader_;
+  };
+  static constexpr std::size_t kMaxNesting = 10'000;
+
   std::string_view text_;
   CanonicalForms& forms_;
   std::size_t at_ = 0;
+  std::size_t depth_ = 0;
 };
 
 }  // namespace

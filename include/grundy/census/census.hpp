@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "grundy/census/plan.hpp"
 #include "grundy/context.hpp"
@@ -35,6 +36,17 @@ struct CensusSummary {
   std::uint64_t jobs_already_done = 0;  // answered by the database before this run
   std::uint64_t jobs_done = 0;    // finished by this run
   std::uint64_t errors = 0;       // games whose row is an error
+  // The jobs of this run that ended in an error row: the job's game, why, and
+  // whether a fault (three tries) rather than the game's own input or bound.
+  struct FailedJob {
+    std::string game;
+    std::string message;
+    bool fault = false;
+  };
+  std::vector<FailedJob> failed_jobs;
+  // Rows and census records of the database whose checksum failed: removed,
+  // and their games computed again by this run.
+  std::uint64_t damaged_removed = 0;
   bool interrupted = false;
   // A worker rank released because the manager refused the census (its
   // message is the manager's to print): the CLI exits 2 quietly on it.

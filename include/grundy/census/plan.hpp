@@ -70,6 +70,11 @@ struct Plan {
 // that is too large, an unknown board rule or a bad code.
 [[nodiscard]] Plan make_plan(const CensusSpec& spec);
 
+// A checksum of the plan (its arguments, and every job's game and members), 16
+// hex digits: the database records it with the census, and a census whose
+// plan no longer matches what the database recorded is refused.
+[[nodiscard]] std::string plan_checksum(const Plan& plan);
+
 // `game` as a member of `job` when it is the job's game or provably equivalent
 // to it (the same reductions as the plan's); nullopt otherwise. The manager
 // uses it for games of other censuses in the same database that the job also
