@@ -220,6 +220,30 @@ TEST(CensusCli, ForeignSchemasAndDamagedHeadersAreRefusedUntouched) {
   fs::remove_all(folder);
 }
 
+// A database another program holds locked is waited on for 2 s at most and
+// refused with a message; Ctrl-C during the wait exits 130 at once.
+TEST(CensusCli, ALockedDatabaseIsRefusedAfterABoundedWaitAndCtrlCEndsTheWait) {
+  const std::string db = fresh_db("locked");
+  ASSERT_EQ(grundy("census subtraction --max 3 --db " + db).status, 0);
+  const std::string holder = "python3 -c \"import sqlite3, time; c = sqlite3.connect('" + db +
+                             "', isolation_level=None); c.execute('BEGIN EXCLUSIVE'); "
+                             "c.execute('DELETE FROM meta WHERE 0'); print('locked', flush=True); time.sleep(3.5)\"";
+  {
+    const auto start = std::chrono::steady_clock::now();
+    const auto run = shell(holder + " | (read line; " + GRUNDY_CLI_PATH + " census subtraction --max 3 --db " + db +
+                           " 2>&1; echo status $?)");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_NE(run.out.find("is locked by another program"), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("status 2"), std::string::npos) << run.out;
+    EXPECT_GT(seconds, 1.5);
+  }
+  {
+    const auto run = shell(holder + " | (read line; " + GRUNDY_CLI_PATH + " census subtraction --max 3 --db " + db +
+                           " 2>&1 & p=$!; sleep 0.5; kill -INT $p; wait $p; echo status $?)");
+    EXPECT_NE(run.out.find("status 130"), std::string::npos) << run.out;
+  }
+}
+
 // A job that fails (here on its damaged checkpoint) is named, and the census
 // exits non-zero (the issue: exit 0).
 TEST(CensusCli, AFailedJobIsNamedAndTheCensusExitsNonZero) {

@@ -188,7 +188,16 @@ class Manager {
                        " workers for a census of " + std::to_string(plan_.jobs.size()) +
                        " jobs: use -np " + std::to_string(plan_.jobs.size() + 1) + " or fewer");
     std::optional<Database> db;
-    db.emplace(options_.database, Database::Mode::read_write);
+    try {
+      db.emplace(options_.database, Database::Mode::read_write, [this] { return stop_requested(context_); });
+    } catch (const Cancelled&) {
+      // Stopped while another program held the file locked: nothing started.
+      for (int w = 1; w < world_.size(); ++w) world_.send(w, kAbort, "");
+      for (int w = 1; w < world_.size(); ++w) left_.insert(w);
+      summary.interrupted = true;
+      summary.seconds = seconds_since(start);
+      return summary;
+    }
     std::error_code ec;
     std::filesystem::create_directories(checkpoint_directory(options_.database), ec);
     if (ec)

@@ -6,13 +6,17 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <thread>
+#include <utility>
 #include <variant>
 
 #include "census/checksum.hpp"
+#include "grundy/context.hpp"
 
 namespace grundy::census {
 namespace {
@@ -342,7 +346,8 @@ std::vector<std::string> expected_schema() {
 
 }  // namespace
 
-Database::Database(const std::string& path, Mode mode) : path_(path) {
+Database::Database(const std::string& path, Mode mode, std::function<bool()> stop)
+    : path_(path), stop_(std::move(stop)) {
   namespace fs = std::filesystem;
   std::error_code ec;
   const bool exists = fs::exists(path, ec);
@@ -373,9 +378,21 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
     db_ = nullptr;
     throw InputError("census database " + path + ": " + reason);
   }
-  // A database another process holds is waited on for at most this long, then
-  // refused with a message (a census never waits for ever).
-  sqlite3_busy_timeout(db_, 2000);
+  // A database another program holds locked is waited on for at most 2 s,
+  // then refused with a message (a census never waits for ever), and not at
+  // all once the run is asked to stop (Ctrl-C ends a census at once, exit 130).
+  sqlite3_busy_handler(
+      db_,
+      [](void* self, int) -> int {
+        auto& database = *static_cast<Database*>(self);
+        if (database.stop_ && database.stop_()) return 0;
+        constexpr std::uint64_t kStepMs = 10;
+        if (database.waited_ms_ >= 2000) return 0;
+        std::this_thread::sleep_for(std::chrono::milliseconds(kStepMs));
+        database.waited_ms_ += kStepMs;
+        return 1;
+      },
+      this);
   try {
     if (mode == Mode::read_write) {
       // One writer: a second census on the same file is refused, not
@@ -420,6 +437,9 @@ Database::Database(const std::string& path, Mode mode) : path_(path) {
     db_ = nullptr;
     if (lock_ >= 0) ::close(lock_);
     lock_ = -1;
+    // Given up waiting for a lock because the run was stopped: an interruption,
+    // not a fault of the file.
+    if (stop_ && stop_()) throw Cancelled();
     throw;
   }
 }
@@ -449,6 +469,7 @@ void Database::begin_writing() {
 InputError Database::error(const std::string& what) const { return InputError("census database " + path_ + " " + what); }
 
 void Database::execute(const std::string& sql) {
+  waited_ms_ = 0;
   char* message = nullptr;
   if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &message) != SQLITE_OK) {
     const std::string text = message ? message : sqlite3_errmsg(db_);
@@ -460,6 +481,7 @@ void Database::execute(const std::string& sql) {
 }
 
 void Database::check_identity() {
+  waited_ms_ = 0;
   int application_id = 0;
   int user_version = 0;
   int objects = 0;
@@ -477,6 +499,9 @@ void Database::check_identity() {
       if (s.step()) objects = static_cast<int>(s.integer(0));
     }
   } catch (const InputError& e) {
+    const int code = sqlite3_errcode(db_);
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+      throw error("is locked by another program (waited 2 s); try again when it lets go");
     throw error("is damaged or not a database (" + e.message() + ")");
   }
   if (application_id == 0 && objects == 0 && user_version == 0) return;  // new: the schema is made next
@@ -560,6 +585,7 @@ void Database::create_schema() {
 }
 
 std::map<std::string, Row> Database::rows() const {
+  waited_ms_ = 0;
   std::map<std::string, Row> out;
   Statement s(db_, path_, std::string("SELECT ") + kResultColumns + ", checksum FROM results");
   while (s.step()) {
@@ -574,6 +600,7 @@ std::map<std::string, Row> Database::rows() const {
 }
 
 std::uint64_t Database::damaged() const {
+  waited_ms_ = 0;
   std::uint64_t count = 0;
   {
     Statement s(db_, path_, std::string("SELECT ") + kResultColumns + ", checksum FROM results");
@@ -593,6 +620,7 @@ std::uint64_t Database::damaged() const {
 }
 
 std::uint64_t Database::remove_damaged() {
+  waited_ms_ = 0;
   std::vector<std::int64_t> results;
   std::vector<std::int64_t> records;
   {
@@ -656,6 +684,7 @@ void Database::store(const std::vector<Row>& rows) {
 }
 
 std::optional<Database::CensusRecord> Database::census(const std::string& arguments) const {
+  waited_ms_ = 0;
   Statement s(db_, path_, std::string("SELECT ") + kCensusColumns + ", checksum FROM censuses WHERE arguments = ?1");
   s.bind(1, Field(arguments));
   if (!s.step()) return std::nullopt;
@@ -694,6 +723,7 @@ void Database::census_finished(const std::string& arguments) {
 }
 
 std::vector<Database::CensusRecord> Database::censuses() const {
+  waited_ms_ = 0;
   std::vector<CensusRecord> out;
   Statement s(db_, path_,
               std::string("SELECT ") + kCensusColumns + ", checksum FROM censuses ORDER BY started, arguments");

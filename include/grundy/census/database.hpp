@@ -15,6 +15,8 @@
 // error becomes an InputError naming the file.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -34,8 +36,9 @@ class Database {
 
   // Opens (creating it in read_write mode when it does not exist). Throws
   // InputError naming the file: foreign or damaged, on a read-only path, or
-  // in use by another census.
-  Database(const std::string& path, Mode mode);
+  // in use by another census. A file another program has locked is waited on
+  // for at most 2 s, and not at all once `stop` says so (then Cancelled).
+  Database(const std::string& path, Mode mode, std::function<bool()> stop = {});
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
@@ -85,6 +88,8 @@ class Database {
   sqlite3* db_ = nullptr;
   bool wal_ = false;
   int lock_ = -1;  // the descriptor holding the one-writer lock (read_write mode)
+  std::function<bool()> stop_;
+  mutable std::uint64_t waited_ms_ = 0;  // in SQLite's busy handler, since the last statement
 };
 
 // The application_id that marks a grundy census database ("GRND").
