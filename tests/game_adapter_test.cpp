@@ -3,6 +3,7 @@
 // registry of the user's own. The game here is Grundy's game written from its
 // rules (split a heap into two unequal heaps), held to OEIS A002188.
 #include "grundy/game_adapter.hpp"
+#include "grundy/registry.hpp"
 
 #include <gtest/gtest.h>
 

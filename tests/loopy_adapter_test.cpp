@@ -10,6 +10,7 @@
 #include "grundy/analysis.hpp"
 #include "grundy/capabilities.hpp"
 #include "grundy/game_adapter.hpp"
+#include "grundy/registry.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/loopy_solver.hpp"
 #include "loopy_reference.hpp"

@@ -29,6 +29,26 @@
 //   G::kListingWork                 the units of work (Context::charge) a call of
 //                                   moves costs beyond its options: 1 unless said
 //                                   (a call into Python: 64)
+// OPTIONAL, for the positions' front ends (GameAdapter gives every component
+// these; each defaults to the definition):
+//   g.for_each_move(p, visit)       every option of p, lazily: visit(q) returns
+//                                   false to stop (a pair of Euclid's game can have
+//                                   10^18 options; moves() would list them all)
+//   g.describe_move(p, q) -> std::string
+//                                   the move p -> q in words ("subtract 3 × 5 from
+//                                   17"); the default is "move to describe(q)"
+//   g.moves_to_value(p, target, limit, out) -> std::uint64_t
+//                                   the options of value `target`, the first
+//                                   `limit` appended to `out`, all counted
+//                                   (saturating): winning moves by a theorem
+//   g.theorem(p) -> std::optional<TheoremApplication>
+//                                   the theorem that decides p, applied to it, for
+//                                   `grundy explain` (capabilities.hpp)
+//   g.outcome(p) -> std::optional<Outcome>
+//                                   who wins p when its value is out of reach
+//                                   (closed_form threw LimitError): a strategy
+//                                   argument (Chomp: the first player, by strategy
+//                                   stealing)
 #pragma once
 
 #include <concepts>
@@ -97,6 +117,22 @@ concept GameWithOwnedBytes = ImpartialGame<G> && requires(const G& game, const t
 template <class G>
 concept GameWithHash = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
   { game.hash(p) } -> std::convertible_to<std::size_t>;
+};
+
+template <class G>
+concept LazilyListedGame = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.for_each_move(p, [](const typename G::Position&) { return true; }) };
+};
+
+template <class G>
+concept GameWithMoveWords = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.describe_move(p, p) } -> std::convertible_to<std::string>;
+};
+
+template <class G>
+concept GameWithMovesToValue = ImpartialGame<G> && requires(const G& game, const typename G::Position& p,
+                                                            std::vector<typename G::Position>& out) {
+  { game.moves_to_value(p, Nimber{0}, std::size_t{1}, out) } -> std::convertible_to<std::uint64_t>;
 };
 
 // The hash the solver uses for a game's positions.
