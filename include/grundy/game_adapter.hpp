@@ -58,16 +58,10 @@
 #include "grundy/position.hpp"
 #include "grundy/ruleset_spec.hpp"
 #include "grundy/solver.hpp"
+#include "grundy/solver_choice.hpp"
 #include "grundy/value.hpp"
 
 namespace grundy {
-
-// Which solver values the positions of a game.
-enum class SolverChoice {
-  automatic,    // the normal-play Solver; the LoopySolver from the first cycle it finds on
-  normal_play,  // the normal-play Solver only: a cycle is a CycleError
-  loopy,        // the LoopySolver for every position
-};
 
 // Whether a run's solver belongs to one adapter object or to every adapter of
 // the game's type with the same name (see the header).
@@ -183,23 +177,20 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   Value value_of(const GamePosition& p, Context& context) const {
     RunState& state = run(context);
     std::lock_guard lock(state.mutex);
-    if (!state.use_loopy) {
-      state.solver.set_poll([&context] { context.poll(); });
-      struct Reset {
-        Solver<G>& solver;
-        ~Reset() { solver.set_poll({}); }
-      } reset{state.solver};
-      try {
-        return state.solver.value(p);
-      } catch (const CycleError&) {
-        if (choice_ == SolverChoice::normal_play) throw;
-        // Values found so far are γ too (without a cycle below, γ = g), so
-        // switching now changes no answer already given.
-        state.use_loopy = true;
-        found_cycle_->store(true, std::memory_order_relaxed);
-      }
-    }
-    return state.loopy_solver.value(p, context);
+    return value_by_choice<CycleError>(
+        choice_, state.use_loopy,
+        [&] {
+          state.solver.set_poll([&context] { context.poll(); });
+          struct Reset {
+            Solver<G>& solver;
+            ~Reset() { solver.set_poll({}); }
+          } reset{state.solver};
+          return state.solver.value(p);
+        },
+        [&] {
+          found_cycle_->store(true, std::memory_order_relaxed);
+          return state.loopy_solver.value(p, context);
+        });
   }
 
   std::optional<std::uint64_t> counter_of(const GamePosition& p, Context& context) const {

@@ -186,16 +186,9 @@ std::vector<py::object> PythonGame::parts(py::handle position_or_sum) const {
 
 Value PythonGame::value(py::handle position, Context& context) {
   SearchLock lock(*this);
-  if (!use_loopy_) {
-    try {
-      return Value(normal_play_value(rule_.position_of(position), context, true));
-    } catch (const FoundCycle&) {
-      // Values found so far are γ too (without a cycle below, γ = g), so
-      // switching now changes no answer already given (GameAdapter does the same).
-      use_loopy_ = true;
-    }
-  }
-  return loopy_solver().value(vertex_of(parts(position)), context);
+  return value_by_choice<FoundCycle>(
+      choice_, use_loopy_, [&] { return normal_play_value(rule_.position_of(position), context, true); },
+      [&] { return loopy_solver().value(vertex_of(parts(position)), context); });
 }
 
 std::optional<std::uint64_t> PythonGame::counter(py::handle position, Context& context) {
@@ -243,15 +236,10 @@ std::vector<Nimber> PythonGame::values_upto(std::uint64_t upto, Context& context
   for (std::uint64_t n = 0; n <= upto; ++n) {
     const py::object heap = py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(n));
     if (!heap) throw py::error_already_set();
-    if (!use_loopy_) {
-      try {
-        values.push_back(normal_play_value(RulePosition{heap, hash_of(heap, py::none()), false}, context, false));
-        continue;
-      } catch (const FoundCycle&) {
-        use_loopy_ = true;
-      }
-    }
-    const Value v = loopy_solver().value(vertex_of({heap}), context);
+    const Value v = value_by_choice<FoundCycle>(
+        choice_, use_loopy_,
+        [&] { return normal_play_value(RulePosition{heap, hash_of(heap, py::none()), false}, context, false); },
+        [&] { return loopy_solver().value(vertex_of({heap}), context); });
     if (!v.is_finite()) {
       throw InputError("game '" + name_ + "': position " + std::to_string(n) + " has the value " + v.to_string() +
                        " (its moves can go round a cycle forever), and a table holds nim-values; ask for "

@@ -44,7 +44,7 @@
 #include <vector>
 
 #include "grundy/context.hpp"
-#include "grundy/game_adapter.hpp"
+#include "grundy/solver_choice.hpp"
 #include "grundy/loopy_solver.hpp"
 #include "grundy/nimber.hpp"
 #include "grundy/value.hpp"

@@ -4,6 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "grundy/heap_sequence.hpp"
 #include "grundy/input_error.hpp"
 
 namespace grundy {
@@ -58,21 +59,15 @@ HeapMoveList HeapRule::moves_to_value(Context& context, std::uint64_t heap, Nimb
 SequenceReport HeapRule::table(Context& context, std::uint64_t upto) const {
   check_table_size(upto, text());
   SequenceReport report;
-  report.values.reserve(upto + 1);
-  MexSet options;
-  for (std::uint64_t n = 0; n <= upto; ++n) {
-    context.charge();  // the heap, and each of its moves below
-    options.clear();
+  extend_heap_sequence(report.values, upto, Play::normal, context, [&](std::uint64_t n, auto&& option) {
     for_each_move(n, [&](const HeapMove& move) {
-      context.charge();
       for (std::uint64_t h : move.leaves) {
         if (h >= n) throw std::logic_error(text() + ": a move must leave smaller heaps");
       }
-      options.insert(value_of_leaves(report.values, move));
+      option(value_of_leaves(report.values, move));
       return true;
     });
-    report.values.push_back(options.mex());
-  }
+  });
   report.pattern = detect_periodicity(report.values);
   return report;
 }
@@ -80,25 +75,17 @@ SequenceReport HeapRule::table(Context& context, std::uint64_t upto) const {
 SequenceReport HeapRule::misere_table(Context& context, std::uint64_t upto) const {
   check_table_size(upto, text());
   SequenceReport report;
-  report.values.reserve(upto + 1);
-  MexSet options;
-  for (std::uint64_t n = 0; n <= upto; ++n) {
-    context.charge();  // the heap, and each of its moves below
-    options.clear();
-    bool any_move = false;
+  extend_heap_sequence(report.values, upto, Play::misere, context, [&](std::uint64_t n, auto&& option) {
     for_each_move(n, [&](const HeapMove& move) {
-      context.charge();
-      any_move = true;
       if (move.leaves.size() > 1) {
         throw LimitError("misère play of " + text() +
                          " is not supported: its moves split heaps, and misère values do not add");
       }
       // Leaving nothing is the end of the game: the player to move there has won.
-      options.insert(move.leaves.empty() ? 1 : report.values[move.leaves[0]]);
+      option(move.leaves.empty() ? 1 : report.values[move.leaves[0]]);
       return true;
     });
-    report.values.push_back(any_move ? options.mex() : 1);
-  }
+  });
   report.pattern = detect_periodicity(report.values);
   return report;
 }

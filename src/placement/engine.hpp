@@ -31,7 +31,8 @@
 #include "grundy/nimber.hpp"
 #include "grundy/placement/bits.hpp"
 #include "grundy/placement/rule.hpp"
-#include "frame_stack.hpp"
+#include "core/frame_stack.hpp"
+#include "core/outcome_search.hpp"
 #include "region.hpp"
 #include "region_reductions.hpp"
 #include "region_table.hpp"
@@ -713,17 +714,6 @@ class Engine {
   std::size_t visited_ = 0;  // requested-set questions asked, table hits included
   std::vector<Cell> crop_;
 
-  // One outcome-search node's working lists, one per recursion depth.
-  struct Frame {
-    std::vector<Bits<N>> raw;             // each move's parts, uncropped
-    std::vector<std::size_t> raw_first;   // move i: raw[raw_first[i] .. raw_first[i + 1])
-    std::vector<int> largest;             // move i: its largest part's cells
-    std::vector<std::uint32_t> order;     // moves, smallest largest part first
-    std::vector<Region<N>> parts;
-    std::vector<std::size_t> first_part;
-    std::vector<std::size_t> open;
-    std::vector<std::size_t> deferred;
-  };
   // Marks (region, heap) busy in the shared tables while this search runs.
   class BusyMark {
    public:
@@ -769,7 +759,37 @@ class Engine {
   bool requested_set_ = true;
   bool root_reversed_ = false;
   FrameStack<SetFrame> set_frames_;
-  FrameStack<Frame> frames_;
+
+  // The outcome search's questions to this engine (core/outcome_search.hpp).
+  friend class OutcomeSearch<Engine>;
+  using Part = Region<N>;
+  using RawPart = Bits<N>;
+  void list_moves(const Region<N>& region, ListedMoves<Bits<N>>& moves) {
+    const Geometry<N>& g = geometry(region.height, region.width);
+    for_each_move(g, region.cells, [&](const Bits<N>& after) {
+      moves.begin_move();
+      for_each_part(g, after, [&](const Bits<N>& part) { moves.add_part(part, part.count()); });
+    });
+  }
+  Region<N> to_part(const Region<N>& parent, const Bits<N>& raw) {
+    return crop_canonical(geometry(parent.height, parent.width), raw);
+  }
+  std::optional<Nimber> known_value(const Region<N>& part, int) const { return stored_value(part); }
+  // A reply that restores a mirror position settles at once.
+  std::optional<Nimber> sole_unknown_value(const Region<N>& part, int) {
+    if (!mirror_strategy(geometry(part.height, part.width), part)) return std::nullopt;
+    remember(part, 0);
+    return Nimber{0};
+  }
+  Nimber value(const Region<N>& part, int) { return evaluate(part); }
+  bool wins(const Region<N>& part, int, Nimber heap) { return wins(part, heap); }
+  void remember_first_player_win(const Region<N>& part, Nimber heap) { remember_win(part, std::uint64_t{1} << heap); }
+  void searching(const Region<N>&, Nimber) {
+    ++searched_;
+    tick();
+  }
+  BusyMark busy(const Region<N>& part, Nimber heap) const { return BusyMark(*this, part, heap); }
+  OutcomeSearch<Engine> outcome_{*this};
 };
 
 // The four engines (64, 128, 256 and 1024-cell boxes) and the hand-over between them.

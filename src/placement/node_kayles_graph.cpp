@@ -9,7 +9,7 @@
 
 #include "grundy/input_error.hpp"
 #include "grundy/placement/bits.hpp"
-#include "placement/frame_stack.hpp"
+#include "core/outcome_search.hpp"
 #include "placement/region.hpp"
 #include "placement/region_table.hpp"
 
@@ -264,9 +264,7 @@ class Engine final : public EngineBase {
     if (size <= exact_) return mex_value(c);
     // Lemoine-Viennot: g(G) = n exactly when G + *n is a P-position; wins()
     // remembers the value when it finds that P-position.
-    for (Nimber n = 0;; ++n) {
-      if (!wins(c, size, n)) return n;
-    }
+    return outcome_.value_by_outcomes(c, size);
   }
 
   // Full mex over the component's moves.
@@ -283,24 +281,13 @@ class Engine final : public EngineBase {
     return m;
   }
 
-  // Per-depth buffers of the outcome search (allocated once per depth).
-  struct Frame {
-    std::vector<Set> parts;             // every move's components, one move after another
-    std::vector<int> sizes;             // their sizes
-    std::vector<std::size_t> first;     // move i: parts[first[i] .. first[i + 1])
-    std::vector<int> largest;           // move i: its largest component's size
-    std::vector<std::uint32_t> order;   // moves, smallest largest component first
-    std::vector<std::uint32_t> open;    // moves left for the second pass
-    std::vector<std::uint32_t> start;   // counting sort of the moves: bucket starts
-  };
-
-  // Is G + *heap a first-player win (G a connected component)?
-  //
-  // Its moves: in G, to (G - N[v]) + *heap, whose components but the largest
-  // are valued exactly and folded into the heap, so the question for the
-  // opponent is again "one component plus a heap"; and in the heap, to G + *m
-  // (m < heap), a P-position exactly when g(G) = m. The first move to a
-  // P-position ends the search. When none exists G + *heap is P: g(G) = heap.
+  // Is G + *heap a first-player win (G a connected component)? Its moves: in
+  // G, to (G - N[v]) + *heap, whose components but the largest are valued
+  // exactly and folded into the heap, so the question for the opponent is
+  // again "one component plus a heap"; and in the heap, to G + *m (m < heap),
+  // a P-position exactly when g(G) = m. The engine's checks first (tables,
+  // shortcuts, small components by full mex), then the library's one outcome
+  // search (core/outcome_search.hpp).
   bool wins(const Set& c, int size, Nimber heap) {
     if (const auto v = table_.value(c)) return *v != heap;
     if (heap < 64 && ((table_.wins(c) >> heap) & 1U) != 0) return true;
@@ -311,85 +298,29 @@ class Engine final : public EngineBase {
     // Past the mask of remembered wins the heap moves below would ask every
     // m < heap again at each level (exponential): value G by full mex instead.
     if (heap >= 64) return mex_value(c) != heap;
+    return outcome_.wins(c, size, heap);
+  }
+
+  // The outcome search's questions to this engine.
+  friend class OutcomeSearch<Engine>;
+  using Part = Set;
+  using RawPart = Set;
+  void list_moves(const Set& c, ListedMoves<Set>& moves) {
+    c.for_each([&](std::size_t v) {
+      moves.begin_move();
+      for_each_part(c.minus(closed_[v]), [&](const Set& part, int s) { moves.add_part(part, s); });
+    });
+  }
+  static const Set& to_part(const Set&, const Set& raw) { return raw; }
+  std::optional<Nimber> known_value(const Set& c, int size) const { return quick(c, size); }
+  static std::optional<Nimber> sole_unknown_value(const Set&, int) { return std::nullopt; }
+  std::uint64_t win_mask(const Set& c) const { return table_.wins(c); }
+  Nimber value(const Set& c, int size) { return component_value(c, size); }
+  void remember(const Set& c, Nimber heap) { table_.remember_value(c, heap); }
+  void remember_first_player_win(const Set& c, Nimber heap) { table_.remember_win(c, heap); }
+  void searching(const Set&, Nimber) {
     ++searched_;
     tick();
-    typename placement::FrameStack<Frame>::Guard guard(frames_);
-    Frame& f = guard.frame();
-    f.parts.clear();
-    f.sizes.clear();
-    f.first.clear();
-    f.largest.clear();
-    c.for_each([&](std::size_t v) {
-      f.first.push_back(f.parts.size());
-      int largest = 0;
-      for_each_part(c.minus(closed_[v]), [&](const Set& part, int s) {
-        f.parts.push_back(part);
-        f.sizes.push_back(s);
-        largest = std::max(largest, s);
-      });
-      f.largest.push_back(largest);
-    });
-    f.first.push_back(f.parts.size());
-    const std::size_t moves = f.largest.size();
-    // Move ordering: smallest largest component first (a stable counting sort);
-    // those options settle fastest. The buckets live in the frame, not on the
-    // stack, which holds one search level per vertex removed; a largest
-    // component has at most size - 1 vertices.
-    {
-      std::vector<std::uint32_t>& start = f.start;
-      start.assign(static_cast<std::size_t>(size) + 1, 0);
-      for (int l : f.largest) ++start[static_cast<std::size_t>(l) + 1];
-      for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
-      f.order.resize(moves);
-      for (std::size_t i = 0; i < moves; ++i)
-        f.order[start[static_cast<std::size_t>(f.largest[i])]++] = static_cast<std::uint32_t>(i);
-    }
-    // Pass 1, no search: a move whose components are all known wins if they xor
-    // to the heap; a move whose one unknown component is known to make
-    // (component + *h) a first-player win loses and is dropped.
-    bool win = false;
-    f.open.clear();
-    for (std::size_t k = 0; k < moves && !win; ++k) {
-      const std::uint32_t i = f.order[k];
-      Nimber h = heap;
-      int unknown = 0;
-      std::size_t last = 0;
-      for (std::size_t j = f.first[i]; j < f.first[i + 1]; ++j) {
-        if (const auto v = quick(f.parts[j], f.sizes[j])) {
-          h ^= *v;
-        } else {
-          ++unknown;
-          last = j;
-        }
-      }
-      if (unknown == 0) {
-        win = h == 0;
-      } else if (unknown == 1 && h < 64) {
-        if (((table_.wins(f.parts[last]) >> h) & 1U) == 0) f.open.push_back(i);
-      } else {
-        f.open.push_back(i);
-      }
-    }
-    // Pass 2: search the rest in the same order.
-    for (std::size_t k = 0; k < f.open.size() && !win; ++k) {
-      const std::uint32_t i = f.open[k];
-      std::size_t largest = f.first[i];
-      for (std::size_t j = f.first[i] + 1; j < f.first[i + 1]; ++j)
-        if (f.sizes[j] > f.sizes[largest]) largest = j;
-      Nimber h = heap;
-      // f stays valid and unchanged: the recursion below uses deeper frames.
-      for (std::size_t j = f.first[i]; j < f.first[i + 1]; ++j)
-        if (j != largest) h ^= component_value(f.parts[j], f.sizes[j]);
-      win = !wins(f.parts[largest], f.sizes[largest], h);
-    }
-    // Moving in the heap: to G + *m, a P-position exactly when g(G) = m.
-    for (Nimber m = 0; m < heap && !win; ++m) win = !wins(c, size, m);
-    if (!win) {
-      table_.remember_value(c, heap);
-    } else if (heap < 64) {
-      table_.remember_win(c, heap);
-    }
-    return win;
   }
 
   void tick() {
@@ -405,7 +336,7 @@ class Engine final : public EngineBase {
   std::vector<Nimber> cycles_;
   Table<W> table_;
   int exact_ = static_cast<int>(GraphSolver::kDefaultExactVertices);
-  placement::FrameStack<Frame> frames_;
+  OutcomeSearch<Engine> outcome_{*this};
   std::size_t searched_ = 0;
   std::function<void()> poll_;
   std::uint32_t countdown_ = GraphSolver::kPollEvery;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "grundy/heap_sequence.hpp"
 #include "grundy/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
@@ -74,7 +75,6 @@ struct ProvenSequence {
 ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere, const std::string& rule_text,
                               Context& context) {
   const std::uint64_t k = set.back();
-  const std::uint64_t smallest = set.front();
   const std::uint64_t value_limit = std::min<std::uint64_t>(kProofValueLimit, kProofWorkLimit / set.size());
   const std::string play = misere ? "misère " : "";
   auto refuse = [&] {
@@ -86,23 +86,13 @@ ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere
   if (set.size() >= 65535 || k >= value_limit / 2) refuse();
 
   std::vector<std::uint16_t> g;
-  MexSet options;
   auto compute_through = [&](std::uint64_t last) {
-    g.reserve(last + 1);
-    while (g.size() <= last) {
-      const std::uint64_t n = g.size();
-      context.charge(set.size());
-      if (n < smallest) {
-        g.push_back(misere ? 1 : 0);  // no move: normal 0, misère 1
-        continue;
-      }
-      options.clear();
+    extend_heap_sequence(g, last, misere ? Play::misere : Play::normal, context, [&](std::uint64_t n, auto&& option) {
       for (const std::uint64_t s : set) {
         if (s > n) break;
-        options.insert(g[n - s]);
+        option(g[n - s]);
       }
-      g.push_back(static_cast<std::uint16_t>(options.mex()));
-    }
+    });
   };
   const MoveBounds bounds{k, 1};
   for (std::uint64_t size = std::max<std::uint64_t>(4 * k, 1024);; size *= 2) {
@@ -201,7 +191,7 @@ class FiniteSubtractionRule final : public HeapRule {
     if (const ProvenSequence* proven = sequence(context, false)) {
       return value_from_pattern(proven->prefix, proven->pattern, heap);
     }
-    return definition_value(heap);
+    return definition_value(context, heap);
   }
 
   // Heaps answered by the definition when the period proof was refused.
@@ -226,7 +216,7 @@ class FiniteSubtractionRule final : public HeapRule {
     return proof.sequence ? &*proof.sequence : nullptr;
   }
 
-  Nimber definition_value(std::uint64_t heap) const {
+  Nimber definition_value(Context& context, std::uint64_t heap) const {
     std::lock_guard lock(mutex_);
     if (heap < definition_.size()) return definition_[heap];
     if (heap >= kUnprovenHeapLimit || heap > kProofWorkLimit / set_.size()) {
@@ -235,15 +225,12 @@ class FiniteSubtractionRule final : public HeapRule {
                        " are computed");
     }
     const std::uint64_t size = std::max<std::uint64_t>({heap + 1, 2 * definition_.size(), 1024});
-    MexSet options;
-    for (std::uint64_t n = definition_.size(); n < size; ++n) {
-      options.clear();
-      for (std::uint64_t s : set_) {
+    extend_heap_sequence(definition_, size - 1, Play::normal, context, [&](std::uint64_t n, auto&& option) {
+      for (const std::uint64_t s : set_) {
         if (s > n) break;
-        options.insert(definition_[n - s]);
+        option(definition_[n - s]);
       }
-      definition_.push_back(static_cast<std::uint32_t>(options.mex()));
-    }
+    });
     return definition_[heap];
   }
 
@@ -557,21 +544,12 @@ class FibonacciSubtractionRule final : public TabulatedRule {
  protected:
   std::vector<std::uint32_t> compute(Context& context, std::uint64_t upto, bool misere) const override {
     std::vector<std::uint32_t> g;
-    g.reserve(upto + 1);
-    MexSet options;
-    for (std::uint64_t n = 0; n <= upto; ++n) {
-      context.charge(fibonacci_.size());
-      if (n == 0) {
-        g.push_back(misere ? 1 : 0);
-        continue;
-      }
-      options.clear();
-      for (std::uint64_t s : fibonacci_) {
+    extend_heap_sequence(g, upto, misere ? Play::misere : Play::normal, context, [&](std::uint64_t n, auto&& option) {
+      for (const std::uint64_t s : fibonacci_) {
         if (s > n) break;
-        options.insert(g[n - s]);
+        option(g[n - s]);
       }
-      g.push_back(static_cast<std::uint32_t>(options.mex()));
-    }
+    });
     return g;
   }
 

@@ -9,6 +9,7 @@
 
 #include "rulesets/builtin_specs.hpp"
 #include "heap_games/heap_rule_helpers.hpp"
+#include "grundy/heap_sequence.hpp"
 #include "heap_games/tabulated_rule.hpp"
 
 namespace grundy {
@@ -43,19 +44,9 @@ class SquaresRule final : public rulesets_detail::TabulatedRule {
 
   std::vector<std::uint32_t> compute(Context& context, std::uint64_t upto, bool misere) const override {
     std::vector<std::uint32_t> g;
-    g.reserve(upto + 1);
-    MexSet options;
-    for (std::uint64_t n = 0; n <= upto; ++n) {
-      if (n == 0) {
-        g.push_back(misere ? 1 : 0);
-        continue;
-      }
-      options.clear();
-      std::uint64_t r = 1;
-      for (; r * r <= n; ++r) options.insert(g[n - r * r]);
-      context.charge(r);
-      g.push_back(static_cast<std::uint32_t>(options.mex()));
-    }
+    extend_heap_sequence(g, upto, misere ? Play::misere : Play::normal, context, [&](std::uint64_t n, auto&& option) {
+      for (std::uint64_t r = 1; r * r <= n; ++r) option(g[n - r * r]);
+    });
     return g;
   }
 };

@@ -2,15 +2,15 @@
 // the first time the search gets that deep and reused by every later node at
 // that depth (allocating a node's buffers per node was 5% of a Cram search).
 // Frames are held by pointer, so a frame stays put while deeper ones are added.
-// The placement engine's exact and requested-set searches and the Node Kayles
-// graph engine's outcome search each keep one.
+// The outcome search (outcome_search.hpp) and the placement engine's
+// requested-set search each keep one.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <vector>
 
-namespace grundy::placement {
+namespace grundy {
 
 template <class Frame>
 class FrameStack {
@@ -39,4 +39,4 @@ class FrameStack {
   std::size_t depth_ = 0;
 };
 
-}  // namespace grundy::placement
+}  // namespace grundy
