@@ -3,6 +3,7 @@
 // registry of the user's own. The game here is Grundy's game written from its
 // rules (split a heap into two unequal heaps), held to OEIS A002188.
 #include "grundy/game_adapter.hpp"
+#include "grundy/game_ruleset.hpp"
 #include "grundy/registry.hpp"
 
 #include <gtest/gtest.h>
@@ -96,7 +97,7 @@ TEST(GameAdapter, JoinsSumsWithBuiltInGames) {
 TEST(GameAdapter, RegisteredGamesParseBack) {
   auto game = GameAdapter<UsersGrundysGame>::make(UsersGrundysGame{}, "mygrundy");
   Registry registry = Registry::builtin();
-  registry.add(game->ruleset([](const TermReader& term) {
+  registry.add(game_ruleset<UsersGrundysGame>(game, [](const TermReader& term) {
     term.expect_parameters(0);
     return UsersGrundysGame::Position{term.integers(term.positions(), "heap sizes")};
   }));
@@ -108,7 +109,7 @@ TEST(GameAdapter, RegisteredGamesParseBack) {
     EXPECT_TRUE(registry.parse(after.text()) == after) << after.text();
     return true;
   });
-  EXPECT_THROW((void)registry.add(game->ruleset([](const TermReader&) { return UsersGrundysGame::Position{}; })),
+  EXPECT_THROW((void)registry.add(game_ruleset<UsersGrundysGame>(game, [](const TermReader&) { return UsersGrundysGame::Position{}; })),
                InputError);  // the name is taken
 }
 

@@ -29,8 +29,9 @@
 //
 // Printing: a component prints as name(describe(p)); G::describe is required
 // unless the position is an integer. To parse such text back, register the game
-// (adapter->ruleset(parse) gives a RulesetSpec for Registry::add; a built-in
-// ruleset writes its own RulesetSpec whose builder makes the adapter).
+// (game_ruleset(adapter, parse) in game_ruleset.hpp gives a RulesetSpec for
+// Registry::add; a built-in ruleset writes its own RulesetSpec whose builder
+// makes the adapter).
 //
 // Sharing: a user's game is one object, and a run keeps its solver for that
 // object (two games of one type are two games). A built-in ruleset makes an
@@ -42,7 +43,6 @@
 #include <atomic>
 #include <concepts>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -56,7 +56,6 @@
 #include "grundy/game.hpp"
 #include "grundy/loopy_solver.hpp"
 #include "grundy/position.hpp"
-#include "grundy/ruleset_spec.hpp"
 #include "grundy/solver.hpp"
 #include "grundy/solver_choice.hpp"
 #include "grundy/value.hpp"
@@ -115,19 +114,6 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
 
   // The value of p in this run (the components' xor when p splits).
   [[nodiscard]] Value value(const GamePosition& p, Context& context) const { return value_of(p, context); }
-
-  // A ruleset spec for a Registry of the user's own: name(text) parses with
-  // `parse` (given the term, which holds the position group), so that printed
-  // positions of this game parse back.
-  [[nodiscard]] RulesetSpec ruleset(std::function<GamePosition(const TermReader&)> parse,
-                                    std::string description = "a game of the user's own") const {
-    RulesetSpec spec;
-    spec.name = name_;
-    spec.help = {{name_ + "(position)", std::move(description)}};
-    auto self = this->shared_from_this();
-    spec.position = [self, parse](const TermReader& term) { return self->position(parse(term)); };
-    return spec;
-  }
 
  private:
   GameAdapter(G game, std::string name, SolverChoice choice, Sharing sharing)

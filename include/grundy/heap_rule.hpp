@@ -82,6 +82,13 @@ class HeapRule : public std::enable_shared_from_this<HeapRule> {
   [[nodiscard]] virtual std::optional<TakeRangeList> take_ranges_to_value(Context& context, std::uint64_t heap,
                                                                           Nimber target, std::size_t limit) const;
 
+  // When a theorem proves a period from finitely many values (the octal
+  // periodicity theorem for take-and-break codes), the heap up to which a
+  // period `period` from `preperiod` must hold to be proven; nullopt when no
+  // such theorem applies to this rule (a period is then only seen).
+  [[nodiscard]] virtual std::optional<std::uint64_t> periodicity_check_end(std::uint64_t preperiod,
+                                                                          std::uint64_t period) const;
+
   // A theorem that gives g(heap) outright, applied to this heap (capabilities.hpp);
   // nothing by default. Rules with a closed form ([L,R]-Nim, Bash) say which.
   [[nodiscard]] virtual std::optional<TheoremApplication> theorem(std::uint64_t heap) const;

@@ -15,7 +15,7 @@
 #include <utility>
 #include <variant>
 
-#include "census/checksum.hpp"
+#include "grundy/checksum.hpp"
 #include "grundy/context.hpp"
 
 namespace grundy::census {

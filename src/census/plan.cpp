@@ -7,7 +7,7 @@
 #include <optional>
 #include <sstream>
 
-#include "census/checksum.hpp"
+#include "grundy/checksum.hpp"
 #include "grundy/context.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/registry.hpp"

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "census/checksum.hpp"
+#include "grundy/checksum.hpp"
 
 namespace grundy::census {
 namespace {

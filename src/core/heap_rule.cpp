@@ -92,6 +92,10 @@ SequenceReport HeapRule::misere_table(Context& context, std::uint64_t upto) cons
 
 std::optional<TheoremApplication> HeapRule::theorem(std::uint64_t) const { return std::nullopt; }
 
+std::optional<std::uint64_t> HeapRule::periodicity_check_end(std::uint64_t, std::uint64_t) const {
+  return std::nullopt;
+}
+
 std::optional<TakeRangeList> HeapRule::take_ranges_to_value(Context& context, std::uint64_t heap, Nimber target,
                                                             std::size_t limit) const {
   constexpr std::size_t kListed = 4096;

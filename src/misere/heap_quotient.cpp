@@ -5,8 +5,7 @@
 
 #include "grundy/input_error.hpp"
 #include "grundy/periodicity_theorem.hpp"
-#include "grundy/take_and_break/periodicity.hpp"
-#include "grundy/take_and_break/take_and_break.hpp"
+#include "grundy/heap_rule.hpp"
 #include "misere/quotient_engine.hpp"
 
 namespace grundy::misere {
@@ -90,11 +89,11 @@ void HeapQuotient::update_pattern() {
   // The check is O(n^2) at worst: every heap while short, then every 64th.
   if (n > 512 && n % 64 != 0 && n - pattern_checked_at_ < 64) return;
   pattern_checked_at_ = n;
-  const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rules_.front().get());
+  // The rule's own periodicity theorem, where it has one, bounds the check.
+  const HeapRulePtr rule = rules_.front();
   std::function<std::uint64_t(std::uint64_t, std::uint64_t)> bound;
-  if (coded != nullptr && take_and_break::periodicity_theorem_applies(coded->code())) {
-    const take_and_break::GameCode code = coded->code();
-    bound = [code](std::uint64_t n0, std::uint64_t p) { return take_and_break::periodicity_check_end(code, n0, p); };
+  if (rule->periodicity_check_end(0, 1)) {
+    bound = [rule](std::uint64_t n0, std::uint64_t p) { return *rule->periodicity_check_end(n0, p); };
   }
   pattern_ = pretending_periodicity(engine_->quotient().pretending, bound ? &bound : nullptr);
 }

@@ -9,7 +9,7 @@
 
 #include "grundy/input_error.hpp"
 #include "grundy/output_file.hpp"
-#include "grundy/take_and_break/checkpoint.hpp"
+#include "grundy/checksum.hpp"
 
 namespace grundy::misere {
 namespace {
@@ -73,7 +73,7 @@ void write_quotient_checkpoint(const std::string& path, const QuotientCheckpoint
   data.append(reinterpret_cast<const char*>(q.pretending.data()), q.pretending.size() * sizeof(Element));
   put(data, static_cast<std::uint64_t>(checkpoint.expansion_heaps.size()));
   for (std::uint64_t h : checkpoint.expansion_heaps) put(data, h);
-  const std::uint64_t check = take_and_break::checkpoint_checksum(data);
+  const std::uint64_t check = word_checksum(data);
   put(data, check);
   const OutputFile file = prepare_output_file(path, "checkpoint");
   write_output_file(file, "checkpoint", [&](std::FILE* f) { write_bytes(f, data.data(), data.size()); });
@@ -94,7 +94,7 @@ std::optional<QuotientCheckpoint> read_quotient_checkpoint(const std::string& pa
   const std::string body = all.substr(0, all.size() - 8);
   std::uint64_t stored = 0;
   std::memcpy(&stored, all.data() + body.size(), sizeof stored);
-  if (stored != take_and_break::checkpoint_checksum(body)) corrupt(path, "checksum mismatch");
+  if (stored != word_checksum(body)) corrupt(path, "checksum mismatch");
   Reader r(body, path);
   (void)r.bytes(sizeof kMagic, "header");
   const auto version = r.get<std::uint32_t>("header");

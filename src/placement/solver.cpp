@@ -406,7 +406,7 @@ bool read_line(detail::TableReader& in, std::string& line, std::size_t limit) {
 // read in blocks (a table can be gigabytes).
 bool checksum_matches(std::istream& in, std::uint64_t size) {
   if (size < sizeof(std::uint64_t)) return false;
-  detail::Fnv1a sum;
+  Fnv1a sum;
   std::vector<char> block(std::size_t{1} << 16);
   in.seekg(0);
   for (std::uint64_t left = size - sizeof(std::uint64_t); left > 0;) {

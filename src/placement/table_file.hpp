@@ -20,23 +20,11 @@
 #include <istream>
 #include <string>
 
+#include "grundy/checksum.hpp"
 #include "grundy/output_file.hpp"
 
 namespace grundy::placement::detail {
 
-class Fnv1a {
- public:
-  void add(const char* bytes, std::size_t n) noexcept {
-    for (std::size_t i = 0; i < n; ++i) {
-      hash_ ^= static_cast<unsigned char>(bytes[i]);
-      hash_ *= 0x100000001B3ULL;
-    }
-  }
-  [[nodiscard]] std::uint64_t value() const noexcept { return hash_; }
-
- private:
-  std::uint64_t hash_ = 0xCBF29CE484222325ULL;
-};
 
 // Writes bytes and sums them; finish() appends the sum. Writes through
 // write_bytes, so a failure (a full disk) reaches write_output_file with errno.

@@ -45,6 +45,11 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
 
   std::string text() const override { return code_.display(); }
 
+  std::optional<std::uint64_t> periodicity_check_end(std::uint64_t preperiod, std::uint64_t period) const override {
+    if (!take_and_break::periodicity_theorem_applies(code_)) return std::nullopt;
+    return take_and_break::periodicity_check_end(code_, preperiod, period);
+  }
+
   Nimber value(Context& context, std::uint64_t heap) const override {
     RuleRun& run = run_of(context);
     std::lock_guard lock(run.mutex);

@@ -1,5 +1,7 @@
 #include "js_rule.hpp"
 
+#include "grundy/game_ruleset.hpp"
+
 #include <algorithm>
 #include <functional>
 #include <stdexcept>
@@ -73,7 +75,8 @@ std::string canonical_position(const std::string& rule, const std::string& json)
 
 RulesetSpec js_rule_spec(const std::shared_ptr<JsGameAdapter>& adapter) {
   const std::string rule = adapter->name();
-  return adapter->ruleset(
+  return game_ruleset<JsGame>(
+      adapter,
       [rule](const TermReader& term) {
         term.expect_parameters(0);
         JsGame::Position parts;
