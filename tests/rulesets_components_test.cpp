@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "grundy/input_error.hpp"
-#include "grundy/rulesets/misere_nim.hpp"
+#include "grundy/misere_nim.hpp"
 #include "grundy/rulesets/moore_nim.hpp"
 #include "grundy/rulesets/staircase_nim.hpp"
 #include "grundy/solver.hpp"

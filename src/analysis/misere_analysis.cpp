@@ -15,7 +15,7 @@
 #include "grundy/misere/quotient_checkpoint.hpp"
 #include "grundy/misere/misere_form.hpp"
 #include "grundy/misere/notation.hpp"
-#include "grundy/rulesets/misere_nim.hpp"
+#include "grundy/misere_nim.hpp"
 #include "misere/follower_graph.hpp"
 #include "misere/position_forms.hpp"
 #include "misere/sum_search.hpp"

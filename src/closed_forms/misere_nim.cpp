@@ -1,4 +1,4 @@
-#include "grundy/rulesets/misere_nim.hpp"
+#include "grundy/misere_nim.hpp"
 
 namespace grundy {
 

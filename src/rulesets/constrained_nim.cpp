@@ -6,7 +6,7 @@
 
 #include "grundy/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/input_error.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 #include "closed_forms/lasker_math.hpp"
 
 namespace grundy {

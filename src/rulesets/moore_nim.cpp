@@ -9,7 +9,7 @@
 #include "grundy/solver.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

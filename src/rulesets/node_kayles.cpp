@@ -38,7 +38,7 @@
 #include "grundy/game_graph.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/input_file.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 #include "placement/node_kayles_graph.hpp"
 
 namespace grundy {

@@ -21,7 +21,7 @@
 #include "grundy/placement/rule.hpp"
 #include "grundy/placement/searches.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

@@ -12,8 +12,8 @@
 #include "grundy/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/capabilities.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
-#include "heap_games/tabulated_rule.hpp"
+#include "core/heap_rule_helpers.hpp"
+#include "core/tabulated_rule.hpp"
 
 namespace grundy {
 namespace {

@@ -10,7 +10,7 @@
 #include <memory>
 
 #include "rulesets/builtin_specs.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {

@@ -8,9 +8,9 @@
 #include <memory>
 
 #include "rulesets/builtin_specs.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 #include "grundy/heap_sequence.hpp"
-#include "heap_games/tabulated_rule.hpp"
+#include "core/tabulated_rule.hpp"
 
 namespace grundy {
 namespace {

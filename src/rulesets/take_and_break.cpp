@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "grundy/take_and_break/take_and_break.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 #include "rulesets/builtin_specs.hpp"
 
 namespace grundy {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/run_memo.hpp"
 #include "grundy/take_and_break/code.hpp"

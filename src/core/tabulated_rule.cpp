@@ -1,9 +1,9 @@
-#include "heap_games/tabulated_rule.hpp"
+#include "core/tabulated_rule.hpp"
 
 #include <algorithm>
 
 #include "grundy/input_error.hpp"
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 
 namespace grundy::rulesets_detail {
 

@@ -1,4 +1,4 @@
-#include "heap_games/heap_rule_helpers.hpp"
+#include "core/heap_rule_helpers.hpp"
 
 #include <utility>
 
