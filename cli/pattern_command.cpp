@@ -8,10 +8,12 @@
 
 #include "commands.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/memory_bound.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/pattern_family.hpp"
 #include "grundy/stop_signals.hpp"
 #include "progress.hpp"
+#include "validators.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -34,7 +36,11 @@ std::string command_line(const PatternOptions& options, bool upto_given) {
 }
 
 void run_pattern(const PatternOptions& options, bool upto_given) {
-  Context context;
+  // Half of physical memory (memory_bound.hpp): the members' tables are
+  // checked against it before they are made.
+  ContextOptions settings;
+  settings.memory_bytes = static_cast<std::size_t>(default_memory_bound());
+  Context context(settings);
   StopOnSignals signals(context);
   pattern::FamilyRequest request;
   request.written = options.family;
@@ -74,8 +80,10 @@ void register_pattern_command(CLI::App& app) {
       ->required();
   cmd->add_option("--over", options->over, "the parameters' ranges: L=1..8,R=L..12 (a bound may be NAME, NAME+N, NAME-N)");
   cmd->add_option("--upto", options->upto,
-                  "heaps 0..N of each member (default 120), or piles 0..N (default 30 for two piles, 10 for three)");
+                  "heaps 0..N of each member (default 120), or piles 0..N (default 30 for two piles, 10 for three)")
+      ->check(count_at_most());
   cmd->add_option("--rows", options->rows, "two-pile games: rows 0..N whose additive period is looked for")
+      ->check(count_at_most())
       ->capture_default_str();
   cmd->add_option("--emit", options->emit, "print a function sg(position, parameters…) to paste: cpp or python");
   cmd->add_flag("--json", options->json, "print JSON");

@@ -85,10 +85,11 @@ void register_quotient_command(CLI::App& app) {
       ->required();
   cmd->add_option("--upto", options->upto,
                   "last heap (default: until the pretending function is proven periodic, at most 1000 heaps)")
-      ->check(not_negative());
+      ->check(count_at_most());
   cmd->add_option("--checkpoint", options->checkpoint,
                   "checkpoint file, written every --checkpoint-seconds, on Ctrl-C/SIGTERM and at the end; a run "
-                  "resumes from it");
+                  "resumes from it")
+      ->check(file_name_given());
   cmd->add_option("--checkpoint-seconds", options->checkpoint_seconds, "seconds between checkpoints")
       ->capture_default_str();
   cmd->add_option("--memory", options->memory_mb,

@@ -31,7 +31,7 @@ QuotientRun run_quotient(const HeapRulePtr& rule, const QuotientRequest& request
   run.upto = request.upto.value_or(kDefaultQuotientHeaps);
   HeapQuotient quotient(rule, context, context.options().memory_bytes);
   if (!request.checkpoint.empty()) {
-    if (std::optional<QuotientCheckpoint> saved = read_quotient_checkpoint(request.checkpoint)) {
+    if (std::optional<QuotientCheckpoint> saved = read_quotient_checkpoint(request.checkpoint, [&context] { context.poll(); })) {
       if (saved->rule != run.rule) {
         throw InputError("checkpoint " + request.checkpoint + " holds the quotient of " + saved->rule + ", not of " +
                          run.rule);
