@@ -25,6 +25,7 @@ struct PatternOptions {
   std::uint64_t rows = 16;
   std::string emit;
   bool json = false;
+  bool progress = false;
 };
 
 // The command as typed, for the comment of emitted code.
@@ -42,6 +43,9 @@ void run_pattern(const PatternOptions& options, bool upto_given) {
   settings.memory_bytes = static_cast<std::size_t>(default_memory_bound());
   Context context(settings);
   StopOnSignals signals(context);
+  // Progress on a terminal: a family's tabulation can take a minute at its
+  // default bound (moore(k)(a,b) over k=2..2: 41 s), and the line says how to bound it.
+  ProgressScope progress(context, options.progress, 1.0);
   pattern::FamilyRequest request;
   request.written = options.family;
   if (!options.over.empty()) request.ranges = pattern::parse_ranges(options.over);
@@ -87,6 +91,7 @@ void register_pattern_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--emit", options->emit, "print a function sg(position, parameters…) to paste: cpp or python");
   cmd->add_flag("--json", options->json, "print JSON");
+  cmd->add_flag("--progress", options->progress, "progress on stderr (default when stderr is a terminal)");
   cmd->footer(
       "\nExamples:\n"
       "  grundy pattern 'lr(L,R)' --over L=1..8,R=L..12     period L + R, g(x) = (x mod (L + R)) div L\n"

@@ -254,4 +254,76 @@ TEST(HostileInput, Finding3_AnEmptyFileNameIsRefused) {
   }
 }
 
+// Finding 4: `grundy misere` printed *[2#0] and refused it as input
+// (column 4: expected ',' or ']'); *2 was "expected a ruleset name". Every
+// form it prints — the form, its options, its mate — is read back by it and
+// names the same game.
+TEST(HostileInput, Finding4_MisereFormsParseBack) {
+  for (const std::string& input : {"*[2#0]", "*2#", "*2", "*[2[2]321]", "*[(2#1)2##]", "kayles(5) + dawson(4)",
+                                   "*[((2#0)2[#1]2#)(2#1)[1]]", "*[&12;]"}) {
+    const nlohmann::json first = cli_runner::grundy_json("misere '" + input + "'");
+    const std::string form = first["form"];
+    std::vector<std::string> printed = {form, first["mate"].get<std::string>()};
+    for (const auto& option : first["options"]) printed.push_back(option.get<std::string>());
+    for (const std::string& text : printed) {
+      const nlohmann::json again = cli_runner::grundy_json("misere '" + text + "'");
+      EXPECT_EQ(again["form"], text) << input << " printed " << text;
+    }
+  }
+}
+
+// Finding 6: '\357' alone was printed for '２' (three bytes), and a
+// 120 000-character --over range was quoted whole.
+TEST(HostileInput, Finding6_MessagesQuoteWholeCharactersAndStayShort) {
+  const CliRun wide = grundy("misere '*[２]'");
+  EXPECT_EQ(wide.status, 2) << wide.out;
+  EXPECT_TRUE(contains(wide.out, "'２'")) << wide.out;
+  EXPECT_FALSE(contains(wide.out, "\\357")) << wide.out;
+  const CliRun combining = grundy("value 'nim(3)e\xCC\x81'");
+  EXPECT_EQ(combining.status, 2) << combining.out;
+  EXPECT_TRUE(contains(combining.out, "'e\xCC\x81'")) << combining.out;
+  const std::string deep(120000, '(');
+  const CliRun longest = grundy("pattern 'sub{1,k}' --over 'k=" + deep + "'");
+  EXPECT_EQ(longest.status, 2);
+  EXPECT_LT(longest.out.size(), 700U) << longest.out.substr(0, 800);
+  EXPECT_EQ(lines(longest.out), 1U);
+  const CliRun high = grundy("pattern 'sub{1,k}' --over 'k=1..x" + deep + "'");
+  EXPECT_EQ(high.status, 2);
+  EXPECT_LT(high.out.size(), 700U);
+  EXPECT_TRUE(contains(high.out, "column 6")) << high.out.substr(0, 800);
+}
+
+// Finding 7: `grundy quotient 4.7` (no --upto; the quotient keeps growing)
+// ran until interrupted, said nothing on the way and kept nothing. Its
+// progress line says how to bound it; Ctrl-C prints the quotient of the heaps
+// done, then exit 130; with --checkpoint it is saved and a rerun resumes.
+TEST(HostileInput, Finding7_AGrowingQuotientSaysHowToBoundItAndKeepsItsWork) {
+  const std::string cli = GRUNDY_CLI_PATH;
+  const CliRun run = cli_runner::shell("timeout --preserve-status -s INT 3 " + cli + " quotient 4.7 --progress 2>&1");
+  EXPECT_EQ(run.status, 130) << run.out;
+  EXPECT_TRUE(contains(run.out, "bound it with --upto N")) << run.out;
+  EXPECT_TRUE(contains(run.out, "Misère quotient of 4.7, heaps 0..")) << run.out;
+  EXPECT_TRUE(contains(run.out, "the quotient above is of heaps 0..")) << run.out;
+  const std::string checkpoint = ::testing::TempDir() + "grundy_hostile_47.mq";
+  std::filesystem::remove(checkpoint);
+  const CliRun saved =
+      cli_runner::shell("timeout --preserve-status -s INT 2 " + cli + " quotient 4.7 --checkpoint " + checkpoint + " 2>&1");
+  EXPECT_EQ(saved.status, 130) << saved.out;
+  EXPECT_TRUE(contains(saved.out, "is saved in " + checkpoint)) << saved.out;
+  const CliRun resumed = grundy("quotient 4.7 --upto 5 --checkpoint " + checkpoint + " --json");
+  EXPECT_TRUE(std::filesystem::exists(checkpoint));
+  std::filesystem::remove(checkpoint);
+  (void)resumed;
+}
+
+// Finding 7: a pattern at its default bound (moore(k)(a,b) over k=2..2: 41 s)
+// printed no progress line; now it does, and names the bound.
+TEST(HostileInput, Finding7_APatternAtItsDefaultBoundShowsProgress) {
+  const std::string cli = GRUNDY_CLI_PATH;
+  const CliRun run = cli_runner::shell("timeout --preserve-status -s INT 2.5 " + cli +
+                                       " pattern 'moore(k)(a,b)' --over k=2..2 --progress 2>&1 >/dev/null");
+  EXPECT_EQ(run.status, 130) << run.out;
+  EXPECT_TRUE(contains(run.out, "the default --upto 30")) << run.out;
+}
+
 }  // namespace

@@ -318,8 +318,16 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
                      " MB for their tables, more than the memory bound of " + std::to_string(bound >> 20) +
                      " MB; lower --upto or narrow --over");
   }
+  const std::string bound_hint = request.upto ? std::string()
+                                              : " (the default --upto " + std::to_string(family.upto) +
+                                                    "; a smaller --upto is faster)";
   for (const std::vector<std::int64_t>& values : all) {
     context.poll();
+    if (context.progress_due()) {
+      context.progress("pattern: member " + std::to_string(family.members.size() + 1) + " of " +
+                       std::to_string(all.size()) + ", " + (heap_game ? "heaps 0.." : "piles 0..") +
+                       std::to_string(family.upto) + bound_hint);
+    }
     Member member;
     std::map<std::string, std::string> filled;
     member.parameters.resize(family.parameters.size());
@@ -350,7 +358,13 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
         report.values.resize(std::min(report.values.size(), keep));
         member.values = std::move(report.values);
       } else {
-        for (const auto& cell : cells(family.piles(), family.upto)) {
+        const auto all_cells = cells(family.piles(), family.upto);
+        for (const auto& cell : all_cells) {
+          if (context.progress_due()) {
+            context.progress("pattern: member " + std::to_string(family.members.size() + 1) + " of " +
+                             std::to_string(all.size()) + ", position " + std::to_string(member.values.size()) +
+                             " of " + std::to_string(all_cells.size()) + bound_hint);
+          }
           std::map<std::string, std::string> at = filled;
           for (std::size_t i = 0; i < cell.size(); ++i) at[family.position_variables[i]] = std::to_string(cell[i]);
           const Cell c = cell_of(substitute(request.written, at), context);
