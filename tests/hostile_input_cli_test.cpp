@@ -214,7 +214,7 @@ TEST(HostileInput, Finding1_ADanglingLinkIsNamedAsSuch) {
 // pattern's side upto + 1 wrapped to 0 and the bound on cells passed, then
 // the enumeration grew to 7.3 GB. Each refused at once, with its column.
 TEST(HostileInput, Finding3_HugeLimitsAreRefusedWithTheirColumn) {
-  for (const std::string& args : {"pattern 'bash(m)' --upto 18446744073709551616",
+  for (const std::string args : {"pattern 'bash(m)' --upto 18446744073709551616",
                                   "quotient kayles --upto 18446744073709551616",
                                   "quotient 4.7 --upto 99999999999999999999999",
                                   "table kayles --upto 18446744073709551616"}) {
@@ -244,7 +244,7 @@ TEST(HostileInput, Finding3_HugeLimitsAreRefusedWithTheirColumn) {
 
 // Finding 3: `--checkpoint ''` was taken as no checkpoint, and nothing saved.
 TEST(HostileInput, Finding3_AnEmptyFileNameIsRefused) {
-  for (const std::string& args : {"quotient kayles --checkpoint ''", "table kayles --upto 10 --checkpoint ''",
+  for (const std::string args : {"quotient kayles --checkpoint ''", "table kayles --upto 10 --checkpoint ''",
                                   "table kayles --upto 10 --output ''", "value 'cram(3x3)' --table ''",
                                   "census codes kayles --db ''"}) {
     const CliRun run = grundy(args);
@@ -259,7 +259,7 @@ TEST(HostileInput, Finding3_AnEmptyFileNameIsRefused) {
 // form it prints — the form, its options, its mate — is read back by it and
 // names the same game.
 TEST(HostileInput, Finding4_MisereFormsParseBack) {
-  for (const std::string& input : {"*[2#0]", "*2#", "*2", "*[2[2]321]", "*[(2#1)2##]", "kayles(5) + dawson(4)",
+  for (const std::string input : {"*[2#0]", "*2#", "*2", "*[2[2]321]", "*[(2#1)2##]", "kayles(5) + dawson(4)",
                                    "*[((2#0)2[#1]2#)(2#1)[1]]", "*[&12;]"}) {
     const nlohmann::json first = cli_runner::grundy_json("misere '" + input + "'");
     const std::string form = first["form"];
