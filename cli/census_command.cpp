@@ -123,7 +123,8 @@ void run(CensusState& state, const Launch& launch) {
 
 void add_common(CLI::App* cmd, CensusState& state, bool jobs = true) {
   cmd->add_option("--db", state.options.database, "the SQLite database that keeps the results (created if missing)")
-      ->required();
+      ->required()
+      ->check(file_name_given());
   if (jobs) {
     cmd->add_option("--jobs", state.options.jobs, "worker threads when not run under mpirun")
         ->check(CLI::Range(1, 256))
@@ -161,7 +162,7 @@ void register_census_command(CLI::App& app, const Launch& launch) {
   octal->add_option("--digits", state->spec.digits, "digits after the point")->required()->check(CLI::Range(1, 8));
   octal->add_flag("--hex", state->spec.hexadecimal, "hexadecimal codes (digits 0-F; 0x0., 0x4., 0x8., 0xC.)");
   octal->add_option("--upto", state->spec.upto, "compute g(0..N) when no period is proven sooner")
-      ->check(not_negative())
+      ->check(count_at_most())
       ->capture_default_str();
   add_common(octal, *state);
   octal->callback([state, &launch] {
@@ -172,7 +173,7 @@ void register_census_command(CLI::App& app, const Launch& launch) {
   CLI::App* codes = census->add_subcommand("codes", "the codes (or names) listed, comma-separated");
   codes->add_option("codes", state->spec.codes, "codes such as .6,.16,0.77 or names such as kayles")->required();
   codes->add_option("--upto", state->spec.upto, "compute g(0..N) when no period is proven sooner")
-      ->check(not_negative())
+      ->check(count_at_most())
       ->capture_default_str();
   add_common(codes, *state);
   codes->callback([state, &launch] {

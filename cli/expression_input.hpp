@@ -22,7 +22,7 @@ struct ExpressionSource {
 // `argument` "-" reads stdin; a non-empty `file` reads that file. Ctrl-C while
 // the read waits (a pipe, a terminal, a FIFO) ends the run: exit 130.
 [[nodiscard]] ExpressionSource read_expression_source(const std::string& argument, const std::string& file,
-                                                     const std::function<void()>& poll = {});
+                                                     const std::function<void()>& poll);
 
 // Parses and builds with the built-in registry (Ctrl-C while an @FILE is read: exit 130).
 [[nodiscard]] Position build_position(const ExpressionSource& source, Context& context, ParseOptions options = {});

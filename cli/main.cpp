@@ -12,6 +12,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "grundy/context.hpp"
 #include "grundy/distributed/mpi.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/version.hpp"
@@ -165,6 +166,11 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   } catch (const grundy::InputError& e) {
     std::cerr << "grundy: " << e.what() << "\n";
     return kExitBadInput;
+  } catch (const grundy::Cancelled&) {
+    // Ctrl-C or SIGTERM heard by a step with no message of its own (a read
+    // before the computation): nothing was computed, nothing to keep.
+    std::cerr << "grundy: interrupted\n";
+    return 130;
   } catch (const std::bad_alloc&) {
     std::cerr << "grundy: out of memory\n";
     return 1;

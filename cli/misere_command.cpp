@@ -62,7 +62,7 @@ void run(const MisereOptions& options) {
   Context context(settings);
   StopOnSignals signals(context);
   ProgressScope progress(context, false, 1.0);
-  const ExpressionSource source = read_expression_source(options.expression, options.file);
+  const ExpressionSource source = read_expression_source(options.expression, options.file, [&context] { context.poll(); });
   std::optional<misere::MisereFacts> facts;
   std::string shown;
   try {

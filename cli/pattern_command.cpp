@@ -8,10 +8,12 @@
 
 #include "commands.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/memory_bound.hpp"
 #include "grundy/pattern.hpp"
 #include "grundy/pattern_family.hpp"
 #include "grundy/stop_signals.hpp"
 #include "progress.hpp"
+#include "validators.hpp"
 
 namespace grundy::cli {
 namespace {
@@ -23,6 +25,7 @@ struct PatternOptions {
   std::uint64_t rows = 16;
   std::string emit;
   bool json = false;
+  bool progress = false;
 };
 
 // The command as typed, for the comment of emitted code.
@@ -34,8 +37,15 @@ std::string command_line(const PatternOptions& options, bool upto_given) {
 }
 
 void run_pattern(const PatternOptions& options, bool upto_given) {
-  Context context;
+  // Half of physical memory (memory_bound.hpp): the members' tables are
+  // checked against it before they are made.
+  ContextOptions settings;
+  settings.memory_bytes = static_cast<std::size_t>(default_memory_bound());
+  Context context(settings);
   StopOnSignals signals(context);
+  // Progress on a terminal: a family's tabulation can take a minute at its
+  // default bound (moore(k)(a,b) over k=2..2: 41 s), and the line says how to bound it.
+  ProgressScope progress(context, options.progress, 1.0);
   pattern::FamilyRequest request;
   request.written = options.family;
   if (!options.over.empty()) request.ranges = pattern::parse_ranges(options.over);
@@ -74,11 +84,14 @@ void register_pattern_command(CLI::App& app) {
       ->required();
   cmd->add_option("--over", options->over, "the parameters' ranges: L=1..8,R=L..12 (a bound may be NAME, NAME+N, NAME-N)");
   cmd->add_option("--upto", options->upto,
-                  "heaps 0..N of each member (default 120), or piles 0..N (default 30 for two piles, 10 for three)");
+                  "heaps 0..N of each member (default 120), or piles 0..N (default 30 for two piles, 10 for three)")
+      ->check(count_at_most());
   cmd->add_option("--rows", options->rows, "two-pile games: rows 0..N whose additive period is looked for")
+      ->check(count_at_most())
       ->capture_default_str();
   cmd->add_option("--emit", options->emit, "print a function sg(position, parameters…) to paste: cpp or python");
   cmd->add_flag("--json", options->json, "print JSON");
+  cmd->add_flag("--progress", options->progress, "progress on stderr (default when stderr is a terminal)");
   cmd->footer(
       "\nExamples:\n"
       "  grundy pattern 'lr(L,R)' --over L=1..8,R=L..12     period L + R, g(x) = (x mod (L + R)) div L\n"

@@ -46,8 +46,19 @@ void run(const QuotientOptions& options, bool upto_given) {
   const misere::QuotientRun result = misere::run_quotient(rule, request, context);
   context.end_progress();
   if (result.interrupted) {
-    std::cerr << "grundy: interrupted after heap " << result.heaps << "; "
-              << (options.checkpoint.empty() ? std::string("nothing was saved (use --checkpoint FILE to keep the work)")
+    // Ctrl-C keeps the finished work: the quotient of the heaps done is
+    // printed (and saved, with --checkpoint), then the exit is 130.
+    if (options.json) {
+      nlohmann::json partial = misere::render_json(result);
+      partial["interrupted"] = true;
+      std::cout << partial.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    } else {
+      std::cout << misere::render_text(result);
+    }
+    std::cout << std::flush;
+    std::cerr << "grundy: interrupted after heap " << result.heaps << "; the quotient above is of heaps 0.."
+              << result.heaps << "; "
+              << (options.checkpoint.empty() ? std::string("it was not saved (--checkpoint FILE keeps the work, --upto N bounds it)")
                   : result.save_error.empty() ? "the quotient of heaps 0.." + std::to_string(result.heaps) +
                                                     " is saved in " + options.checkpoint +
                                                     ", run the same command to go on"
@@ -85,10 +96,11 @@ void register_quotient_command(CLI::App& app) {
       ->required();
   cmd->add_option("--upto", options->upto,
                   "last heap (default: until the pretending function is proven periodic, at most 1000 heaps)")
-      ->check(not_negative());
+      ->check(count_at_most());
   cmd->add_option("--checkpoint", options->checkpoint,
                   "checkpoint file, written every --checkpoint-seconds, on Ctrl-C/SIGTERM and at the end; a run "
-                  "resumes from it");
+                  "resumes from it")
+      ->check(file_name_given());
   cmd->add_option("--checkpoint-seconds", options->checkpoint_seconds, "seconds between checkpoints")
       ->capture_default_str();
   cmd->add_option("--memory", options->memory_mb,

@@ -350,17 +350,19 @@ void register_table_command(CLI::App& app, const Launch& launch) {
   CLI::App* cmd = app.add_subcommand("table", "The SG table of a heap rule, with its period and preperiod");
   cmd->add_option("rule", options->rule, "a heap rule without positions, e.g. 'sub{1,3,4}' or 'lr(1,2)'")->required();
   cmd->add_option("--upto", options->upto, "last heap size of the table")
-      ->check(not_negative())->capture_default_str();
+      ->check(count_at_most())->capture_default_str();
   cmd->add_flag("--misere", options->misere, "misère values of a single heap (not additive over sums)");
   cmd->add_flag("--json", options->json, "print JSON");
   cmd->add_option("--per-line", options->per_line, "values per line of text output")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
-  cmd->add_option("--output", options->output, "take-and-break: write g(0..N) to this file");
+  cmd->add_option("--output", options->output, "take-and-break: write g(0..N) to this file")
+      ->check(file_name_given());
   cmd->add_option("--format", options->format, "take-and-break: format of --output, text or binary")
       ->capture_default_str();
   cmd->add_option("--checkpoint", options->checkpoint,
-                  "take-and-break: checkpoint file, written periodically and on Ctrl-C/SIGTERM; a run resumes from it");
+                  "take-and-break: checkpoint file, written periodically and on Ctrl-C/SIGTERM; a run resumes from it")
+      ->check(file_name_given());
   cmd->add_option("--checkpoint-seconds", options->checkpoint_seconds, "take-and-break: seconds between checkpoints")
       ->check(not_negative())
       ->capture_default_str();

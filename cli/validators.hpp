@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,44 @@ inline CLI::Validator not_negative() {
         return {};
       },
       "", "NOT_NEGATIVE");
+}
+
+// A count (--upto N): digits only, at most `max`. CLI11 alone reads
+// 18446744073709551616 (2^64) as 2^64 - 1 and goes on; here it is refused with
+// the column of the digit that passes the bound.
+inline CLI::Validator count_at_most(std::uint64_t max = ~std::uint64_t{0}, std::string bound = "2^64 - 1") {
+  return CLI::Validator(
+      [max, bound](std::string& text) -> std::string {
+        if (text.empty()) return "column 1: expected a number";
+        std::uint64_t value = 0;
+        for (std::size_t i = 0; i < text.size(); ++i) {
+          const char c = text[i];
+          if (c < '0' || c > '9') {
+            if (i == 0 && c == '-') return "column 1: must be 0 or more, not " + excerpt(text);
+            return "column " + std::to_string(i + 1) + ": expected a digit in '" + excerpt(text) + "'";
+          }
+          const auto digit = static_cast<std::uint64_t>(c - '0');
+          if (value > (max - digit) / 10) {
+            return "column " + std::to_string(i + 1) + ": " + excerpt(text) + " is more than " +
+                   std::to_string(max) + (bound.empty() ? "" : " (" + bound + ")");
+          }
+          value = value * 10 + digit;
+        }
+        return {};
+      },
+      "", "COUNT");
+}
+
+// A file name given to an option: `--checkpoint ''` was taken as no
+// checkpoint at all, and nothing was saved.
+inline CLI::Validator file_name_given() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text.empty()) return "column 1: the file name is empty";
+        if (text.find('\0') != std::string::npos) return "a file name cannot hold a NUL byte";
+        return {};
+      },
+      "", "FILE");
 }
 
 // --memory MB in bytes; `zero_means` says what 0 is to this command. NaN fails

@@ -352,7 +352,8 @@ void register_value_command(CLI::App& app) {
                   "together, in MB (default: half of physical memory; 0: none); too small a bound is refused");
   cmd->add_option("--table", options->table,
                   "placement games: load this table file if it exists, save it periodically, at the end and on "
-                  "Ctrl-C/SIGTERM (exit 130)");
+                  "Ctrl-C/SIGTERM (exit 130)")
+      ->check(file_name_given());
   cmd->add_option("--table-seconds", options->table_seconds, "placement games: seconds between saves of --table")
       ->capture_default_str();
   cmd->add_option("--threads", options->threads,

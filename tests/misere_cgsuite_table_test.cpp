@@ -6,6 +6,7 @@
 // classification, reproduced here from the CGSuite input notation.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -76,8 +77,11 @@ TEST(MisereCgsuiteTable, EveryGameAndItsProperties) {
     EXPECT_EQ(facts.p_position ? "P" : "N", row[18]);
     EXPECT_EQ(std::to_string(facts.normal_value), row[19]);
     EXPECT_EQ(list(facts.options), row[20]);
-    // The printed form reads back as the same game.
-    EXPECT_EQ(parse_notation(row[0], forms), g);
+    // The printed form reads back as the same game (issue 36, finding 4:
+    // `*[2#0]` was refused at column 4).
+    EXPECT_EQ(parse_notation(row[1], forms), g) << row[1];
+    for (const std::string& option : facts.options) EXPECT_EQ(notation(forms, parse_notation(option, forms)), option);
+    EXPECT_EQ(notation(forms, parse_notation(facts.mate, forms)), facts.mate);
   }
 }
 
@@ -95,6 +99,83 @@ TEST(MisereNotation, ErrorsNameTheColumn) {
   EXPECT_EQ(parse_notation("*[]", forms), CanonicalForms::kZero);
   EXPECT_EQ(parse_notation(" *[1] + *[1] ", forms), CanonicalForms::kZero);
   EXPECT_EQ(notation(forms, forms.nim_heap(12)), "*[&12;]");
+}
+
+// The printed notation read back: 1000 random canonical forms (options drawn
+// from earlier forms, sums with heaps and of each other) print and parse back
+// to the same game, with and without the brackets (*[2#] and *2#), and inside
+// a sum.
+TEST(MisereNotation, ThousandRandomFormsPrintAndParseBack) {
+  CanonicalForms forms;
+  std::mt19937_64 random(36);
+  std::vector<GameId> pool = {CanonicalForms::kZero, forms.nim_heap(1), forms.nim_heap(2), forms.nim_heap(3),
+                              forms.nim_heap(12)};
+  std::size_t checked = 0;
+  while (checked < 1000) {
+    GameId g{};
+    switch (random() % 4) {
+      case 0:
+        g = forms.sum(pool[random() % pool.size()], forms.nim_heap(random() % 5));
+        break;
+      case 1:
+        g = forms.sum(pool[random() % pool.size()], pool[random() % pool.size()]);
+        break;
+      default: {
+        std::vector<GameId> options;
+        const std::size_t count = 1 + random() % 4;
+        for (std::size_t i = 0; i < count; ++i) options.push_back(pool[random() % pool.size()]);
+        g = forms.game(std::move(options));
+      }
+    }
+    if (forms.birthday(g) > 9) continue;  // texts stay short; depth comes from the options' own depth
+    pool.push_back(g);
+    const std::string text = notation(forms, g);
+    ASSERT_EQ(text.rfind("*[", 0), 0U) << text;
+    SCOPED_TRACE(text);
+    EXPECT_EQ(parse_notation(text, forms), g);
+    EXPECT_EQ(parse_notation("*" + text.substr(2, text.size() - 3), forms), g);
+    EXPECT_EQ(parse_notation(text + " + *[2] + *[2]", forms), forms.sum(g, forms.sum(forms.nim_heap(2), forms.nim_heap(2))));
+    ++checked;
+  }
+}
+
+// The printed notation's pieces, each by hand: a run of digits is one-digit
+// heaps as options where CGSuite prints it so, a heap CGSuite never prints
+// that way is its input for the heap; &n; is a heap of 10 or more.
+TEST(MisereNotation, PrintedNotationByHand) {
+  CanonicalForms forms;
+  const GameId two = forms.nim_heap(2);
+  const GameId sharp = forms.game({two});
+  EXPECT_EQ(parse_notation("*[2#]", forms), sharp);
+  EXPECT_EQ(parse_notation("*2#", forms), sharp);
+  EXPECT_EQ(parse_notation("*[2#0]", forms), forms.game({sharp, CanonicalForms::kZero}));
+  EXPECT_EQ(parse_notation("*[2[2]]", forms), forms.sum(two, two));
+  EXPECT_EQ(parse_notation("*[21]", forms), forms.game({two, forms.nim_heap(1)}));
+  EXPECT_EQ(parse_notation("*[10]", forms), forms.nim_heap(10));   // {*, 0} = *2 prints as *[2]
+  EXPECT_EQ(parse_notation("*[22]", forms), forms.nim_heap(22));
+  EXPECT_EQ(parse_notation("*[&12;]", forms), forms.nim_heap(12));
+  EXPECT_EQ(parse_notation("*[2[#1]]", forms), forms.sum(sharp, forms.nim_heap(1)));
+  EXPECT_EQ(parse_notation("*[4[2#]]", forms), forms.game({forms.sum(forms.nim_heap(4), two)}));
+  EXPECT_THROW((void)parse_notation("*[2#x]", forms), grundy::InputError);
+  EXPECT_THROW((void)parse_notation("*[(2#]", forms), grundy::InputError);
+  EXPECT_THROW((void)parse_notation("*[&12]", forms), grundy::InputError);
+  EXPECT_THROW((void)parse_notation("*[2[#]", forms), grundy::InputError);
+}
+
+// Issue 36, finding 6: '\357' alone was printed for '２' (three bytes).
+TEST(MisereNotation, AMessageQuotesAWideCharacterWhole) {
+  CanonicalForms forms;
+  for (const std::string& text : {std::string("*[２]"), std::string("*[2#２]"), std::string("*[[2],e\xCC\x81]")}) {
+    try {
+      (void)parse_notation(text, forms);
+      ADD_FAILURE() << text;
+    } catch (const grundy::InputError& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(message.find("\\3"), std::string::npos) << message;
+      const bool whole = message.find("'２'") != std::string::npos || message.find("'e\xCC\x81'") != std::string::npos;
+      EXPECT_TRUE(whole) << message;
+    }
+  }
 }
 
 }  // namespace

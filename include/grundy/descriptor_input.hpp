@@ -15,12 +15,15 @@
 
 namespace grundy {
 
-// A descriptor opened for reading with open_input_file's checks (a directory,
-// a missing or unreadable file, a NUL byte in the name are InputErrors naming
-// the file); closed with the object.
+// A descriptor opened for reading without waiting (O_NONBLOCK: a FIFO with no
+// writer opens at once, and the reads below wait for it in slices), checked
+// on the descriptor itself (fstat, so the file checked is the file read): a
+// directory, a device, a socket, a FIFO where `kind` is regular_file, a
+// missing or unreadable file, a dangling symbolic link and a NUL byte in the
+// name are InputErrors naming the file; closed with the object.
 class InputDescriptor {
  public:
-  InputDescriptor(const std::string& path, std::string_view what);
+  InputDescriptor(const std::string& path, std::string_view what, InputKind kind = InputKind::file_or_pipe);
   ~InputDescriptor();
   InputDescriptor(const InputDescriptor&) = delete;
   InputDescriptor& operator=(const InputDescriptor&) = delete;
@@ -31,8 +34,9 @@ class InputDescriptor {
 };
 
 // All of DESCRIPTOR up to its end, at most `limit` bytes (more is a LimitError
-// naming `what` at `where`), with `poll` called at least every 100 ms while
-// the read waits and between chunks.
+// naming `what` at `where`: a regular file from its size, before any read),
+// with `poll` called at least every 100 ms while the read waits and between
+// chunks. The text never holds more than `limit` bytes of memory.
 [[nodiscard]] std::string read_bounded_descriptor(int descriptor, std::string_view what, const SourceLocation& where,
                                                   const std::function<void()>& poll = {},
                                                   std::size_t limit = kInputLimit);

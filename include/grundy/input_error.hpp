@@ -35,6 +35,19 @@ class InputError : public std::runtime_error {
 // ("123456…, 1000 characters in all") so a message stays one readable line.
 [[nodiscard]] std::string excerpt(std::string_view text, std::size_t limit = 40);
 
+// The character of TEXT at byte AT quoted for a message: a UTF-8 character
+// whole ('２', 'é'), with the combining marks, variation selectors and joiners
+// that follow it ('é' written e + U+0301 stays one), a control character
+// by its code, a byte that is not UTF-8 by its value ("the byte 0xEF, not
+// UTF-8"). Never half a character: "found '\357'" was printed for '２'.
+[[nodiscard]] std::string quoted_character(std::string_view text, std::size_t at);
+
+// The length of the UTF-8 character at byte AT (1 for a byte that starts none).
+[[nodiscard]] std::size_t utf8_length_at(std::string_view text, std::size_t at) noexcept;
+
+// The column (1-based, in characters) of byte AT of TEXT.
+[[nodiscard]] std::size_t character_column(std::string_view text, std::size_t at) noexcept;
+
 // A request that is well-formed but beyond what can be computed here (a heap too
 // large for a ruleset with no proven pattern, a table beyond memory). Also exit 2.
 class LimitError : public InputError {

@@ -21,6 +21,8 @@ struct ParameterRange {
   std::string name;
   std::string low;
   std::string high;
+  std::size_t low_column = 0;   // where LOW and HIGH begin in the --over text (1-based; 0: unknown)
+  std::size_t high_column = 0;
 };
 
 // "L=1..8,R=L..12" (spaces allowed). InputError with the column of a mistake.

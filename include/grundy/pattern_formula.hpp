@@ -71,6 +71,9 @@ class Formula {
   // Nodes in the tree (variables and constants count 1).
   [[nodiscard]] std::size_t size() const noexcept { return nodes_.size(); }
   [[nodiscard]] bool uses(std::size_t variable) const noexcept;
+  // One more than the largest variable index used (0 for a constant): the
+  // names a text or code of it needs.
+  [[nodiscard]] std::size_t variables_needed() const noexcept;
   [[nodiscard]] bool is_constant() const noexcept;
 
   // Written for people ("(x mod (L + R)) div L"), as a C++ expression on

@@ -80,7 +80,9 @@ class Pattern:
     def _repr_html_(self):
         rows = []
         for law in self.laws:
-            status = "proven" if law["proven"] else "observed"
+            status = ("proven" if law["proven"] else
+                      "proven for each member, observed across the parameters" if law.get("proven_for_each_member")
+                      else "observed")
             rows.append(f"<tr><td><code>{html.escape(law['statement'])}</code></td><td>{status}</td>"
                         f"<td>{html.escape(law['evidence'])}</td></tr>")
         notes = "".join(f"<li>{html.escape(n)}</li>" for n in self.notes)

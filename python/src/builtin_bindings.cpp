@@ -9,6 +9,7 @@
 #include "bindings.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/input_file.hpp"
 #include "grundy/boards_command.hpp"
 #include "grundy/registry.hpp"
 #include "interruptible_call.hpp"
@@ -61,8 +62,8 @@ std::string boards(const std::string& path, const std::string& text, const std::
       std::istringstream in(text);
       placement::run_boards(in, "<text>", options, out, call.context());
     } else {
-      std::ifstream in(path, std::ios::binary);
-      if (!in) throw InputError("cannot open the file", SourceLocation{path});
+      // The one reader (input_file.hpp): bounded, Ctrl-C heard while it waits.
+      std::istringstream in(read_input_file(path, "boards file", [&call] { call.context().poll(); }));
       placement::run_boards(in, path, options, out, call.context());
     }
     return 0;

@@ -11,6 +11,7 @@
 #include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/input_file.hpp"
 #include "grundy/placement/options.hpp"
 #include "grundy/registry.hpp"
 #include "grundy/solver.hpp"
@@ -69,9 +70,9 @@ InputError located_in_file(const InputError& e, const std::string& source, const
 }
 
 PythonPosition load_file(const std::string& path, const PythonSettings& settings) {
-  std::ifstream in(path);
-  if (!in) throw InputError("cannot open the file", SourceLocation{path});
-  const std::string source{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  // The one reader (input_file.hpp): a directory, a device or an endless
+  // input is refused; a FIFO waits for its writer.
+  const std::string source = read_input_file(path, "file");
   try {
     return build(parse_expression(source), settings);
   } catch (const CycleError&) {

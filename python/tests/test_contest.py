@@ -49,7 +49,9 @@ def test_pattern_of_a_user_rule_with_parameters():
             assert [sg(x, L, R) for x in range(401)] == g, (L, R)
     # The same law from the template of the built-in ruleset, proven there.
     built_in = grundy.pattern("lr(L,R)", over="L=1..5,R=L..8")
-    assert built_in.law("g")["proven"]
+    # Proven for each member by [L,R]-Nim's theorem; across L and R only observed.
+    assert built_in.law("g")["proven_for_each_member"] and not built_in.law("g")["proven"]
+    assert [c["status"] for c in built_in.law("g")["claims"]] == ["proven", "observed"]
     assert built_in.law("g")["statement"].startswith(laws["g"]["statement"].split("  ")[0])
     assert "def sg(x, L, R):" in built_in.code("python")
     assert "long long sg(long long x, long long L, long long R)" in built_in.code("cpp")

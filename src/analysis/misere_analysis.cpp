@@ -298,7 +298,7 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
     // the bound above, 5.7 s by `grundy quotient`).
     for (const std::string& path : context.options().misere_quotients) {
       if (rules.size() != 1) break;
-      std::optional<misere::QuotientCheckpoint> saved = misere::read_quotient_checkpoint(path);
+      std::optional<misere::QuotientCheckpoint> saved = misere::read_quotient_checkpoint(path, [&context] { context.poll(); });
       if (!saved || saved->rule != rules.front()->text()) continue;
       made->resume(std::move(saved->quotient), std::move(saved->expansion_heaps));
       break;

@@ -3,6 +3,7 @@
 // was found.
 #include <sstream>
 
+#include "grundy/input_error.hpp"
 #include "grundy/pattern.hpp"
 
 namespace grundy::pattern {
@@ -44,9 +45,56 @@ std::string header(const PatternReport& report, const std::string& command, Lang
     out << c << "No formula for the values was found: the members' tables are below"
         << (f.heap_game() ? " (each continued by its period where it has one)" : "")
         << "; -1 outside them.\n";
-  } else {
-    out << c << "Beyond the parameters checked the law is not known to hold.\n";
+  } else if (!f.parameters.empty()) {
+    out << c << "Beyond the parameters checked the law is not known to hold: sg returns -1 there unless\n"
+        << c << "called with beyond_checked = " << (language == Language::cpp ? "true" : "True")
+        << " (the law extrapolated, at your own risk).\n";
   }
+  return out.str();
+}
+
+// Refuses a report whose law code cannot be written from: every variable a
+// formula names must be one the function declares (a law naming an
+// undeclared v1 was emitted once, and did not compile).
+void check_writable(const PatternReport& report) {
+  const Family& f = report.family;
+  const auto refuse = [&](const std::string& what) {
+    throw LimitError("--emit: the " + what + " of " + excerpt(f.written) +
+                     " cannot be written as code (it names a variable the function does not have); the text "
+                     "report and --json still give it");
+  };
+  if (report.value_formula && report.value_formula->variables_needed() > report.value_names.size()) refuse("values law");
+  if (report.value_formula && report.value_names.size() != f.position_variables.size() + f.parameters.size()) {
+    refuse("values law");
+  }
+  if (report.value_formula && f.heap_game() && report.value_start &&
+      report.value_start->variables_needed() > f.parameters.size()) {
+    refuse("start of the values law");
+  }
+  if (report.p_law != PatternReport::PositionLaw::none && report.p_law != PatternReport::PositionLaw::all_equal &&
+      (!report.p_parameter || report.p_parameter->variables_needed() > f.parameters.size())) {
+    refuse("P-positions law");
+  }
+}
+
+// The members' parameters, for the guard of law code: outside them sg
+// returns -1 unless asked to extrapolate.
+std::string checked_cpp(const Family& f) {
+  std::ostringstream out;
+  std::vector<std::string> declared;
+  for (const std::string& p : f.parameters) declared.push_back("long long " + p);
+  out << "// The parameters checked: one row a member tabulated.\n";
+  out << "static bool checked_parameters(" << join(declared, ", ") << ") {\n";
+  out << "  static const long long checked[][" << f.parameters.size() << "] = {";
+  for (std::size_t i = 0; i < f.members.size(); ++i) {
+    out << (i == 0 ? "" : i % 8 == 0 ? ",\n      " : ", ") << "{";
+    for (std::size_t k = 0; k < f.members[i].parameters.size(); ++k) out << (k ? ", " : "") << f.members[i].parameters[k];
+    out << "}";
+  }
+  out << "};\n";
+  out << "  for (const auto& row : checked) {\n    if (";
+  for (std::size_t k = 0; k < f.parameters.size(); ++k) out << (k ? " && " : "") << "row[" << k << "] == " << f.parameters[k];
+  out << ") return true;\n  }\n  return false;\n}\n\n";
   return out.str();
 }
 
@@ -202,9 +250,21 @@ std::string emit_cpp(const PatternReport& report, const std::string& command) {
   std::ostringstream out;
   out << header(report, command, Language::cpp);
   if (report.value_formula && report.value_formula->uses_operation(Operation::big_omega)) out << big_omega_cpp();
+  check_writable(report);
+  const bool guarded = report.value_formula && !f.parameters.empty();
+  if (guarded) out << checked_cpp(f);
   std::vector<std::string> declared;
   for (const std::string& a : arguments_of(f)) declared.push_back("long long " + a);
+  if (guarded) declared.push_back("bool beyond_checked = false");
   out << "long long sg(" << join(declared, ", ") << ") {\n";
+  if (guarded) {
+    std::vector<std::string> parameters(f.parameters.begin(), f.parameters.end());
+    out << "  if (!beyond_checked && !checked_parameters(" << join(parameters, ", ")
+        << ")) return -1;  // outside the parameters checked\n";
+  }
+  if (report.value_formula) {
+    for (const std::string& v : f.position_variables) out << "  if (" << v << " < 0) return -1;\n";
+  }
   if (report.value_formula && f.heap_game()) {
     if (!starts_at_zero(report)) {
       // Below the law's start, each member's own values.
@@ -261,8 +321,18 @@ std::string emit_python(const PatternReport& report, const std::string& command)
   std::ostringstream out;
   out << header(report, command, Language::python);
   if (report.value_formula && report.value_formula->uses_operation(Operation::big_omega)) out << big_omega_python();
-  const std::string args = join(arguments_of(f), ", ");
+  check_writable(report);
+  const bool guarded = report.value_formula && !f.parameters.empty();
+  const std::string args = join(arguments_of(f), ", ") + (guarded ? ", beyond_checked=False" : "");
   const std::string key = f.parameters.empty() ? "()" : "(" + join(f.parameters, ", ") + (f.parameters.size() == 1 ? ",)" : ")");
+  if (guarded) {
+    out << "_CHECKED = {  # the parameters checked: one tuple a member tabulated\n    ";
+    for (std::size_t i = 0; i < f.members.size(); ++i) {
+      out << (i == 0 ? "" : i % 8 == 0 ? ",\n    " : ", ") << "(" << tuple_text(f.members[i].parameters)
+          << (f.members[i].parameters.size() == 1 ? "," : "") << ")";
+    }
+    out << "}\n\n\n";
+  }
   if (report.value_formula && f.heap_game() && !starts_at_zero(report)) {
     out << "_PREFIX = {  # each member's values below the law's start\n";
     for (const Member& m : f.members) {
@@ -293,6 +363,13 @@ std::string emit_python(const PatternReport& report, const std::string& command)
     out << "}\n\n\n";
   }
   out << "def sg(" << args << "):\n";
+  if (guarded) {
+    out << "    if not beyond_checked and " << key << " not in _CHECKED:\n";
+    out << "        return -1  # outside the parameters checked\n";
+  }
+  if (report.value_formula) {
+    for (const std::string& v : f.position_variables) out << "    if " << v << " < 0:\n        return -1\n";
+  }
   if (report.value_formula) {
     if (f.heap_game() && !starts_at_zero(report)) {
       out << "    if x < " << report.value_start->python(f.parameters) << ":\n";

@@ -1,5 +1,6 @@
 #include "grundy/pattern_formula.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <stdexcept>
 
@@ -183,6 +184,14 @@ Formula Formula::rebind(const std::vector<Formula>& by_variable) const {
     }
   }
   return built.back();
+}
+
+std::size_t Formula::variables_needed() const noexcept {
+  std::size_t needed = 0;
+  for (const Node& node : nodes_) {
+    if (node.operation == Operation::variable) needed = std::max(needed, static_cast<std::size_t>(node.value) + 1);
+  }
+  return needed;
 }
 
 bool Formula::uses(std::size_t variable) const noexcept {

@@ -313,7 +313,10 @@ void report_values(PatternReport& report, const PeriodLaws& periods, const Value
     const Formula offset = from_zero ? Formula::variable(0) : Formula::binary(Operation::subtract, Formula::variable(0), n0);
     to_final.push_back(Formula::binary(Operation::modulo, offset, p));
     to_final.push_back(Formula::binary(Operation::divide, offset, p));
-    report.value_start = n0;
+    // Over the parameters alone, as value_start is read (emitted code, the
+    // law's text): n0 above is over x and the parameters, and printed with the
+    // parameters' names it named a variable v1 that no code declares.
+    report.value_start = *periods.preperiod;
   } else {
     report.value_start = Formula::constant(static_cast<std::int64_t>(fit.start));
   }

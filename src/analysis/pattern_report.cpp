@@ -77,6 +77,11 @@ nlohmann::json PatternReport::to_json() const {
       std::uint64_t count = 0;
       for (std::uint8_t v : m.p_position) count += v;
       item["p_position_count"] = count;
+      // The cells of [0, upto]^piles, the first pile slowest (-1 where only
+      // the outcome is known), so that a reader can hold code to the table.
+      nlohmann::json values = nlohmann::json::array();
+      for (Nimber v : m.values) values.push_back(v == kUnknown ? -1 : static_cast<long long>(v));
+      item["values"] = std::move(values);
       nlohmann::json rows = nlohmann::json::array();
       for (const RowLaw& row : m.rows) {
         nlohmann::json r{{"row", row.row}, {"kind", to_string(row.pattern.kind)}, {"proven", row.pattern.proven()}};
@@ -93,8 +98,25 @@ nlohmann::json PatternReport::to_json() const {
   }
   j["laws"] = nlohmann::json::array();
   for (const Law& law : laws) {
-    nlohmann::json item{{"subject", law.subject}, {"statement", law.statement}, {"proven", law.proven},
-                        {"evidence", law.evidence}};
+    // What the law claims, each claim with how it is known: for each member
+    // tabulated (proven by the member's theorem, or observed on its table),
+    // and, for a family with parameters, for every value of them — never
+    // more than observed on the members (no theorem here is about a
+    // parameter). "proven" is true only when every claim is.
+    const bool across = !f.parameters.empty();
+    const std::string members_claim = f.members.size() == 1 ? std::string("the member tabulated")
+                                                            : "each of the " + std::to_string(f.members.size()) +
+                                                                  " members tabulated";
+    nlohmann::json claims = nlohmann::json::array();
+    claims.push_back({{"claim", members_claim}, {"status", law.proven ? "proven" : "observed"}});
+    if (across) {
+      claims.push_back({{"claim", "every value of " + (f.parameters.size() == 1 ? f.parameters[0] : std::string("the parameters"))},
+                        {"status", "observed"},
+                        {"on", f.ranges}});
+    }
+    nlohmann::json item{{"subject", law.subject},   {"statement", law.statement},
+                        {"proven", law.proven && !across}, {"proven_for_each_member", law.proven},
+                        {"claims", std::move(claims)},  {"evidence", law.evidence}};
     if (law.formula) {
       item["formula"] = law.formula->text(law.names);
       item["python"] = law.formula->python(law.names);

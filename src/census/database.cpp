@@ -17,6 +17,7 @@
 
 #include "grundy/checksum.hpp"
 #include "grundy/context.hpp"
+#include "grundy/input_file.hpp"
 
 namespace grundy::census {
 namespace {
@@ -151,7 +152,9 @@ std::string now_text() {
 // format's header string). Read, not sized: /proc files say they are empty.
 enum class Start { empty, sqlite, other };
 Start file_start(const std::string& path, std::string& header) {
-  std::ifstream in(path, std::ios::binary);
+  // The one reader's checks (input_file.hpp): a FIFO put in the file's place
+  // since the check above is refused, not waited on.
+  std::ifstream in = open_input_file(path, "census database", InputKind::regular_file);
   header.assign(100, '\0');
   in.read(header.data(), 100);
   header.resize(static_cast<std::size_t>(in.gcount()));

@@ -2,10 +2,15 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
+
+#include "grundy/output_file.hpp"
 
 namespace grundy {
 namespace {
@@ -31,20 +36,50 @@ std::size_t read_some(int descriptor, char* out, std::size_t size, std::string_v
 }
 
 LimitError too_long(std::string_view what, const SourceLocation& where, std::size_t limit) {
-  return LimitError("the " + std::string(what) + " is longer than " + std::to_string(limit >> 20) +
-                        " MiB, the bound on an input (an endless input such as /dev/zero?)",
+  return LimitError("the " + std::string(what) + " is longer than " + byte_count_text(limit) +
+                        ", the bound on an input (an endless input such as /dev/zero?)",
                     where);
+}
+
+// What a file of mode MODE is, when it is not what a reader takes; "" when it is.
+std::string refusal(mode_t mode, InputKind kind) {
+  if (S_ISREG(mode)) return "";
+  if (S_ISDIR(mode)) return "is a directory";
+  if (S_ISCHR(mode)) return "is a device (such as /dev/zero or a terminal), not a regular file";
+  if (S_ISBLK(mode)) return "is a block device, not a regular file";
+  if (S_ISSOCK(mode)) return "is a socket, not a regular file";
+  if (S_ISFIFO(mode)) return kind == InputKind::regular_file ? "is a FIFO or a pipe, not a regular file" : "";
+  return "is not a regular file";
 }
 
 }  // namespace
 
-InputDescriptor::InputDescriptor(const std::string& path, std::string_view what) {
-  // The checks and messages of open_input_file (a directory, a missing file…).
-  { std::ifstream checked = open_input_file(path, what); }
-  descriptor_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (descriptor_ < 0)
-    throw InputError("cannot open the " + std::string(what) + " (" + std::strerror(errno) + ")",
-                     SourceLocation{path, 0, 0});
+InputDescriptor::InputDescriptor(const std::string& path, std::string_view what, InputKind kind) {
+  check_file_name(path, what);
+  const SourceLocation where{path, 0, 0};
+  const std::string the = "the " + std::string(what) + " ";
+  // O_NONBLOCK: opening a FIFO for reading waits for a writer, uninterruptibly
+  // here (the run blocks SIGINT outside its watcher thread); without waiting it
+  // opens at once and the reads wait in slices that poll the run's stop.
+  descriptor_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (descriptor_ < 0) {
+    const int error = errno;
+    struct stat link {};
+    if (error == ENOENT && ::lstat(path.c_str(), &link) == 0 && S_ISLNK(link.st_mode))
+      throw InputError(the + "is a symbolic link to a file that does not exist", where);
+    if (error == ENXIO) throw InputError(the + "is a socket or a device with nothing behind it", where);
+    throw InputError("cannot open the " + std::string(what) + " (" + std::strerror(error) + ")", where);
+  }
+  struct stat st {};
+  if (::fstat(descriptor_, &st) != 0) {
+    const int error = errno;
+    ::close(descriptor_);
+    throw InputError("cannot open the " + std::string(what) + " (" + std::strerror(error) + ")", where);
+  }
+  if (const std::string wrong = refusal(st.st_mode, kind); !wrong.empty()) {
+    ::close(descriptor_);
+    throw InputError(the + wrong, where);
+  }
 }
 
 InputDescriptor::~InputDescriptor() {
@@ -53,12 +88,20 @@ InputDescriptor::~InputDescriptor() {
 
 std::string read_bounded_descriptor(int descriptor, std::string_view what, const SourceLocation& where,
                                     const std::function<void()>& poll, std::size_t limit) {
+  // A regular file past the bound is refused from its size, before any read.
+  struct stat st {};
+  if (::fstat(descriptor, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) > limit)
+    throw too_long(what, where, limit);
   std::string text;
-  std::string chunk(kChunk, '\0');
+  std::string chunk(std::min(kChunk, limit + 1), '\0');
   while (true) {
     const std::size_t got = read_some(descriptor, chunk.data(), chunk.size(), what, where, poll);
     if (got == 0) break;
     if (text.size() + got > limit) throw too_long(what, where, limit);
+    // Grown by doubling up to the bound, never past it: an endless pipe costs
+    // at most `limit` bytes (append alone could take twice that).
+    if (text.size() + got > text.capacity())
+      text.reserve(std::min(limit, std::max(2 * text.capacity(), text.size() + got)));
     text.append(chunk.data(), got);
   }
   return text;

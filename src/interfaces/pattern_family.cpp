@@ -72,12 +72,14 @@ std::string substitute(std::string_view text, const std::map<std::string, std::s
 
 // A bound "12", "L", "L+1", "b-1".
 std::int64_t bound_value(const std::string& written, const std::map<std::string, std::int64_t>& known,
-                         const std::string& parameter) {
+                         const std::string& parameter_name, std::size_t column) {
+  const std::string parameter = excerpt(parameter_name);
+  const SourceLocation where{"", 0, column};
   std::string s;
   for (char c : written) {
     if (!std::isspace(static_cast<unsigned char>(c))) s += c;
   }
-  if (s.empty()) throw InputError("--over: the range of " + parameter + " has an empty bound");
+  if (s.empty()) throw InputError("--over: the range of " + parameter + " has an empty bound", where);
   std::size_t i = 0;
   std::int64_t base = 0;
   if (name_start(s[0])) {
@@ -85,8 +87,8 @@ std::int64_t bound_value(const std::string& written, const std::map<std::string,
     const std::string name = s.substr(0, i);
     const auto it = known.find(name);
     if (it == known.end()) {
-      throw InputError("--over: the range of " + parameter + " uses '" + name +
-                       "', which is not a parameter given before it");
+      throw InputError("--over: the range of " + parameter + " uses '" + excerpt(name) +
+                       "', which is not a parameter given before it", where);
     }
     base = it->second;
     if (i == s.size()) return base;
@@ -94,14 +96,14 @@ std::int64_t bound_value(const std::string& written, const std::map<std::string,
   const bool plus_sign = s[i] == '+';
   const bool minus_sign = s[i] == '-';
   if (i > 0 && !plus_sign && !minus_sign) {
-    throw InputError("--over: the bound '" + written + "' of " + parameter + " is not NAME+N, NAME-N or a number");
+    throw InputError("--over: the bound '" + excerpt(written) + "' of " + parameter + " is not NAME+N, NAME-N or a number", where);
   }
   std::size_t digits = i + ((plus_sign || minus_sign) ? 1 : 0);
-  if (digits >= s.size()) throw InputError("--over: the bound '" + written + "' of " + parameter + " has no number");
+  if (digits >= s.size()) throw InputError("--over: the bound '" + excerpt(written) + "' of " + parameter + " has no number", where);
   std::int64_t n = 0;
   for (std::size_t k = digits; k < s.size(); ++k) {
     if (!std::isdigit(static_cast<unsigned char>(s[k])) || n > 1'000'000'000'000LL) {
-      throw InputError("--over: the bound '" + written + "' of " + parameter + " is not a number below 10^12");
+      throw InputError("--over: the bound '" + excerpt(written) + "' of " + parameter + " is not a number below 10^12", where);
     }
     n = n * 10 + (s[k] - '0');
   }
@@ -184,8 +186,8 @@ std::uint64_t default_upto(std::size_t piles) noexcept {
 std::vector<ParameterRange> parse_ranges(std::string_view text) {
   std::vector<ParameterRange> out;
   std::size_t i = 0;
-  const auto fail = [](const std::string& message, std::size_t at) {
-    throw InputError("--over: " + message, SourceLocation{"", 0, at + 1});
+  const auto fail = [text](const std::string& message, std::size_t at) {
+    throw InputError("--over: " + message, SourceLocation{"", 0, character_column(text, at)});
   };
   while (i < text.size()) {
     while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
@@ -196,18 +198,20 @@ std::vector<ParameterRange> parse_ranges(std::string_view text) {
     ParameterRange range;
     range.name = std::string(text.substr(i, j - i));
     for (const ParameterRange& earlier : out) {
-      if (earlier.name == range.name) fail("the parameter " + range.name + " is given twice", i);
+      if (earlier.name == range.name) fail("the parameter " + excerpt(range.name) + " is given twice", i);
     }
     while (j < text.size() && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-    if (j == text.size() || text[j] != '=') fail("expected '=' after " + range.name + " (" + range.name + "=1..8)", j);
+    if (j == text.size() || text[j] != '=') fail("expected '=' after " + excerpt(range.name) + " (" + excerpt(range.name) + "=1..8)", j);
     const std::size_t start = j + 1;
     std::size_t end = text.find(',', start);
     if (end == std::string_view::npos) end = text.size();
     const std::string_view body = text.substr(start, end - start);
     const std::size_t dots = body.find("..");
-    if (dots == std::string_view::npos) fail("the range of " + range.name + " is LOW..HIGH (" + range.name + "=1..8)", start);
+    if (dots == std::string_view::npos) fail("the range of " + excerpt(range.name) + " is LOW..HIGH (" + excerpt(range.name) + "=1..8)", start);
     range.low = std::string(body.substr(0, dots));
     range.high = std::string(body.substr(dots + 2));
+    range.low_column = character_column(text, start);
+    range.high_column = character_column(text, start + dots + 2);
     out.push_back(std::move(range));
     i = end + 1;
   }
@@ -228,8 +232,8 @@ std::vector<std::vector<std::int64_t>> assignments(const std::vector<ParameterRa
       return;
     }
     const ParameterRange& r = ranges[index];
-    const std::int64_t low = bound_value(r.low, known, r.name);
-    const std::int64_t high = bound_value(r.high, known, r.name);
+    const std::int64_t low = bound_value(r.low, known, r.name, r.low_column);
+    const std::int64_t high = bound_value(r.high, known, r.name, r.high_column);
     for (std::int64_t v = low; v <= high; ++v) {
       current[index] = v;
       known[r.name] = v;
@@ -280,14 +284,20 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
   if (heap_game) family.position_variables = {"x"};
   if (family.piles() > 6) throw InputError("grundy pattern: at most 6 piles");
   family.upto = request.upto ? request.upto : default_upto(family.piles());
-  const std::uint64_t side = family.upto + 1;
+  // In floating point: upto + 1 wraps to 0 at 2^64 - 1, and the product of
+  // the sides overflows long before that (nim(a,b,c) at 2^64 - 1 went on to
+  // enumerate for ever).
   double cell_count = 1;
-  for (std::size_t i = 0; i < family.piles(); ++i) cell_count *= static_cast<double>(side);
+  for (std::size_t i = 0; i < family.piles(); ++i) cell_count *= static_cast<double>(family.upto) + 1;
   if (!heap_game && cell_count > 200'000) {
-    throw LimitError("grundy pattern: " + std::to_string(family.piles()) + " piles up to " +
+    throw LimitError("grundy pattern: " + std::to_string(family.piles()) + (family.piles() == 1 ? " pile" : " piles") + " up to " +
                      std::to_string(family.upto) + " are more than 200000 positions a member; lower --upto");
   }
-  if (heap_game && family.upto >= kDefaultTableLimit) throw LimitError("grundy pattern: --upto is too large");
+  if (heap_game && family.upto >= kDefaultTableLimit) {
+    throw LimitError("grundy pattern: --upto " + std::to_string(family.upto) + " is more than the " +
+                     std::to_string(kDefaultTableLimit - 1) + " heaps a member's table may hold");
+  }
+  const std::uint64_t side = family.upto + 1;
 
   std::vector<std::vector<std::int64_t>> all;
   if (request.ranges.empty()) {
@@ -295,8 +305,29 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
   } else {
     all = assignments(request.ranges);
   }
+  // What the members' tables will hold, checked against the run's memory
+  // bound before the first is made: each value a Nimber (and a byte of
+  // outcome a cell of a game on piles), every member kept to the end.
+  const double per_member = heap_game ? (static_cast<double>(family.upto) + 1) * sizeof(Nimber)
+                                      : cell_count * (sizeof(Nimber) + 1);
+  const double needed = per_member * static_cast<double>(all.size());
+  const std::size_t bound = context.options().memory_bytes;
+  if (bound != 0 && needed > static_cast<double>(bound)) {
+    throw LimitError("grundy pattern: " + std::to_string(all.size()) + " members up to " +
+                     std::to_string(family.upto) + " need " + std::to_string(static_cast<std::uint64_t>(needed / 1048576) + 1) +
+                     " MB for their tables, more than the memory bound of " + std::to_string(bound >> 20) +
+                     " MB; lower --upto or narrow --over");
+  }
+  const std::string bound_hint = request.upto ? std::string()
+                                              : " (the default --upto " + std::to_string(family.upto) +
+                                                    "; a smaller --upto is faster)";
   for (const std::vector<std::int64_t>& values : all) {
     context.poll();
+    if (context.progress_due()) {
+      context.progress("pattern: member " + std::to_string(family.members.size() + 1) + " of " +
+                       std::to_string(all.size()) + ", " + (heap_game ? "heaps 0.." : "piles 0..") +
+                       std::to_string(family.upto) + bound_hint);
+    }
     Member member;
     std::map<std::string, std::string> filled;
     member.parameters.resize(family.parameters.size());
@@ -327,7 +358,13 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
         report.values.resize(std::min(report.values.size(), keep));
         member.values = std::move(report.values);
       } else {
-        for (const auto& cell : cells(family.piles(), family.upto)) {
+        const auto all_cells = cells(family.piles(), family.upto);
+        for (const auto& cell : all_cells) {
+          if (context.progress_due()) {
+            context.progress("pattern: member " + std::to_string(family.members.size() + 1) + " of " +
+                             std::to_string(all.size()) + ", position " + std::to_string(member.values.size()) +
+                             " of " + std::to_string(all_cells.size()) + bound_hint);
+          }
           std::map<std::string, std::string> at = filled;
           for (std::size_t i = 0; i < cell.size(); ++i) at[family.position_variables[i]] = std::to_string(cell[i]);
           const Cell c = cell_of(substitute(request.written, at), context);

@@ -67,16 +67,8 @@ class Parser {
 
   // The character at byte `at`, quoted, whole even when it takes several bytes
   // of UTF-8 ('é', not a broken half of it); control bytes by their code.
-  std::string character_at(std::size_t at) const {
-    const auto lead = static_cast<unsigned char>(src_[at]);
-    if (lead < 0x20 || lead == 0x7F) return "the control character " + std::to_string(lead);
-    std::size_t length = 1;
-    if (lead >= 0xF0) length = 4;
-    else if (lead >= 0xE0) length = 3;
-    else if (lead >= 0xC0) length = 2;
-    length = std::min(length, src_.size() - at);
-    return "'" + std::string(src_.substr(at, length)) + "'";
-  }
+  // The character there quoted whole (input_error.hpp: never half of one).
+  std::string character_at(std::size_t at) const { return quoted_character(src_, at); }
 
   // Nesting of groups inside calls (allbut{…} inside sub(…)) is bounded: the
   // parser recurses once per level, and no ruleset needs more than two.

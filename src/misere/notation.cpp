@@ -86,7 +86,7 @@ class Reader {
   GameId whole() {
     const GameId g = expression();
     skip_space();
-    if (at_ < text_.size()) fail("unexpected '" + std::string(1, text_[at_]) + "' after the game");
+    if (at_ < text_.size()) fail("unexpected " + quoted_character() + " after the game");
     return g;
   }
 
@@ -102,8 +102,7 @@ class Reader {
     }
     if (at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_]))) return forms_.nim_heap(integer());
     if (at_ < text_.size() && text_[at_] == '*') return expression();
-    fail(at_ < text_.size() ? "expected a nim heap size, a list [...] or a game *[...], found '" +
-                                  std::string(1, text_[at_]) + "'"
+    fail(at_ < text_.size() ? "expected a nim heap size, a list [...] or a game *[...], found " + quoted_character()
                             : "expected a nim heap size, a list [...] or a game *[...] at the end");
   }
 
@@ -125,23 +124,148 @@ class Reader {
         ++at_;
         return items;
       }
-      fail(std::string("expected ',' or '") + close + "'");
+      fail(std::string("expected ',' or '") + close + "'" +
+           (at_ < text_.size() ? ", found " + quoted_character() : std::string(" at the end")));
     }
   }
 
   GameId term() {
     skip_space();
+    if (at_ + 1 < text_.size() && text_[at_] == '*' && printed_start(text_[at_ + 1])) {
+      // The printed notation without brackets, as docs and papers write it: *2#.
+      ++at_;
+      return printed_pieces('\0');
+    }
     if (at_ + 1 >= text_.size() || text_[at_] != '*' || text_[at_ + 1] != '[') {
-      fail("expected a misère game in CGSuite notation, *[...]");
+      fail("expected a misère game in CGSuite notation, *[...] or *2#");
     }
     const Nest nest(*this);
     at_ += 2;
+    const std::size_t body = at_;
+    if (printed_body(body)) {
+      const GameId g = printed_pieces(']');
+      // A run of digits is a list of one-digit heaps where CGSuite prints it
+      // so (*[21] is {*2, *}); one it never prints (*[10] would be {*, 0} =
+      // *2, printed *[2]) is CGSuite's input for the heap of that size.
+      const std::string_view written = text_.substr(body, at_ - 1 - body);
+      const bool digits = written.find_first_not_of("0123456789") == std::string_view::npos;
+      if (!digits || written.size() < 2 || notation(forms_, g) == "*[" + std::string(written) + "]") return g;
+      at_ = body;
+    }
     // CGSuite: *[x] is x itself (a heap size, or the game of a list of
     // options), *[x, y, …] the game with options x, y, ….
     std::vector<GameId> items = list(']');
     if (items.size() == 1) return items.front();
     return forms_.game(std::move(items));
   }
+
+  // The printed notation (what notation() writes, CGSuite's output): pieces
+  // one after another, each a base — a heap digit, &n; or a parenthesized
+  // list of pieces (the options) — then '#'s (a game of that one option) or
+  // a subscript in brackets read left to right: '#', a heap n (+ *n), or -n
+  // (the game H with H + *n the game so far). One piece is that game; several
+  // are the options of one.
+  static bool printed_start(char c) { return (c >= '0' && c <= '9') || c == '&' || c == '('; }
+
+  // Whether the body of *[ at START is in the printed notation: it holds no
+  // ',', '*' or '+' (input notation: lists, nested games, sums) and starts
+  // with a base.
+  [[nodiscard]] bool printed_body(std::size_t start) const {
+    if (start >= text_.size() || !printed_start(text_[start])) return false;
+    std::size_t depth = 0;
+    for (std::size_t i = start; i < text_.size(); ++i) {
+      const char c = text_[i];
+      if (c == ',' || c == '*' || c == '+') return false;
+      if (c == '[') ++depth;
+      if (c == ']') {
+        if (depth == 0) return true;
+        --depth;
+      }
+    }
+    return true;
+  }
+
+  // Pieces up to CLOSE (consumed), or, with CLOSE '\0', up to the first
+  // character that starts none.
+  GameId printed_pieces(char close) {
+    std::vector<GameId> pieces;
+    while (at_ < text_.size() && printed_start(text_[at_])) pieces.push_back(piece());
+    if (close != '\0') {
+      if (at_ >= text_.size() || text_[at_] != close) {
+        fail(at_ < text_.size() ? "expected a heap digit, &n;, '(', '#', '[' or '" + std::string(1, close) +
+                                      "', found " + quoted_character()
+                                : std::string("expected '") + close + "' at the end");
+      }
+      ++at_;
+    }
+    if (pieces.empty()) {
+      if (close == ')') fail("a game in parentheses needs its options");
+      return CanonicalForms::kZero;
+    }
+    if (pieces.size() == 1) return pieces.front();
+    return forms_.game(std::move(pieces));
+  }
+
+  GameId piece() {
+    GameId g{};
+    if (text_[at_] == '(') {
+      const Nest nest(*this);
+      ++at_;
+      g = printed_pieces(')');
+    } else {
+      g = forms_.nim_heap(printed_heap());
+    }
+    while (at_ < text_.size() && text_[at_] == '#') {
+      ++at_;
+      g = forms_.game({g});
+    }
+    if (at_ < text_.size() && text_[at_] == '[') {
+      const Nest nest(*this);
+      ++at_;
+      while (true) {
+        if (at_ >= text_.size()) fail("expected ']' at the end of the subscript");
+        const char c = text_[at_];
+        if (c == ']') {
+          ++at_;
+          break;
+        }
+        if (c == '#') {
+          ++at_;
+          g = forms_.game({g});
+        } else if (c == '-') {
+          const std::size_t sign = at_++;
+          const std::uint64_t n = printed_heap();
+          const std::optional<GameId> h = forms_.minus_nim_heap(g, n);
+          if (!h) {
+            at_ = sign;
+            fail("no game H has H + *" + std::to_string(n) + " equal to the game before '-'");
+          }
+          g = *h;
+        } else if ((c >= '0' && c <= '9') || c == '&') {
+          g = forms_.sum(g, forms_.nim_heap(printed_heap()));
+        } else {
+          fail("expected '#', a heap digit, &n;, -n or ']' in the subscript, found " + quoted_character());
+        }
+      }
+    }
+    return g;
+  }
+
+  // One digit, or &n; (CGSuite's heap of size n >= 10).
+  std::uint64_t printed_heap() {
+    if (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') return static_cast<std::uint64_t>(text_[at_++] - '0');
+    if (at_ >= text_.size() || text_[at_] != '&') fail("expected a heap digit or &n;");
+    ++at_;
+    if (at_ >= text_.size() || !std::isdigit(static_cast<unsigned char>(text_[at_]))) fail("expected the heap size after '&'");
+    const std::uint64_t n = integer();
+    if (at_ >= text_.size() || text_[at_] != ';') fail("expected ';' after &" + std::to_string(n));
+    ++at_;
+    return n;
+  }
+
+  // The character at the reading point, quoted whole (a UTF-8 character of
+  // several bytes is never cut: '\357' alone was printed for '２').
+  [[nodiscard]] std::string quoted_character() const { return grundy::quoted_character(text_, at_); }
 
   GameId expression() {
     GameId g = term();
@@ -175,7 +299,8 @@ class Reader {
   }
 
   [[noreturn]] void fail(const std::string& message) const {
-    throw InputError(message, SourceLocation{{}, 0, at_ + 1});
+    // In characters, as every parser counts columns.
+    throw InputError(message, SourceLocation{{}, 0, character_column(text_, at_)});
   }
 
   // One level of brackets, counted: the reader recurses once a level, and a
@@ -246,7 +371,8 @@ GameId parse_notation(std::string_view text, CanonicalForms& forms) { return Rea
 bool looks_like_notation(std::string_view text) noexcept {
   std::size_t i = 0;
   while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-  return i + 1 < text.size() && text[i] == '*' && text[i + 1] == '[';
+  return i + 1 < text.size() && text[i] == '*' &&
+         (text[i + 1] == '[' || (text[i + 1] >= '0' && text[i + 1] <= '9') || text[i + 1] == '&' || text[i + 1] == '(');
 }
 
 }  // namespace grundy::misere

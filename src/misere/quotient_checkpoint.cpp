@@ -1,5 +1,8 @@
 #include "grundy/misere/quotient_checkpoint.hpp"
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +11,7 @@
 #include <stdexcept>
 
 #include "grundy/input_error.hpp"
+#include "grundy/input_file.hpp"
 #include "grundy/output_file.hpp"
 #include "grundy/checksum.hpp"
 
@@ -79,14 +83,16 @@ void write_quotient_checkpoint(const std::string& path, const QuotientCheckpoint
   write_output_file(file, "checkpoint", [&](std::FILE* f) { write_bytes(f, data.data(), data.size()); });
 }
 
-std::optional<QuotientCheckpoint> read_quotient_checkpoint(const std::string& path) {
+std::optional<QuotientCheckpoint> read_quotient_checkpoint(const std::string& path,
+                                                           const std::function<void()>& poll) {
   check_file_name(path, "checkpoint");
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return std::nullopt;
-  if (std::filesystem::is_directory(path, ec)) throw InputError("checkpoint " + path + " is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("checkpoint " + path + ": cannot open (" + std::strerror(errno) + ")");
-  const std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  struct stat st {};
+  // A missing file (or a dangling link, whose target the first save makes) is a fresh start.
+  if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) return std::nullopt;
+  // One reader for every file (input_file.hpp): a regular file only (a FIFO
+  // with no writer, /dev/zero and a directory are refused at once), at most
+  // kQuotientFileLimit bytes, Ctrl-C heard while it reads.
+  const std::string all = read_input_file(path, "checkpoint", poll, kQuotientFileLimit, InputKind::regular_file);
   if (all.size() < sizeof kMagic || std::memcmp(all.data(), kMagic, sizeof kMagic) != 0) {
     throw InputError("checkpoint " + path + " is not a grundy quotient checkpoint");
   }

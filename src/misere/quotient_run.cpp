@@ -31,7 +31,7 @@ QuotientRun run_quotient(const HeapRulePtr& rule, const QuotientRequest& request
   run.upto = request.upto.value_or(kDefaultQuotientHeaps);
   HeapQuotient quotient(rule, context, context.options().memory_bytes);
   if (!request.checkpoint.empty()) {
-    if (std::optional<QuotientCheckpoint> saved = read_quotient_checkpoint(request.checkpoint)) {
+    if (std::optional<QuotientCheckpoint> saved = read_quotient_checkpoint(request.checkpoint, [&context] { context.poll(); })) {
       if (saved->rule != run.rule) {
         throw InputError("checkpoint " + request.checkpoint + " holds the quotient of " + saved->rule + ", not of " +
                          run.rule);
@@ -60,6 +60,12 @@ QuotientRun run_quotient(const HeapRulePtr& rule, const QuotientRequest& request
         line << "quotient of " << run.rule << ": heap " << quotient.heaps() << ", |Q| = " << q.size()
              << ", |P| = " << q.p_size() << ", " << quotient.states() << " states verified, "
              << static_cast<long>(context.seconds()) << " s";
+        // No --upto: the run ends only when Φ is proven periodic (never, for
+        // a quotient that keeps growing, such as 4.7's) or at the default bound.
+        if (!request.upto) {
+          line << " (no --upto: until the pretending function is proven periodic, at most heap "
+               << kDefaultQuotientHeaps << "; bound it with --upto N, keep it with --checkpoint FILE)";
+        }
         context.progress(line.str());
       }
       if (std::chrono::duration<double>(Clock::now() - last_save).count() >= request.checkpoint_seconds) {

@@ -12,6 +12,7 @@
 
 #include "engine.hpp"
 #include "table_file.hpp"
+#include "grundy/input_file.hpp"
 #include "grundy/output_file.hpp"
 #include "grundy/placement/reductions.hpp"
 
@@ -427,11 +428,11 @@ bool checksum_matches(std::istream& in, std::uint64_t size) {
 // only then the entries, each checked as it is read.
 void PlacementSolver::load_table(const std::string& path) {
   const SourceLocation at{path, 0, 0};
+  // One reader's checks (input_file.hpp): a regular file only.
+  std::ifstream in = open_input_file(path, "table file", InputKind::regular_file);
   std::error_code ec;
   const std::uint64_t size = std::filesystem::file_size(path, ec);
   if (ec) throw InputError("cannot read the table file (" + ec.message() + ")", at);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot open the table file", at);
   detail::TableReader header(in, size);
   std::string line;
   const std::string name_prefix = kMagicName;

@@ -11,6 +11,7 @@
 
 #include "grundy/checksum.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/input_file.hpp"
 #include "grundy/output_file.hpp"
 
 namespace grundy::take_and_break {
@@ -70,7 +71,10 @@ std::optional<Checkpoint> read_checkpoint(const std::string& path) {
   std::error_code ec;
   check_file_name(path, "checkpoint");
   if (!std::filesystem::exists(path, ec)) return std::nullopt;
-  if (std::filesystem::is_directory(path, ec)) throw InputError("checkpoint " + path + " is a directory");
+  // One reader's checks (input_file.hpp): a regular file only, so that a FIFO
+  // with no writer or /dev/zero is refused at once instead of blocking the
+  // open or the read.
+  check_input_file(path, "checkpoint", InputKind::regular_file);
   File f(std::fopen(path.c_str(), "rb"));
   if (!f) io_error("cannot open", path);
   const std::uint64_t file_size = std::filesystem::file_size(path, ec);

@@ -16,7 +16,9 @@
 // Written to FILE.tmp, flushed to disk and renamed over FILE (output_file.hpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,10 +36,20 @@ struct QuotientCheckpoint {
 // Throws InputError when the file cannot be written.
 void write_quotient_checkpoint(const std::string& path, const QuotientCheckpoint& checkpoint);
 
+// The largest checkpoint read: 2 GiB. A quotient built within --memory M
+// writes a file smaller than M (an element costs 64 + 8·heaps bytes of memory,
+// 4·generators + 1 <= 4·heaps + 1 bytes of file), so any quotient built
+// within the default --memory 2048 reads back; a regular file's size is known
+// before the read, so a larger one is refused at once.
+inline constexpr std::size_t kQuotientFileLimit = std::size_t{2} << 30;
+
 // nullopt when `path` does not exist. Throws InputError for a file that is
-// not a quotient checkpoint, is truncated, fails its checksum or holds
-// actions that are not a monoid's.
-[[nodiscard]] std::optional<QuotientCheckpoint> read_quotient_checkpoint(const std::string& path);
+// not a regular file (a FIFO, a device, a directory), is longer than
+// kQuotientFileLimit, is not a quotient checkpoint, is truncated, fails its
+// checksum or holds actions that are not a monoid's; `poll` is called while
+// it reads (a Context's poll: Ctrl-C ends the read).
+[[nodiscard]] std::optional<QuotientCheckpoint> read_quotient_checkpoint(const std::string& path,
+                                                                         const std::function<void()>& poll = {});
 
 // Refuses a checkpoint path that could not be written, before any work.
 void check_quotient_checkpoint_path(const std::string& path);
