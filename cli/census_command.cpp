@@ -75,6 +75,8 @@ void run(CensusState& state, const Launch& launch) {
   if (state.spec.family == census::CensusSpec::Family::boards) {
     census::parse_range(state.rows, "--rows", state.spec.rows_from, state.spec.rows_to);
     census::parse_range(state.cols, "--cols", state.spec.cols_from, state.spec.cols_to);
+  }
+  if (state.spec.family == census::CensusSpec::Family::boards || state.spec.family == census::CensusSpec::Family::family) {
     if (!(state.memory_mb >= 0) || state.memory_mb > 1e9) throw InputError("--memory must be a number of MB, 0 or more");
     state.spec.memory_bytes = static_cast<std::uint64_t>(state.memory_mb * 1024 * 1024);
     if (!(state.spec.seconds >= 0) || state.spec.seconds > 1e9)
@@ -154,6 +156,7 @@ void register_census_command(CLI::App& app, const Launch& launch) {
       "  grundy census codes .6,.16,0.77 --upto 1000000 --db mine.sqlite\n"
       "  grundy census subtraction --max 10 --db sub10.sqlite\n"
       "  grundy census boards cram --rows 1..5 --cols 1..6 --seconds 60 --db cram.sqlite\n"
+      "  grundy census family 'sub{1,2,k}' --over k=3..40 --db family.sqlite\n"
       "  grundy census report --db octal3.sqlite [--json | --csv]\n"
       "A census stopped at any moment resumes from the database and its jobs' checkpoints\n"
       "when run again with the same arguments. Schema and examples: docs/census.md.\n");
@@ -200,6 +203,23 @@ void register_census_command(CLI::App& app, const Launch& launch) {
   add_common(boards, *state);
   boards->callback([state, &launch] {
     state->spec.family = census::CensusSpec::Family::boards;
+    run(*state, launch);
+  });
+
+  CLI::App* family = census->add_subcommand(
+      "family", "every member of a ruleset or position written with parameters, over their ranges (as grundy pattern)");
+  family->add_option("template", state->spec.template_text, "a rule or position with parameters: 'sub{1,2,k}', 'lr(L,R)', '0.k7'")
+      ->required();
+  family->add_option("--over", state->spec.over, "the parameters' ranges, as L=1..8,R=L..12");
+  family->add_option("--upto", state->spec.upto, "heap rules: compute g(0..N) when no period is proven sooner")
+      ->check(count_at_most())
+      ->capture_default_str();
+  family->add_option("--seconds", state->spec.seconds, "positions: time bound a game (0: none)")->capture_default_str();
+  family->add_option("--memory", state->memory_mb, "positions: memory bound of a game's tables, in MB (0: none)")
+      ->capture_default_str();
+  add_common(family, *state);
+  family->callback([state, &launch] {
+    state->spec.family = census::CensusSpec::Family::family;
     run(*state, launch);
   });
 

@@ -10,6 +10,7 @@
 #include "expression_input.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/misere/misere_form.hpp"
+#include "grundy/misere/classification.hpp"
 #include "grundy/misere/notation.hpp"
 #include "grundy/stop_signals.hpp"
 #include "progress.hpp"

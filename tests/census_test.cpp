@@ -585,6 +585,87 @@ TEST(CensusRun, StoppedAndResumedEqualsUninterrupted) {
   }
 }
 
+// A family written with parameters: each member computed as the registry says
+// it is — subtraction sets and [L,R]-Nim as heap rules proven by their
+// theorems, a code as take-and-break, Wythoff's piles as positions — and held
+// to brute forces written here.
+TEST(CensusFamily, MembersAreComputedAsTheRegistrySays) {
+  const std::string db = fresh_db("family");
+  auto family = [&](const std::string& written, const std::string& over, std::uint64_t upto = 2000) {
+    CensusSpec spec;
+    spec.family = CensusSpec::Family::family;
+    spec.template_text = written;
+    spec.over = over;
+    spec.upto = upto;
+    return run(spec, db);
+  };
+  EXPECT_EQ(family("sub{1,2,k}", "k=3..12").jobs, 10U);
+  EXPECT_EQ(family("lr(L,R)", "L=1..3,R=L..5").jobs, 12U);
+  EXPECT_EQ(family("0.k7", "k=1..3").jobs, 3U);
+  EXPECT_EQ(family("wythoff(a,b)", "a=0..4,b=a..7").games, 30U);
+  (void)family("sub(squares)", "", 300);
+  const auto rows = rows_of(db);
+  for (unsigned k = 3; k <= 12; ++k) {
+    const std::string game = "sub{1,2," + std::to_string(k) + "}";
+    const Row& row = rows.at(game);
+    EXPECT_EQ(row.kind, "heap rule") << game;
+    ASSERT_EQ(row.status, "proven") << game;
+    std::vector<unsigned> g(2048, 0);
+    for (std::size_t n = 0; n < g.size(); ++n) {
+      std::set<unsigned> options;
+      for (const std::size_t s : {std::size_t{1}, std::size_t{2}, std::size_t{k}})
+        if (s <= n) options.insert(g[n - s]);
+      while (options.count(g[n])) ++g[n];
+    }
+    const auto [pre, per] = least_period_brute_force(g);
+    EXPECT_EQ(*row.preperiod, pre) << game;
+    EXPECT_EQ(*row.period, per) << game;
+  }
+  // [L,R]-Nim: g(x) = floor((x mod (L + R)) / L), period L + R from 0.
+  for (unsigned l = 1; l <= 3; ++l)
+    for (unsigned r = l; r <= l + 2; ++r) {
+      const Row& row = rows.at("lr(" + std::to_string(l) + "," + std::to_string(r) + ")");
+      EXPECT_EQ(row.kind, "heap rule");
+      EXPECT_EQ(row.status, "proven");
+      EXPECT_EQ(*row.period, l + r);
+      EXPECT_EQ(*row.preperiod, 0U);
+    }
+  EXPECT_EQ(rows.at("0.17").kind, "take-and-break");
+  EXPECT_EQ(rows.at("0.27").status, "proven");
+  // Wythoff's game by the definition.
+  std::vector<std::vector<unsigned>> w(8, std::vector<unsigned>(8, 0));
+  for (unsigned a = 0; a < 8; ++a)
+    for (unsigned b = 0; b < 8; ++b) {
+      std::set<unsigned> options;
+      for (unsigned t = 1; t <= a; ++t) options.insert(w[a - t][b]);
+      for (unsigned t = 1; t <= b; ++t) options.insert(w[a][b - t]);
+      for (unsigned t = 1; t <= std::min(a, b); ++t) options.insert(w[a - t][b - t]);
+      while (options.count(w[a][b])) ++w[a][b];
+    }
+  for (unsigned a = 0; a <= 4; ++a)
+    for (unsigned b = a; b <= a + 7 && b < 8; ++b) {
+      const std::string game = "wythoff(" + std::to_string(a) + "," + std::to_string(b) + ")";
+      const Row& row = rows.at(game);
+      EXPECT_EQ(row.kind, "position") << game;
+      EXPECT_EQ(*row.value, w[a][b]) << game;
+    }
+  // No theorem for square takes: g(0..300) kept, open.
+  const Row& squares = rows.at("sub(squares)");
+  EXPECT_EQ(squares.kind, "heap rule");
+  EXPECT_EQ(squares.bound, 300U);
+  EXPECT_TRUE(squares.status == "none" || squares.status == "detected") << squares.status;
+  // Bad families, one line each.
+  CensusSpec bad;
+  bad.family = CensusSpec::Family::family;
+  bad.template_text = "sub{1,2,k}";
+  bad.over = "m=1..3";
+  EXPECT_THROW((void)make_plan(bad), InputError);
+  bad.over = "k=5..3";
+  EXPECT_THROW((void)make_plan(bad), InputError);
+  bad.template_text = "";
+  EXPECT_THROW((void)make_plan(bad), InputError);
+}
+
 TEST(CensusPlan, BadArgumentsAreRefusedWithTheirName) {
   auto refused = [](CensusSpec spec, const std::string& words) {
     try {

@@ -150,7 +150,10 @@ TEST(MisereNotation, PrintedNotationByHand) {
   EXPECT_EQ(parse_notation("*2#", forms), sharp);
   EXPECT_EQ(parse_notation("*[2#0]", forms), forms.game({sharp, CanonicalForms::kZero}));
   EXPECT_EQ(parse_notation("*[2[2]]", forms), forms.sum(two, two));
-  EXPECT_EQ(parse_notation("*[21]", forms), forms.game({two, forms.nim_heap(1)}));
+  EXPECT_EQ(parse_notation("*[42]", forms), forms.game({forms.nim_heap(4), two}));
+  // {*2, *} is 0 in misère play (Conway, ONAG ch. 12: * reverses through 0),
+  // printed *[0]; so CGSuite never prints *[21], and it is the heap of 21.
+  EXPECT_EQ(parse_notation("*[21]", forms), forms.nim_heap(21));
   EXPECT_EQ(parse_notation("*[10]", forms), forms.nim_heap(10));   // {*, 0} = *2 prints as *[2]
   EXPECT_EQ(parse_notation("*[22]", forms), forms.nim_heap(22));
   EXPECT_EQ(parse_notation("*[&12;]", forms), forms.nim_heap(12));

@@ -52,6 +52,10 @@ class DrawnAsBoard {
  public:
   virtual ~DrawnAsBoard() = default;
   [[nodiscard]] virtual std::string drawing() const = 0;
+  // True when the board turned a quarter (rows and columns exchanged) is the
+  // same game: the rule's pieces are the same set turned (a census computes
+  // one of r×c and c×r).
+  [[nodiscard]] virtual bool same_game_turned() const { return false; }
 };
 
 // The component's value is the generalized Sprague–Grundy function γ of a game

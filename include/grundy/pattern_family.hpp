@@ -11,28 +11,15 @@
 #include <vector>
 
 #include "grundy/context.hpp"
+#include "grundy/parameter_template.hpp"
 #include "grundy/pattern.hpp"
 
 namespace grundy::pattern {
 
-// A parameter's range "NAME=LOW..HIGH"; LOW and HIGH are integers or an
-// earlier parameter plus or minus an integer (R=L..12, b=a+1..9).
-struct ParameterRange {
-  std::string name;
-  std::string low;
-  std::string high;
-  std::size_t low_column = 0;   // where LOW and HIGH begin in the --over text (1-based; 0: unknown)
-  std::size_t high_column = 0;
-};
-
-// "L=1..8,R=L..12" (spaces allowed). InputError with the column of a mistake.
-[[nodiscard]] std::vector<ParameterRange> parse_ranges(std::string_view text);
-
-// Every assignment of the ranges, the first parameter varying slowest; values
-// in the order of `ranges`. InputError for an unknown name in a bound, or more
-// than `limit` assignments.
-[[nodiscard]] std::vector<std::vector<std::int64_t>> assignments(const std::vector<ParameterRange>& ranges,
-                                                                 std::size_t limit = 10'000);
+// The template and its ranges: grundy/parameter_template.hpp (the language's).
+using grundy::ParameterRange;
+using grundy::assignments;
+using grundy::parse_ranges;
 
 // Where the template's parameters and position variables are, and how each
 // member is tabulated. Position variables are one-letter names in the last

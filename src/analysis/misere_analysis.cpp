@@ -11,6 +11,7 @@
 #include "grundy/capabilities.hpp"
 #include "grundy/heap_rule.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/misere/classification.hpp"
 #include "grundy/misere/heap_quotient.hpp"
 #include "grundy/misere/quotient_checkpoint.hpp"
 #include "grundy/misere/misere_form.hpp"

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 
+#include "grundy/capabilities.hpp"
 #include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/placement/options.hpp"
@@ -65,6 +66,11 @@ Row member_row(const Job& job, const Member& member, const std::vector<Nimber>& 
       const take_and_break::GameCode code = take_and_break::parse_game_code(member.game);
       std::vector<take_and_break::Value> small(hashed.begin(), hashed.end());
       seen = take_and_break::find_periodicity(code, small);
+    } else {
+      // No theorem here: a period over the values is only seen.
+      seen = detect_periodicity(hashed);
+      seen.proof.clear();
+      if (seen.proven()) seen = Periodicity{};
     }
     row.bound = bound;
     if (seen.proven()) {
@@ -131,25 +137,36 @@ std::vector<Row> run_take_and_break(const Plan& plan, const Job& job, const JobS
   return rows;
 }
 
-std::vector<Row> run_subtraction(const Job& job, const JobSettings& settings, Context& context) {
+// Any heap rule without a take-and-break code: its period proven where a
+// theorem allows (table() proves it first, as subtraction sets' window
+// theorem does, and answers from it), otherwise g(0..upto) with the period
+// seen in it, if any.
+std::vector<Row> run_heap_rule(const Plan& plan, const Job& job, const JobSettings& settings, Context& context) {
   const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(job.game));
-  // table() proves the period first (the window theorem) and answers from it.
   SequenceReport report = rule->table(context, 0);
-  if (!report.pattern.proven()) throw LimitError(job.game + ": no period proven");
-  const std::uint64_t length = report.pattern.preperiod + report.pattern.period;
-  report = rule->table(context, length - 1);
-  Periodicity pattern = least_pattern(report.values, report.pattern);
-  pattern.proof = report.pattern.proof;
   std::vector<Row> rows;
-  for (const Member& member : job.members) {
-    Row row = member_row(job, member, report.values, pattern, 0, settings.rank);
-    row.bound = 0;  // proven: every heap, none computed to a bound
-    rows.push_back(std::move(row));
+  if (report.pattern.proven()) {
+    const std::uint64_t length = report.pattern.preperiod + report.pattern.period;
+    report = rule->table(context, length - 1);
+    Periodicity pattern = least_pattern(report.values, report.pattern);
+    pattern.proof = report.pattern.proof;
+    for (const Member& member : job.members) {
+      Row row = member_row(job, member, report.values, pattern, 0, settings.rank);
+      row.bound = 0;  // proven: every heap, none computed to a bound
+      rows.push_back(std::move(row));
+    }
+    return rows;
   }
+  report = rule->table(context, plan.spec.upto);
+  for (const Member& member : job.members)
+    rows.push_back(member_row(job, member, report.values, Periodicity{}, plan.spec.upto, settings.rank));
   return rows;
 }
 
-std::vector<Row> run_board(const Plan& plan, const Job& job, const JobSettings& settings, Context& outer) {
+// A position (a board, or any expression): its value, by whatever values it —
+// the placement search with its table file, a closed form, the definition —
+// within the census's time and memory bounds.
+std::vector<Row> run_position(const Plan& plan, const Job& job, const JobSettings& settings, Context& outer) {
   ContextOptions options;
   options.memory_bytes = plan.spec.memory_bytes;
   placement::PlacementOptions placement;
@@ -176,9 +193,17 @@ std::vector<Row> run_board(const Plan& plan, const Job& job, const JobSettings& 
   row.rank = settings.rank;
   try {
     const Position position = Registry::builtin().parse(job.game);
-    row.value = position.value(context).nimber();
+    const Value value = position.value(context);
+    if (!value.is_finite())
+      throw InputError(job.game + " has the value " + value.to_string() + " (a game with cycles): a census keeps nim-values");
+    row.value = value.nimber();
     row.status = "value";
-    row.theorem = "placement search (exact)";
+    row.theorem = "the value of the position";
+    if (position.size() == 1) {
+      if (const auto* decided = capability<DecidedByTheorem>(position[0]))
+        if (const auto applied = decided->theorem(context)) row.theorem = applied->theorem;
+      if (capability<DrawnAsBoard>(position[0]) != nullptr) row.theorem = "placement search (exact)";
+    }
   } catch (const Cancelled&) {
     (void)context.save_work();
     if (!timed_out) throw;
@@ -212,7 +237,7 @@ std::string job_file(const std::string& directory, const Job& job) {
   // '_' (no two games of a census differ only in those).
   std::string name;
   for (const char c : job.game) name += (std::isalnum(static_cast<unsigned char>(c)) || c == '.') ? c : '_';
-  const char* suffix = job.kind == GameKind::board ? ".table" : ".checkpoint";
+  const char* suffix = job.kind == GameKind::position ? ".table" : ".checkpoint";
   return (std::filesystem::path(directory) / (name + suffix)).string();
 }
 
@@ -221,8 +246,8 @@ std::vector<Row> run_job(const Plan& plan, const Job& job, const JobSettings& se
   std::vector<Row> rows;
   switch (job.kind) {
     case GameKind::take_and_break: rows = run_take_and_break(plan, job, settings, context); break;
-    case GameKind::subtraction: rows = run_subtraction(job, settings, context); break;
-    case GameKind::board: rows = run_board(plan, job, settings, context); break;
+    case GameKind::heap_rule: rows = run_heap_rule(plan, job, settings, context); break;
+    case GameKind::position: rows = run_position(plan, job, settings, context); break;
   }
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   for (Row& row : rows) {

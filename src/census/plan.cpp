@@ -8,9 +8,13 @@
 #include <sstream>
 
 #include "grundy/checksum.hpp"
+#include "grundy/capabilities.hpp"
 #include "grundy/context.hpp"
+#include "grundy/expression.hpp"
 #include "grundy/input_error.hpp"
+#include "grundy/parameter_template.hpp"
 #include "grundy/registry.hpp"
+#include "grundy/take_and_break/take_and_break.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/equivalence.hpp"
 
@@ -22,6 +26,9 @@ using take_and_break::GameCode;
 // A census of more games than this is refused: 4 hexadecimal digits are 2^16
 // codes a first digit, already hours of work at small bounds.
 constexpr std::uint64_t kMaxGames = 1'000'000;
+
+// Members of a family written with parameters: each is a job of its own.
+constexpr std::size_t kMaxFamilyMembers = 100'000;
 
 // Subtraction sets within {1..k}: 2^k - 1 of them; k = 20 is a million.
 constexpr unsigned kMaxSubtractionElement = 20;
@@ -104,7 +111,7 @@ void plan_codes(Plan& plan, const std::vector<std::string>& codes) {
       if (listed[game]) continue;
       listed[game] = true;
       Job job;
-      job.kind = GameKind::take_and_break;
+      job.kind = kind_of(game);
       job.game = game;
       job.members.push_back(Member{game, 0, ""});
       job.cost = static_cast<double>(plan.spec.upto + 1) * 2;
@@ -120,7 +127,7 @@ void plan_codes(Plan& plan, const std::vector<std::string>& codes) {
     auto found = job_of.find(target);
     if (found == job_of.end()) {
       Job job;
-      job.kind = GameKind::take_and_break;
+      job.kind = kind_of(target);
       job.game = target;
       job.in_family = false;  // until the reduced code itself turns up in the family
       job.cost = code_cost(reduced.code, plan.spec.upto);
@@ -155,7 +162,7 @@ void plan_subtraction(Plan& plan) {
     }
     game += "}";
     Job job;
-    job.kind = GameKind::subtraction;
+    job.kind = kind_of(game);
     job.game = game;
     job.members.push_back(Member{game, 0, ""});
     // The proof needs a repeated window of max(S) values: about the period times it.
@@ -164,11 +171,12 @@ void plan_subtraction(Plan& plan) {
   }
 }
 
-// Rules whose every piece can be placed in both orientations of the board, so
-// that the board turned a quarter (rows and columns exchanged) is the same game.
-bool transposable(const std::string& rule) {
-  return rule == "cram" || rule == "blocks2x2" || rule == "nodekayles_grid" || rule == "nodekayles_king" ||
-         rule.rfind("bars(", 0) == 0;
+// Whether the board of `rule` turned a quarter (rows and columns exchanged)
+// is the same game: the ruleset says so (DrawnAsBoard::same_game_turned).
+bool turnable(const std::string& rule) {
+  const Position board = Registry::builtin().parse(rule + "(1x1)");
+  const auto* drawn = board.size() == 1 ? capability<DrawnAsBoard>(board[0]) : nullptr;
+  return drawn != nullptr && drawn->same_game_turned();
 }
 
 void plan_boards(Plan& plan) {
@@ -180,11 +188,7 @@ void plan_boards(Plan& plan) {
   if (spec.rows_to > kMaxBoardSide || spec.cols_to > kMaxBoardSide)
     throw InputError("boards of the census have at most " + std::to_string(kMaxBoardSide) + " rows and columns");
   // The rule must make a board: its own message, with the column, otherwise.
-  {
-    Context context;
-    (void)Registry::builtin().parse(spec.rule + "(1x1)");
-  }
-  const bool transpose = transposable(spec.rule);
+  const bool transpose = turnable(spec.rule);
   std::map<std::string, std::size_t> job_of;
   for (unsigned r = spec.rows_from; r <= spec.rows_to; ++r) {
     for (unsigned c = spec.cols_from; c <= spec.cols_to; ++c) {
@@ -197,13 +201,60 @@ void plan_boards(Plan& plan) {
         }
       }
       Job job;
-      job.kind = GameKind::board;
+      job.kind = kind_of(game);
       job.game = game;
       job.members.push_back(Member{game, 0, ""});
       job.cost = static_cast<double>(r) * static_cast<double>(c);
       job_of[game] = plan.jobs.size();
       plan.jobs.push_back(std::move(job));
     }
+  }
+}
+
+// Every member of a family written with parameters, in the order of the
+// assignments; members that are the same game (the registry prints them
+// alike: sub{1,2,2} is sub{1,2}) share a job.
+void plan_family(Plan& plan) {
+  const CensusSpec& spec = plan.spec;
+  if (spec.template_text.empty()) throw InputError("census family needs a template, as in: grundy census family 'sub{1,2,k}' --over k=3..20");
+  std::vector<ParameterRange> ranges;
+  if (!spec.over.empty()) ranges = parse_ranges(spec.over);
+  const std::vector<std::string> parameters = parameters_in(spec.template_text, ranges);
+  std::vector<std::vector<std::int64_t>> all;
+  if (ranges.empty()) {
+    all.emplace_back();
+  } else {
+    all = assignments(ranges, kMaxFamilyMembers);
+  }
+  std::map<std::string, std::size_t> job_of;
+  for (const std::vector<std::int64_t>& values : all) {
+    std::map<std::string, std::string> filled;
+    for (std::size_t i = 0; i < ranges.size(); ++i) {
+      if (values[i] < 0)
+        throw InputError("--over gives " + ranges[i].name + " = " + std::to_string(values[i]) +
+                         ": a member's parameters are numbers 0 and up");
+      filled[ranges[i].name] = std::to_string(values[i]);
+    }
+    const std::string written = substitute(spec.template_text, filled);
+    // The member as the registry prints it (a rule's text, or the position's).
+    std::string game;
+    GameKind kind = GameKind::position;
+    try {
+      game = Registry::builtin().heap_rule(parse_rule(written))->text();
+      kind = kind_of(game);
+    } catch (const InputError&) {
+      const Position position = Registry::builtin().parse(written);
+      game = position.text();
+      kind = GameKind::position;
+    }
+    if (auto it = job_of.find(game); it != job_of.end()) continue;
+    Job job;
+    job.kind = kind;
+    job.game = game;
+    job.members.push_back(Member{game, 0, ""});
+    job.cost = kind == GameKind::position ? 1.0 : static_cast<double>(spec.upto + 1);
+    job_of[game] = plan.jobs.size();
+    plan.jobs.push_back(std::move(job));
   }
 }
 
@@ -235,28 +286,38 @@ std::optional<Member> member_of(const Job& job, const std::string& game) {
       if (reduced.code.normal_form() != job.game) return std::nullopt;
       return code_member(game, reduced);
     }
-    case GameKind::board: {
-      // rule(RxC) answers rule(CxR) for rules that place pieces both ways.
+    case GameKind::position: {
+      // rule(RxC) answers rule(CxR) for boards that are the same game turned.
       const auto open = job.game.rfind('(');
       const auto x = job.game.rfind('x');
       if (open == std::string::npos || x == std::string::npos || x < open) return std::nullopt;
       const std::string rule = job.game.substr(0, open);
       const std::string rows = job.game.substr(open + 1, x - open - 1);
       const std::string cols = job.game.substr(x + 1, job.game.size() - x - 2);
-      if (!transposable(rule) || game != rule + "(" + cols + "x" + rows + ")") return std::nullopt;
+      if (game != rule + "(" + cols + "x" + rows + ")" || !turnable(rule)) return std::nullopt;
       return Member{game, 0, turned_relation(static_cast<unsigned>(std::stoul(rows)), static_cast<unsigned>(std::stoul(cols)))};
     }
-    case GameKind::subtraction:
+    case GameKind::heap_rule:
       return std::nullopt;
   }
   return std::nullopt;
 }
 
+GameKind kind_of(const std::string& game) {
+  try {
+    const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(game));
+    return dynamic_cast<const TakeAndBreakCode*>(rule.get()) != nullptr ? GameKind::take_and_break : GameKind::heap_rule;
+  } catch (const InputError&) {
+    (void)Registry::builtin().parse(game);  // a position, or its own error
+    return GameKind::position;
+  }
+}
+
 const char* to_string(GameKind kind) noexcept {
   switch (kind) {
     case GameKind::take_and_break: return "take-and-break";
-    case GameKind::subtraction: return "subtraction";
-    case GameKind::board: return "board";
+    case GameKind::heap_rule: return "heap rule";
+    case GameKind::position: return "position";
   }
   return "?";
 }
@@ -279,6 +340,13 @@ std::string CensusSpec::describe() const {
     case Family::boards:
       out << "boards " << rule << " --rows " << rows_from << ".." << rows_to << " --cols " << cols_from << ".."
           << cols_to;
+      if (seconds > 0) out << " --seconds " << seconds;
+      if (memory_bytes > 0) out << " --memory " << memory_bytes / (1024 * 1024);
+      break;
+    case Family::family:
+      out << "family " << template_text;
+      if (!over.empty()) out << " --over " << over;
+      out << " --upto " << upto;
       if (seconds > 0) out << " --seconds " << seconds;
       if (memory_bytes > 0) out << " --memory " << memory_bytes / (1024 * 1024);
       break;
@@ -306,8 +374,12 @@ Plan make_plan(const CensusSpec& spec) {
     case CensusSpec::Family::boards:
       plan_boards(plan);
       break;
+    case CensusSpec::Family::family:
+      plan_family(plan);
+      break;
   }
-  if ((spec.family == CensusSpec::Family::octal || spec.family == CensusSpec::Family::codes) &&
+  if ((spec.family == CensusSpec::Family::octal || spec.family == CensusSpec::Family::codes ||
+       spec.family == CensusSpec::Family::family) &&
       spec.upto >= (std::uint64_t{1} << 40))
     throw InputError("--upto " + std::to_string(spec.upto) + " is too large for a census (at most 2^40)");
   for (std::size_t i = 0; i < plan.jobs.size(); ++i) {

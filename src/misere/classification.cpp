@@ -205,4 +205,21 @@ nlohmann::json facts_json(const MisereFacts& f) {
                         {"options", f.options}};
 }
 
+std::string genus_notation(const Genus& genus, Phylum phylum) {
+  std::string text = std::to_string(genus.normal);
+  if (phylum == Phylum::nim_heap) return text;
+  std::vector<Nimber> shown = genus.misere;
+  if (generally_tame(phylum) || generally_restive(phylum)) shown.resize(1);
+  bool big = false;
+  for (Nimber v : shown) big = big || v >= 10;
+  text += "^";
+  if (big) text += "(";
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    if (big && i > 0) text += ",";
+    text += std::to_string(shown[i]);
+  }
+  if (big) text += ")";
+  return text;
+}
+
 }  // namespace grundy::misere

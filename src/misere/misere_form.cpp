@@ -1,5 +1,6 @@
 #include "grundy/misere/misere_form.hpp"
 
+#include "grundy/misere/classification.hpp"
 #include "grundy/misere/notation.hpp"
 #include "misere/position_forms.hpp"
 

@@ -145,8 +145,8 @@ class Reader {
     if (printed_body(body)) {
       const GameId g = printed_pieces(']');
       // A run of digits is a list of one-digit heaps where CGSuite prints it
-      // so (*[21] is {*2, *}); one it never prints (*[10] would be {*, 0} =
-      // *2, printed *[2]) is CGSuite's input for the heap of that size.
+      // so (*[42] is {*4, *2}); one it never prints (*[10] would be {*, 0} =
+      // *2, printed *[2]; *[21] would be {*2, *} = 0) is CGSuite's input for the heap of that size.
       const std::string_view written = text_.substr(body, at_ - 1 - body);
       const bool digits = written.find_first_not_of("0123456789") == std::string_view::npos;
       if (!digits || written.size() < 2 || notation(forms_, g) == "*[" + std::string(written) + "]") return g;
@@ -347,23 +347,6 @@ std::string notation(CanonicalForms& forms, GameId g) {
   return "(a canonical form of birthday " + std::to_string(forms.birthday(g)) + " with " +
          std::to_string(forms.options(g).size()) + " options, more than " + std::to_string(kLongest) +
          " characters long)";
-}
-
-std::string genus_notation(const Genus& genus, Phylum phylum) {
-  std::string text = std::to_string(genus.normal);
-  if (phylum == Phylum::nim_heap) return text;
-  std::vector<Nimber> shown = genus.misere;
-  if (generally_tame(phylum) || generally_restive(phylum)) shown.resize(1);
-  bool big = false;
-  for (Nimber v : shown) big = big || v >= 10;
-  text += "^";
-  if (big) text += "(";
-  for (std::size_t i = 0; i < shown.size(); ++i) {
-    if (big && i > 0) text += ",";
-    text += std::to_string(shown[i]);
-  }
-  if (big) text += ")";
-  return text;
 }
 
 GameId parse_notation(std::string_view text, CanonicalForms& forms) { return Reader(text, forms).whole(); }

@@ -10,6 +10,7 @@
 // removes 2 (1 when n = 1) and leaves one path; an inner vertex removes 3 and
 // leaves up to two. So it is a heap rule, exact for any n, whose moves are told
 // as vertices.
+#include <algorithm>
 #include <memory>
 #include <type_traits>
 
@@ -42,6 +43,11 @@ class PlacementBoard final : public Component, public DrawnAsBoard {
   std::string head() const override { return head_; }
   std::string arguments() const override { return placement::board_to_inline(board_); }
   std::string drawing() const override { return placement::board_to_text(board_); }
+  // A symmetry of the rule that exchanges rows and columns (bit 1 of its
+  // number, placement/rule.hpp) maps every move of the turned board to one of this.
+  bool same_game_turned() const override {
+    return std::any_of(rule_->symmetries.begin(), rule_->symmetries.end(), [](int t) { return (t & 1) != 0; });
+  }
 
   Value value(Context& context) const override {
     return searching(context, [&](PlacementSolver& solver) { return solver.value(board_); });

@@ -31,7 +31,9 @@ int digit_value(char c) noexcept {
 }
 
 [[noreturn]] void fail(std::string_view text, std::size_t index, const std::string& what) {
-  throw InputError("take-and-break code \"" + std::string(text) + "\": " + what,
+  // The code is quoted by its excerpt: a code of 1000 digits would push the
+  // reason past the message's length bound.
+  throw InputError("take-and-break code \"" + excerpt(text) + "\": " + what,
                    SourceLocation{"", 0, index + 1});
 }
 
@@ -142,7 +144,7 @@ GameCode parse_game_code(std::string_view text) {
     }
     if (d >= 8 && !hex) {
       fail_at(i, "digit " + quote_char(text[i]) + " is not octal (0-7); a hexadecimal code is written with 0x, e.g. 0x" +
-                     std::string(full));
+                     excerpt(full));
     }
     if (code.digits.size() >= kMaxCodeDigits) {
       fail_at(i, "longer than " + std::to_string(kMaxCodeDigits - 1) + " digits after the point");

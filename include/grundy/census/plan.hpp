@@ -15,13 +15,24 @@
 
 namespace grundy::census {
 
-enum class GameKind { take_and_break, subtraction, board };
+// What a job computes, as the registry answers for its game (never from the
+// family's name): a heap rule with a take-and-break code (the checkpointed
+// sequence engines), any other heap rule (its table and, where a theorem
+// allows, its proven period), or a position (its value: a board, a pair of
+// Wythoff piles, any expression).
+enum class GameKind { take_and_break, heap_rule, position };
 
+// "take-and-break", "heap rule", "position": the rows' `kind` column.
 [[nodiscard]] const char* to_string(GameKind kind) noexcept;
+
+// The kind of `game` (an expression: a rule such as "sub{1,3,4}", or a
+// position such as "cram(4x5)"), asked of the built-in registry; InputError
+// when it is neither.
+[[nodiscard]] GameKind kind_of(const std::string& game);
 
 // The arguments of one census.
 struct CensusSpec {
-  enum class Family { octal, codes, subtraction, boards };
+  enum class Family { octal, codes, subtraction, boards, family };
   Family family = Family::octal;
   // octal: every code with at most `digits` digits after the point, the digit
   // before it 0 or 4 (with `hexadecimal`, 0..F after it and 0, 4, 8 or C before).
@@ -29,15 +40,21 @@ struct CensusSpec {
   bool hexadecimal = false;
   // codes: the codes (or names: kayles, officers …) given.
   std::vector<std::string> codes;
-  // octal, codes: heaps computed to, g(0..upto), when no period is proven sooner.
+  // octal, codes, family: heaps computed to, g(0..upto), when no period is proven sooner.
   std::uint64_t upto = 65535;
   // subtraction: every non-empty S within {1..max_element}.
   unsigned max_element = 6;
   // boards: rule (cram, blocks2x2, nodekayles_grid) on every empty rows×cols board.
   std::string rule;
   unsigned rows_from = 1, rows_to = 1, cols_from = 1, cols_to = 1;
-  double seconds = 0;              // boards: time bound a board (0: none)
-  std::uint64_t memory_bytes = 0;  // boards: memory bound of a board's tables (0: none)
+  // family: a ruleset or position written with parameters and their ranges
+  // (grundy/parameter_template.hpp: `sub{1,2,k}` over `k=3..40`); each member
+  // is computed as the registry says it is (heap rules to `upto` or their
+  // proven period, positions to their value).
+  std::string template_text;
+  std::string over;
+  double seconds = 0;              // boards and positions: time bound a game (0: none)
+  std::uint64_t memory_bytes = 0;  // boards and positions: memory bound of a game's tables (0: none)
 
   // The arguments in one canonical line ("octal --digits 3 --upto 65535").
   [[nodiscard]] std::string describe() const;

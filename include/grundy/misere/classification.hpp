@@ -99,4 +99,9 @@ struct MisereFacts {
 [[nodiscard]] MisereFacts misere_facts(CanonicalForms& forms, Genera& genera, Classification& classification,
                                        GameId g);
 
+// CGSuite's genus text: "2" for a nim heap, g^g0 for tame and restive games
+// ("0^0", "1^2"), the whole sequence otherwise ("2^1420"); values from 10 in
+// parentheses with commas ("0^(10,12)").
+[[nodiscard]] std::string genus_notation(const Genus& genus, Phylum phylum);
+
 }  // namespace grundy::misere

@@ -1,4 +1,5 @@
-// CGSuite's notation for misère canonical forms and genera, written and read.
+// CGSuite's notation for misère canonical forms, written and read (a genus
+// is written by classification.hpp's genus_notation).
 //
 // Written (what CGSuite prints): `*[` … `]` around
 //  * a nim heap as its size: `*[2]` (sizes from 10 as `&10;`);
@@ -22,7 +23,6 @@
 #include <string_view>
 
 #include "grundy/misere/canonical_forms.hpp"
-#include "grundy/misere/classification.hpp"
 #include "grundy/misere/genus.hpp"
 
 namespace grundy::misere {
@@ -32,11 +32,6 @@ namespace grundy::misere {
 [[nodiscard]] std::string notation(CanonicalForms& forms, GameId g);
 // nullopt when the text would be longer than `max_length`.
 [[nodiscard]] std::optional<std::string> notation(CanonicalForms& forms, GameId g, std::size_t max_length);
-
-// CGSuite's genus text: "2" for a nim heap, g^g0 for tame and restive games
-// ("0^0", "1^2"), the whole sequence otherwise ("2^1420"); values from 10 in
-// parentheses with commas ("0^(10,12)").
-[[nodiscard]] std::string genus_notation(const Genus& genus, Phylum phylum);
 
 // Reads CGSuite input notation. Throws InputError naming the column.
 [[nodiscard]] GameId parse_notation(std::string_view text, CanonicalForms& forms);
