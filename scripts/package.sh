@@ -88,7 +88,7 @@ test_deb() {
 
 make_wheel() {
   GRUNDY_CMAKE_BUILD_DIR=build "$python" -m pip wheel -q --no-build-isolation --no-index --no-deps -w "$out" .
-  rm -rf python/grundy.egg-info build/lib* build/bdist* 2>/dev/null || true
+  rm -rf python/grundy.egg-info
 }
 
 test_wheel() {
