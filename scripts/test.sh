@@ -2,8 +2,8 @@
 # Builds grundy with its tests, benchmarks and Python module in ./build
 # (reusing what scripts/example.sh built there), then runs the default suite:
 # the C++ tests (ctest), the Python tests (pytest on python/tests), the module
-# installed with pip into a venv, the packages a user installs
-# (scripts/package.sh) and the web page's browser tests. Each stage prints its
+# installed with pip into a venv, the web page's browser tests, and the
+# packages a user installs (scripts/package.sh). Each stage prints its
 # wall time, and the last lines sum them up (docs/testing.md keeps a table).
 # The long verifications are opt-in: cmake --build build --target check-long.
 set -euo pipefail
