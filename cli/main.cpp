@@ -15,7 +15,7 @@
 #include "grundy/context.hpp"
 #include "grundy/distributed/mpi.hpp"
 #include "grundy/input_error.hpp"
-#include "grundy/version.hpp"
+#include "tool_conventions.hpp"
 
 namespace {
 
@@ -104,7 +104,16 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   CLI::App app{"grundy: Sprague-Grundy values, outcomes and winning moves of impartial games", "grundy"};
   app.footer(kExamples);
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("grundy ") + grundy::kVersion);
+#ifdef GRUNDY_HAVE_MPI
+  constexpr bool with_mpi = true;
+#else
+  constexpr bool with_mpi = false;
+#endif
+  app.set_version_flag("--version", [] {
+    std::string text = grundy::cli::version_text(with_mpi);
+    text.pop_back();  // CLI11 ends the line
+    return text;
+  }, "Print the version, the commit it was built from and the features of this build");
   grundy::cli::register_value_command(app);
   grundy::cli::register_table_command(app, launch);
   grundy::cli::register_graph_command(app);
@@ -115,6 +124,16 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   grundy::cli::register_quotient_command(app);
   grundy::cli::register_census_command(app, launch);
   grundy::cli::register_pattern_command(app);
+  // Hidden: the build writes the manual page and the completion script with
+  // these (CMakeLists.txt), from the commands registered above.
+  if (argc == 2 && std::string(argv[1]) == "--man") {
+    std::cout << grundy::cli::manual_page(app);
+    return 0;
+  }
+  if (argc == 2 && std::string(argv[1]) == "--bash-completion") {
+    std::cout << grundy::cli::bash_completion(app);
+    return 0;
+  }
   if (argc == 1) {
     // A first try with no arguments gets the help, not an error.
     std::cout << app.help();

@@ -28,15 +28,19 @@ all=(expression heap_rule boards graph checkpoint placement_table misere_notatio
 harnesses=("$@")
 ((${#harnesses[@]})) || harnesses=("${all[@]}")
 
-bash scripts/install-deps.sh --sanitizers
+. scripts/stage_timer.sh
+stage "install packages (--sanitizers)" bash scripts/install-deps.sh --sanitizers
+generator=()
+[ -f build-fuzz/CMakeCache.txt ] || generator=(-G Ninja)
 # -gline-tables-only: file:line in reports at little cost in build time.
-cmake -S . -B build-fuzz -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=Release \
+cmake -S . -B build-fuzz "${generator[@]}" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_FLAGS=-gline-tables-only -DGRUNDY_FUZZ=ON -DGRUNDY_BUILD_TESTS=OFF -DGRUNDY_BUILD_BENCH=OFF \
   -DGRUNDY_BUILD_PYTHON=OFF >/dev/null
 targets=()
 for h in "${harnesses[@]}"; do targets+=(--target "fuzz_$h"); done
 # At most two jobs: CI and the development machine have two cores.
-cmake --build build-fuzz -j2 "${targets[@]}"
+stage "fuzz: build" cmake --build build-fuzz -j2 "${targets[@]}"
+fuzz_start=$SECONDS
 
 export ASAN_SYMBOLIZER_PATH=/usr/lib/llvm-14/bin/llvm-symbolizer
 export UBSAN_OPTIONS=print_stacktrace=1
@@ -62,4 +66,6 @@ for h in "${harnesses[@]}"; do
     grep -E 'ERROR|SUMMARY|invariant|Test unit written|#0 |#1 |#2 |#3 ' "$log" | head -30 >&2 || tail -30 "$log" >&2
   fi
 done
+stage_times+=("$(printf '%-34s %4d s' "fuzz: ${#harnesses[@]} harnesses" $((SECONDS - fuzz_start)))")
+stage_summary "bash scripts/fuzz.sh $seconds"
 exit "$failed"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `cmake --install` into a scratch prefix, then a consumer project that finds the
 # package with find_package(grundy CONFIG), links grundy::grundy, builds and runs;
-# and the installed bin/grundy answers. Arguments: the build directory, the
+# and the installed bin/grundy answers, man finds its page and the completion
+# script is where bash-completion looks. Arguments: the build directory, the
 # consumer project's sources.
 set -euo pipefail
 build=$1
@@ -31,4 +32,13 @@ if [ "$answer" != "0 second" ] || [ ! -s "$table" ]; then
 fi
 installed=$("$scratch/prefix/bin/grundy" value 'nim(3,4,5)' --json | grep -c '"value": 2')
 [ "$installed" -ge 1 ]
+# The manual page, found by man on the MANPATH as a user's shell finds it, and
+# the completion script where bash-completion looks for it.
+page=$(MANPATH="$scratch/prefix/share/man" MANWIDTH=100 man grundy 2>&1 | col -b)
+if ! grep -q "grundy value" <<<"$page" || ! grep -q "EXIT STATUS" <<<"$page"; then
+  echo "man grundy after cmake --install showed: $(head -5 <<<"$page")" >&2
+  exit 1
+fi
+test -f "$scratch/prefix/share/bash-completion/completions/grundy"
+grep -q "complete -F _grundy grundy" "$scratch/prefix/share/bash-completion/completions/grundy"
 echo "installed package found and used"

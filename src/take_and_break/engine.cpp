@@ -49,6 +49,14 @@ VectorKernelSet resolve_kernel_set(VectorKernelSet requested) {
   return requested;
 }
 
+bool kernel_set_compiled(VectorKernelSet set) noexcept {
+  // A CPU with every extension runs each set the build has compiled in.
+  CpuFeatures every_extension;
+  every_extension.popcnt = every_extension.avx2 = every_extension.bmi1 = every_extension.avx512f =
+      every_extension.avx512bw = every_extension.avx512vbmi = every_extension.avx512vbmi2 = true;
+  return set == VectorKernelSet::best || detail::missing_extension(every_extension, set) == nullptr;
+}
+
 std::unique_ptr<SequenceEngine> make_engine(const GameCode& code, const EngineOptions& options) {
   if (options.threads == 0 || options.threads > 2) {
     throw InputError("threads must be 1 or 2, not " + std::to_string(options.threads));

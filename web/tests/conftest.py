@@ -20,8 +20,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
-SITE = REPOSITORY / "build-web" / "site"
-SCREENSHOTS = REPOSITORY / "build-web" / "screenshots"
+# The site the tests serve: the build's, or another copy of the same files
+# (scripts/package.sh tests its archive unpacked elsewhere).
+SITE = pathlib.Path(os.environ.get("GRUNDY_WEB_SITE", REPOSITORY / "build-web" / "site"))
+SCREENSHOTS = pathlib.Path(os.environ.get("GRUNDY_WEB_SCREENSHOTS", REPOSITORY / "build-web" / "screenshots"))
 REFERENCE = REPOSITORY / "tests" / "data"
 CLI = pathlib.Path(os.environ.get("GRUNDY_CLI", REPOSITORY / "build" / "grundy"))
 

@@ -48,6 +48,9 @@ enum class EngineKind { automatic, naive, sparse };
 // The set `requested` resolves to on this CPU: best is the widest it runs; a
 // named set the CPU lacks is an InputError naming the missing extension.
 [[nodiscard]] VectorKernelSet resolve_kernel_set(VectorKernelSet requested);
+// Whether this build has the kernels of `set` compiled in, whatever this CPU
+// runs (portable and best: always; `grundy --version` names the others).
+[[nodiscard]] bool kernel_set_compiled(VectorKernelSet set) noexcept;
 
 // What the sparse machinery found; all zero for a naive engine.
 struct SparseStats {
