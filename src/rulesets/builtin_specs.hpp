@@ -18,6 +18,7 @@
   X(moore_nim)                     \
   X(staircase_nim)                 \
   X(wythoff)                       \
+  X(euclid)                        \
   X(game_graph)                    \
   X(take_and_break_code)           \
   X(kayles)                        \

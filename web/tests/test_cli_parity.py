@@ -58,6 +58,8 @@ GENERATORS = {
     "moore(k)(heaps…)": lambda r: f"moore({r.randint(1, 3)})({heaps(r, 4, 12)})",
     "staircase(c0,c1,c2,…)": lambda r: f"staircase({heaps(r, 5, 9)})",
     "wythoff(a,b)": lambda r: f"wythoff({r.randint(0, 60)},{r.randint(0, 60)})",
+    "euclid(a,b)": lambda r: r.choice([f"euclid({r.randint(0, 300)},{r.randint(0, 300)})",
+                                       f"euclid({r.randint(1, 10**18)},{r.randint(1, 10**18)})"]),
     "graph(@file)(vertices…)": lambda r: r.choice([
         f"graph(@textbook.graph)({','.join(r.sample(['h5', 'h4', 'h3', 'h2', 'h1', 'h0', 'start', 'side'], r.randint(1, 3)))})",
         f"graph(@ferguson-triangle.graph)({','.join(r.sample(['a', 'b', 'c', 'd', 'e'], r.randint(1, 2)))})",
