@@ -3,6 +3,8 @@ own (the registry's rulesets reach it), so these check that they arrive, with
 values held to brute force written here from the rules alone."""
 
 import functools
+import itertools
+import random
 
 import pytest
 
@@ -35,3 +37,37 @@ def test_euclid_bad_input_says_where():
         grundy.value("euclid(9223372036854775809,2)")
     assert caught.value.column == 8
 
+
+def coin_row_value(sizes, row):
+    """A row of H and T under "turn k coins, k in sizes, the rightmost heads to
+    tails", valued over whole rows (no coin-turning theorem)."""
+    @functools.lru_cache(maxsize=None)
+    def g(heads):
+        options = set()
+        for r in range(len(row)):
+            if not heads >> r & 1:
+                continue
+            for k in sizes:
+                for others in itertools.combinations(range(r), k - 1):
+                    turned = (1 << r) | sum(1 << c for c in others)
+                    options.add(g(heads ^ turned))
+        return mex(options)
+    return g(sum(1 << i for i, c in enumerate(row) if c == "H"))
+
+
+def test_coin_turning_against_the_rules():
+    rng = random.Random(33)
+    for rule, sizes in [("mockturtles", (1, 2, 3)), ("turningturtles", (1, 2)), ("twins", (2,)), ("moebius", (1, 2, 3, 4, 5))]:
+        for _ in range(15):
+            row = "".join(rng.choice("HT") for _ in range(rng.randint(1, 9)))
+            assert grundy.value(f"coins({rule})({row})").value == coin_row_value(sizes, row), (rule, row)
+    r = grundy.value("coins(ruler)(THHTH)")
+    assert r.value == 2 ^ 1 ^ 1 and r.winning_move_count == 2
+    assert grundy.parse("coins(ruler)(2,3,5)").text() == "coins(ruler)(THHTH)"
+    assert grundy.value("corners(TTT/THT/TTH)").value == 2  # 1 ⊗ 1 ⊕ 2 ⊗ 2 = 1 ⊕ 3
+
+
+def test_coin_turning_bad_input_says_where():
+    with pytest.raises(grundy.InputError) as caught:
+        grundy.value("coins(ruler)(THXH)")
+    assert caught.value.column == 16

@@ -27,6 +27,8 @@
   X(treblecross)                   \
   X(grundys_game)                  \
   X(lasker_nim)                    \
+  X(coins)                         \
+  X(corners)                       \
   X(blocks2x2)                     \
   X(cram)                          \
   X(bars)                          \
