@@ -54,6 +54,24 @@ TEST(Expression, CodesRangesWordsPathsAndCalls) {
   EXPECT_EQ(call.groups[0].args[1].integer, 5u);
 }
 
+// Rows of letters joined by '/' are one word, as rows of digits are (a board
+// of coins: corners(HT/TH)); a name without '/' is still a name or a call.
+TEST(Expression, BoardsOfLettersAreWords) {
+  const Expression e = parse_expression("corners(HT/TH, TTH/HHT/) + coins(ruler)(THH)");
+  ASSERT_EQ(e.terms.size(), 2u);
+  const ExprGroup& boards = e.terms[0].groups[0];
+  ASSERT_EQ(boards.args.size(), 2u);
+  EXPECT_EQ(boards.args[0].kind, ExprArg::Kind::word);
+  EXPECT_EQ(boards.args[0].text, "HT/TH");
+  EXPECT_EQ(boards.args[0].column, 9u);
+  EXPECT_EQ(boards.args[1].text, "TTH/HHT/");
+  EXPECT_EQ(boards.args[1].column, 16u);
+  EXPECT_EQ(e.terms[1].groups[1].args[0].kind, ExprArg::Kind::word);
+  EXPECT_EQ(e.terms[1].groups[1].args[0].text, "THH");
+  EXPECT_EQ(error_column("corners(HT/TH;)"), 14u);
+  EXPECT_EQ(error_column("corners(HT/TH(1))"), 14u);  // a board is not a call
+}
+
 TEST(Expression, LargestHeapParses) {
   const Expression e = parse_expression("nim(18446744073709551615)");
   EXPECT_EQ(e.terms[0].groups[0].args[0].integer, 18446744073709551615ull);

@@ -112,6 +112,30 @@ TEST(Nimber, NimProductFieldFacts) {
   }
 }
 
+// The inverse against its slow twin — the one b with a ⊗ b = 1, searched for
+// among all b below 256 — and, for 64-bit nimbers, by its definition.
+TEST(Nimber, NimInverseIsTheFieldInverse) {
+  EXPECT_EQ(nim_inverse(0), 0u);
+  EXPECT_EQ(nim_inverse(1), 1u);
+  EXPECT_EQ(nim_inverse(2), 3u);  // 2 ⊗ 3 = 1 in the field of four
+  for (Nimber a = 1; a < 256; ++a) {
+    Nimber found = 0;
+    for (Nimber b = 1; b < 256; ++b) {
+      if (nim_product(a, b) == 1) {
+        ASSERT_EQ(found, 0u) << "two inverses of " << a;
+        found = b;
+      }
+    }
+    ASSERT_EQ(nim_inverse(a), found) << a;
+  }
+  std::mt19937_64 rng(13);
+  for (int i = 0; i < 2000; ++i) {
+    const Nimber a = rng() >> (rng() % 64);
+    if (a == 0) continue;
+    ASSERT_EQ(nim_product(a, nim_inverse(a)), 1u) << a;
+  }
+}
+
 }  // namespace
 }  // namespace grundy
 

@@ -9,7 +9,8 @@
 //   arg        := INTEGER [ ".." INTEGER ]     a number or an inclusive range
 //               | WORD                          odd, all, 8x8, …, or a board written inline:
 //                                               rows of 0 (free) / 1 (blocked) joined by '/',
-//                                               such as 0110/0000 (one row: 0110/)
+//                                               such as 0110/0000 (one row: 0110/), or rows
+//                                               of letters joined by '/' (coins: HT/TH)
 //               | "@" PATH | '"' TEXT '"'       a file
 //               | NAME group { group }          a nested call: allbut{2,5}
 //

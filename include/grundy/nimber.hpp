@@ -135,4 +135,9 @@ class MexSet {
 // halves; a 64-bit nimber stays a 64-bit nimber.
 [[nodiscard]] Nimber nim_product(Nimber a, Nimber b) noexcept;
 
+// The nim-product inverse: nim_product(a, nim_inverse(a)) == 1 for a != 0
+// (nimbers below 2^(2^k) form a field); 0 has none, and nim_inverse(0) is 0.
+// Coin-turning products solve a ⊗ b = w for b with it (winning moves).
+[[nodiscard]] Nimber nim_inverse(Nimber a) noexcept;
+
 }  // namespace grundy

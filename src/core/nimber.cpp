@@ -27,4 +27,21 @@ Nimber product_at(Nimber a, Nimber b, int level) noexcept {
 
 Nimber nim_product(Nimber a, Nimber b) noexcept { return product_at(a, b, 5); }
 
+// In the field of nimbers below F = 2^(2^k), the smallest such field holding
+// a, every a != 0 has a^(F-1) = 1 (Fermat), so a^-1 = a^(F-2) = a^2 · a^4 ·
+// … · a^(F/2): 2^k - 1 squarings and as many products (30 of each below 2^16,
+// where the values of coin-turning products live; 126 in all for 64 bits).
+Nimber nim_inverse(Nimber a) noexcept {
+  if (a == 0) return 0;
+  unsigned bits = 2;
+  while (bits < 64 && (a >> bits) != 0) bits *= 2;
+  Nimber power = a;
+  Nimber inverse = 1;
+  for (unsigned i = 1; i < bits; ++i) {
+    power = product_at(power, power, 5);
+    inverse = product_at(inverse, power, 5);
+  }
+  return inverse;
+}
+
 }  // namespace grundy

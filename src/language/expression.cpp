@@ -242,6 +242,13 @@ class Parser {
     }
     if (is_name_start(c)) {
       arg.text = parse_name();
+      if (!at_end() && peek() == '/') {
+        // A board of letters, rows joined by '/' (coins: HT/TH): one word.
+        while (!at_end() && (is_name_char(peek()) || peek() == '/')) ++pos_;
+        arg.kind = ExprArg::Kind::word;
+        arg.text = std::string(src_.substr(start, pos_ - start));
+        return arg;
+      }
       skip_space();
       if (!at_end() && (peek() == '(' || peek() == '{')) {
         arg.kind = ExprArg::Kind::call;

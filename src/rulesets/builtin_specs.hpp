@@ -18,6 +18,7 @@
   X(moore_nim)                     \
   X(staircase_nim)                 \
   X(wythoff)                       \
+  X(euclid)                        \
   X(game_graph)                    \
   X(take_and_break_code)           \
   X(kayles)                        \
@@ -26,6 +27,8 @@
   X(treblecross)                   \
   X(grundys_game)                  \
   X(lasker_nim)                    \
+  X(coins)                         \
+  X(corners)                       \
   X(blocks2x2)                     \
   X(cram)                          \
   X(bars)                          \

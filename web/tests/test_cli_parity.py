@@ -28,6 +28,15 @@ def board(r, rows, cols, blocked=0.25):
     return "/".join(cells) + ("/" if rows == 1 else "")
 
 
+def coin_row(r, most):
+    return "".join(r.choice("HT") for _ in range(r.randint(1, most)))
+
+
+def coin_board(r, rows, cols):
+    width = r.randint(1, cols)
+    return "/".join("".join(r.choice("HT") for _ in range(width)) for _ in range(r.randint(1, rows)))
+
+
 def octal(r):
     digits = "".join(r.choice("01234567") for _ in range(r.randint(1, 3)))
     return "0." + digits if digits.strip("0") else "0.7"
@@ -58,6 +67,8 @@ GENERATORS = {
     "moore(k)(heaps…)": lambda r: f"moore({r.randint(1, 3)})({heaps(r, 4, 12)})",
     "staircase(c0,c1,c2,…)": lambda r: f"staircase({heaps(r, 5, 9)})",
     "wythoff(a,b)": lambda r: f"wythoff({r.randint(0, 60)},{r.randint(0, 60)})",
+    "euclid(a,b)": lambda r: r.choice([f"euclid({r.randint(0, 300)},{r.randint(0, 300)})",
+                                       f"euclid({r.randint(1, 10**18)},{r.randint(1, 10**18)})"]),
     "graph(@file)(vertices…)": lambda r: r.choice([
         f"graph(@textbook.graph)({','.join(r.sample(['h5', 'h4', 'h3', 'h2', 'h1', 'h0', 'start', 'side'], r.randint(1, 3)))})",
         f"graph(@ferguson-triangle.graph)({','.join(r.sample(['a', 'b', 'c', 'd', 'e'], r.randint(1, 2)))})",
@@ -70,6 +81,18 @@ GENERATORS = {
     "treblecross(heaps…)": lambda r: f"treblecross({heaps(r, 3, 100)})",
     "grundy(heaps…)": lambda r: f"grundy({heaps(r, 3, 150)})",
     "lasker(heaps…)": lambda r: f"lasker({heaps(r, 3, 10**9)})",
+    "coins(ruler)(THHTH)": lambda r: f"coins(ruler)({coin_row(r, 40)})",
+    "coins(mockturtles)(THHTH)": lambda r: f"coins(mockturtles)({coin_row(r, 40)})",
+    "coins(turningturtles)(THHTH)": lambda r: f"coins(turningturtles)({coin_row(r, 40)})",
+    "coins(twins)(THHTH)": lambda r: f"coins(twins)({coin_row(r, 40)})",
+    "coins(moebius)(THHTH)": lambda r: f"coins(moebius)({coin_row(r, 20)})",
+    "coins(turn{0}{0,1}{0,3})(THHTH)": lambda r: "coins(turn" + "".join(
+        "{" + ",".join(str(d) for d in sorted(r.sample(range(1, 6), r.randint(0, 2)))) + "}" for _ in range(r.randint(1, 3)))
+        + f")({coin_row(r, 30)})",
+    "coins(ruler,mockturtles)(HT/TH)": lambda r: "coins(" + ",".join(r.choice(["ruler", "mockturtles", "turningturtles", "twins"])
+        for _ in range(2)) + f")({coin_board(r, 4, 4)})",
+    "coins(acrostictwins)(HT/TH)": lambda r: f"coins(acrostictwins)({coin_board(r, 5, 5)})",
+    "corners(HT/TH)": lambda r: f"corners({coin_board(r, 5, 5)})",
     "blocks2x2(8x8), blocks2x2(@board.txt)": lambda r: r.choice([
         f"blocks2x2({r.randint(2, 5)}x{r.randint(2, 6)})", f"blocks2x2({board(r, r.randint(2, 4), r.randint(2, 5))})",
         "blocks2x2(@board.txt)"]),
