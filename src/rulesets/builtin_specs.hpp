@@ -19,6 +19,7 @@
   X(staircase_nim)                 \
   X(wythoff)                       \
   X(game_graph)                    \
+  X(hackenbush)                    \
   X(take_and_break_code)           \
   X(kayles)                        \
   X(dawsons_kayles)                \
