@@ -87,6 +87,24 @@ TEST(GraphTerm, NeighboursFileIsTheGameGraphFormat) {
   EXPECT_EQ(g.edges, (Edges{{0, 1}, {0, 2}, {1, 3}, {2, 1}, {2, 3}}));
 }
 
+TEST(GraphTerm, OrderFile) {
+  const std::string path = scratch("order.txt", "# a poset\na < b<c\nd\n b<d   # a comment\n");
+  const GraphTerm g = read("g(@" + path + ")", GraphForm::order);
+  EXPECT_EQ(g.names, (std::vector<std::string>{"a", "b", "c", "d"}));
+  EXPECT_EQ(g.edges, (Edges{{0, 1}, {1, 2}, {1, 3}}));
+  // Each relation at the place of its smaller element.
+  EXPECT_EQ(g.place(g.edges[1]).to_string(), path + ":2:5");
+  EXPECT_EQ(g.place(g.edges[2]).to_string(), path + ":4:2");
+  const auto order_error = [](const std::string& text) {
+    return error("g(@" + scratch("bad-order.txt", text) + ")", GraphForm::order);
+  };
+  const std::string bad = scratch("bad-order.txt", "");
+  EXPECT_EQ(order_error("a<\n"), bad + ":1:3: expected an element name after '<' (letters, digits, _), found the end of the line");
+  EXPECT_EQ(order_error("a<b\na-b\n"), bad + ":2:2: expected '<' between two elements (a<b, a<b<c), found '-'");
+  EXPECT_EQ(order_error("# nothing\n"), bad + ": the order file has no elements (a<b a line)");
+  EXPECT_NE(error("g(a,b)", GraphForm::order).find("column 3: a partial order is read from a file"), std::string::npos);
+}
+
 TEST(GraphTerm, FileReadOncePerExpression) {
   const std::string path = scratch("once.txt", "0-1\n");
   ParseOptions options;

@@ -13,6 +13,9 @@
 //                          edge, v-v a loop
 //       inline   hackenbush(0-1,1-2,2-0)
 //       file     "0-1" a line
+//   GraphForm::order       relations a<b of a partial order (edges from the
+//                          smaller up), chains a<b<c, an element alone
+//       file     "a<b" a line (posets are read from files only)
 //
 // A file is read once per expression (ParseSession), however many terms name
 // it; its errors carry file:line:column, an inline graph's the column.
@@ -34,6 +37,7 @@ namespace grundy {
 enum class GraphForm {
   neighbours,  // a(b,c) inline; "a: b c" lines in a file
   edges,       // u-v inline; "u-v" lines in a file
+  order,       // "a<b" (or a<b<c, or a alone) lines in a file
 };
 
 // What a ruleset reads: the form, and the most vertices its positions can hold
@@ -78,5 +82,11 @@ struct GraphTerm {
 // InputError at file:line:column.
 [[nodiscard]] GraphTerm read_edge_list(std::string_view text, const std::string& file,
                                        const GraphReading& reading);
+
+// Reads the text of an order file ("a<b" a line; a chain a<b<c is its
+// relations a<b and b<c; an element alone on its line has no relation named
+// there): each relation an edge from the smaller element, at the place of it.
+// Whether the relations are an order (no cycle) is the ruleset's to check.
+[[nodiscard]] GraphTerm read_order(std::string_view text, const std::string& file, const GraphReading& reading);
 
 }  // namespace grundy

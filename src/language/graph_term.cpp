@@ -158,7 +158,12 @@ bool edge_list_name(std::string_view name) noexcept {
   return true;
 }
 
-GraphTerm read_edge_list(std::string_view text, const std::string& file, const GraphReading& reading) {
+namespace {
+
+// The line reader of both file forms of edges: "u-v" (one edge a line), or
+// "a<b<c" (a chain of relations, or one element alone).
+GraphTerm read_lines(std::string_view text, const std::string& file, const GraphReading& reading, char joint) {
+  const bool order = joint == '<';
   GraphTerm graph;
   VertexNames names(graph, reading);
   std::size_t line_number = 0;
@@ -192,6 +197,26 @@ GraphTerm read_edge_list(std::string_view text, const std::string& file, const G
     };
     skip_space();
     if (pos == line.size() || line[pos] == '#') continue;
+    if (order) {
+      // a, or a < b < c …: each relation from the element before the '<'.
+      auto [u, u_at] = read_name("an element name");
+      GraphTerm::Vertex from = names.vertex(u, u_at);
+      skip_space();
+      while (pos < line.size() && line[pos] == '<') {
+        ++pos;
+        skip_space();
+        const auto [v, v_at] = read_name("an element name after '<'");
+        const GraphTerm::Vertex to = names.vertex(v, v_at);
+        graph.edges.push_back({from, to, narrow(line_number), narrow(u_at.column)});
+        from = to;
+        u_at = v_at;
+        skip_space();
+      }
+      if (pos < line.size() && line[pos] != '#') {
+        throw InputError("expected '<' between two elements (a<b, a<b<c), found " + found(pos), at(pos));
+      }
+      continue;
+    }
     const auto [u, u_at] = read_name("a vertex name");
     skip_space();
     if (pos == line.size() || line[pos] != '-') {
@@ -210,17 +235,29 @@ GraphTerm read_edge_list(std::string_view text, const std::string& file, const G
     const GraphTerm::Vertex to = names.vertex(v, v_at);
     graph.edges.push_back({from, to, narrow(line_number), narrow(u_at.column)});
   }
-  if (graph.edges.empty()) throw InputError("the graph file has no edges (one edge u-v a line)", SourceLocation{file});
+  if (order && graph.names.empty()) throw InputError("the order file has no elements (a<b a line)", SourceLocation{file});
+  if (!order && graph.edges.empty()) throw InputError("the graph file has no edges (one edge u-v a line)", SourceLocation{file});
   return graph;
+}
+
+}  // namespace
+
+GraphTerm read_edge_list(std::string_view text, const std::string& file, const GraphReading& reading) {
+  return read_lines(text, file, reading, '-');
+}
+
+GraphTerm read_order(std::string_view text, const std::string& file, const GraphReading& reading) {
+  return read_lines(text, file, reading, '<');
 }
 
 std::shared_ptr<const GraphTerm> TermReader::graph_file(const ExprArg& arg, const GraphReading& reading) const {
   const std::string& file = path(arg, "a graph file");
-  const std::string form = reading.form == GraphForm::edges ? "edges" : "neighbours";
+  const std::string form = reading.form == GraphForm::edges ? "edges" : reading.form == GraphForm::order ? "order" : "neighbours";
   return read_once<const GraphTerm>("graph file (" + form + ") " + file, [&] {
     const std::string text = read_input_file(file, "graph file", file_poll());
-    GraphTerm graph = reading.form == GraphForm::edges ? read_edge_list(text, file, reading)
-                                                       : neighbours_file(text, file, reading);
+    GraphTerm graph = reading.form == GraphForm::edges   ? read_edge_list(text, file, reading)
+                      : reading.form == GraphForm::order ? read_order(text, file, reading)
+                                                         : neighbours_file(text, file, reading);
     graph.path = file;
     graph.contents_key = file + "\n" + text;
     return std::make_shared<const GraphTerm>(std::move(graph));
@@ -230,6 +267,9 @@ std::shared_ptr<const GraphTerm> TermReader::graph_file(const ExprArg& arg, cons
 std::shared_ptr<const GraphTerm> TermReader::graph(const ExprGroup& group, const GraphReading& reading) const {
   if (group.args.size() == 1 && group.args[0].kind == ExprArg::Kind::path) return graph_file(group.args[0], reading);
   if (group.args.empty()) fail("the graph is empty: " + usage_, group.column);
+  if (reading.form == GraphForm::order) {
+    fail("a partial order is read from a file, one relation a<b a line: " + name() + "(@file)", group.args[0].column);
+  }
   GraphTerm read = reading.form == GraphForm::edges ? inline_edges(*this, group, reading)
                                                     : inline_neighbours(*this, group, reading);
   return std::make_shared<const GraphTerm>(std::move(read));
