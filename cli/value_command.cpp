@@ -158,6 +158,7 @@ void print_text(const SumAnalysis& a, const ValueOptions& options, Context& cont
                    "arrives).\n";
     }
     print_moves("Winning moves", a.winning_moves, a.winning_move_total, a.winning_move_total_is_lower_bound);
+    if (!a.moves_note.empty()) std::cout << "  (not all known: " << a.moves_note << ")\n";
     print_runs();
   } else if (a.outcome == Outcome::D) {
     print_moves("Drawing moves", a.drawing_moves, a.drawing_move_total, a.drawing_move_total_is_lower_bound);

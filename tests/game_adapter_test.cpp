@@ -8,8 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -111,6 +114,62 @@ TEST(GameAdapter, RegisteredGamesParseBack) {
   });
   EXPECT_THROW((void)registry.add(game_ruleset<UsersGrundysGame>(game, [](const TermReader&) { return UsersGrundysGame::Position{}; })),
                InputError);  // the name is taken
+}
+
+// A theorem for some positions only: moves_to_value declines the others
+// (nullopt), where the definition answers. Nim heaps here: the theorem knows
+// the heaps below 8 (one move to each smaller value); above, it declines.
+struct PartlyKnownNim {
+  using Position = std::uint64_t;
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const {
+    for (std::uint64_t k = 0; k < n; ++k) out.push_back(k);
+  }
+  std::optional<std::uint64_t> moves_to_value(std::uint64_t n, Nimber target, std::size_t limit,
+                                              std::vector<std::uint64_t>& out) const {
+    if (n >= 8) return std::nullopt;
+    if (target >= n) return 0;
+    if (limit > 0) out.push_back(target);
+    return 1;
+  }
+};
+
+TEST(GameAdapter, MovesToValueMayDecline) {
+  auto game = GameAdapter<PartlyKnownNim>::make(PartlyKnownNim{}, "partlynim");
+  Context context;
+  for (std::uint64_t n = 0; n < 12; ++n) {
+    const Position p = game->position(n);
+    for (Nimber target = 0; target < 13; ++target) {
+      const OptionList moves = p[0].options_to_value(context, target, 10);
+      ASSERT_EQ(moves.total, target < n ? 1u : 0u) << n << " to " << target;
+      if (target < n) {
+        ASSERT_EQ(moves.listed.at(0).after.text(), "partlynim(" + std::to_string(target) + ")");
+      }
+    }
+  }
+}
+
+// Winning moves beyond a limit (LimitError while looking for them) leave the
+// value and the outcome standing: the moves are then not all known.
+struct MovesOutOfReach {
+  using Position = std::uint64_t;
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const {
+    for (std::uint64_t k = 0; k < n; ++k) out.push_back(k);
+  }
+  std::uint64_t moves_to_value(std::uint64_t n, Nimber, std::size_t, std::vector<std::uint64_t>&) const {
+    throw LimitError("the moves of heap " + std::to_string(n) + " are out of reach here");
+  }
+};
+
+TEST(GameAdapter, MovesOutOfReachKeepTheValue) {
+  auto game = GameAdapter<MovesOutOfReach>::make(MovesOutOfReach{}, "farnim");
+  Context context;
+  const SumAnalysis a = analyze(game->position(5) + Registry::builtin().parse("nim(1)"), context);
+  ASSERT_TRUE(a.value.has_value());
+  EXPECT_EQ(*a.value, Value(Nimber{4}));
+  EXPECT_TRUE(a.first_player_wins());
+  EXPECT_TRUE(a.winning_move_total_is_lower_bound);
+  EXPECT_EQ(a.moves_note, "the moves of heap 5 are out of reach here");
+  EXPECT_EQ(a.to_json()["moves_note"], "the moves of heap 5 are out of reach here");
 }
 
 // With the normal-play solver only, a game with a cycle is reported, naming

@@ -66,6 +66,12 @@ struct SumAnalysis {
   std::vector<ComponentReport> components;
   std::optional<Value> value;  // normal play: of the sum; misère on one heap: its misère value
   std::string value_note;      // why `value` is absent
+  // Why the winning moves are not all known, though the outcome is: finding
+  // them was beyond a limit (LimitError) — strategy stealing proves a Chomp
+  // rectangle won without naming the move; a large picture's moves are
+  // refused past a bound. The moves found before it stay listed, their count
+  // a lower bound.
+  std::string moves_note;
   Outcome outcome = Outcome::P;
   std::vector<Move> winning_moves;          // listed (at most max_moves)
   std::uint64_t winning_move_total = 0;     // all of them (saturating)

@@ -7,7 +7,7 @@
 //                                      "0" alone: the empty game (no move, value 0)
 //   group      := "(" [ arg { "," arg } ] ")" | "{" [ arg { "," arg } ] "}"
 //   arg        := INTEGER [ ".." INTEGER ]     a number or an inclusive range
-//               | WORD                          odd, all, 8x8, …, or a board written inline:
+//               | WORD                          odd, all, 8x8, an edge 0-1 or a-b, …, or a board written inline:
 //                                               rows of 0 (free) / 1 (blocked) joined by '/',
 //                                               such as 0110/0000 (one row: 0110/), or rows
 //                                               of letters joined by '/' (coins: HT/TH)

@@ -40,7 +40,11 @@
 //   g.moves_to_value(p, target, limit, out) -> std::uint64_t
 //                                   the options of value `target`, the first
 //                                   `limit` appended to `out`, all counted
-//                                   (saturating): winning moves by a theorem
+//                                   (saturating): winning moves by a theorem.
+//                                   Returning std::optional<std::uint64_t>, it
+//                                   may decline a position no theorem covers
+//                                   (nullopt): the definition answers there
+//                                   (every option valued by the run's solver)
 //   g.theorem(p) -> std::optional<TheoremApplication>
 //                                   the theorem that decides p, applied to it, for
 //                                   `grundy explain` (capabilities.hpp)
@@ -132,7 +136,9 @@ concept GameWithMoveWords = ImpartialGame<G> && requires(const G& game, const ty
 template <class G>
 concept GameWithMovesToValue = ImpartialGame<G> && requires(const G& game, const typename G::Position& p,
                                                             std::vector<typename G::Position>& out) {
-  { game.moves_to_value(p, Nimber{0}, std::size_t{1}, out) } -> std::convertible_to<std::uint64_t>;
+  requires std::convertible_to<decltype(game.moves_to_value(p, Nimber{0}, std::size_t{1}, out)), std::uint64_t> ||
+               std::same_as<decltype(game.moves_to_value(p, Nimber{0}, std::size_t{1}, out)),
+                            std::optional<std::uint64_t>>;
 };
 
 // The hash the solver uses for a game's positions.

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "grundy/expression.hpp"
+#include "grundy/graph_term.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/parse_session.hpp"
 
@@ -62,6 +63,13 @@ class TermReader {
     if (session_ == nullptr) return make();
     return session_->shared<T>(key, std::forward<Make>(make));
   }
+  // The graph of a group: one file (@FILE) alone, or the graph written inline,
+  // in the form the ruleset reads (graph_term.hpp, docs/graph-format.md). A
+  // file is read once per expression; errors name file:line:column or the column.
+  [[nodiscard]] std::shared_ptr<const GraphTerm> graph(const ExprGroup& group, const GraphReading& reading) const;
+  // The graph file an argument names (@FILE), read once per expression.
+  [[nodiscard]] std::shared_ptr<const GraphTerm> graph_file(const ExprArg& arg, const GraphReading& reading) const;
+
   // What a file reader calls between chunks it reads (ParseOptions::poll).
   [[nodiscard]] std::function<void()> file_poll() const {
     return session_ == nullptr ? std::function<void()>() : session_->options().poll;

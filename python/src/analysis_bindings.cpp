@@ -66,6 +66,7 @@ std::string result_text(const SumAnalysis& a) {
     if (a.winning_move_total > a.winning_moves.size()) {
       out << "  … and " << a.winning_move_total - a.winning_moves.size() << " more (max_moves= to list more)\n";
     }
+    if (!a.moves_note.empty()) out << "  (not all known: " << a.moves_note << ")\n";
   }
   return out.str();
 }

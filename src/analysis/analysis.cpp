@@ -67,10 +67,21 @@ void analyze_normal(const Position& position, Context& context, const AnalysisOp
   for (std::size_t i = 0; i < position.size(); ++i) {
     const Nimber target = all_known ? (out.components[i].value->nimber() ^ sum) : 0;
     const std::size_t room = options.max_moves - std::min(options.max_moves, out.winning_moves.size());
-    OptionList moves = position[i].options_to_value(context, target, room);
+    OptionList moves;
+    try {
+      moves = position[i].options_to_value(context, target, room);
+    } catch (const LimitError& e) {
+      // The value and the outcome stand; this component's winning moves are
+      // out of reach (a theorem said who wins without saying how, or the
+      // search for them passed a bound): the count is then a lower bound.
+      out.winning_move_total_is_lower_bound = true;
+      if (out.moves_note.empty()) out.moves_note = e.message();
+      continue;
+    }
     per_component[i] = moves.total;
     add_moves(out, position, i, std::move(moves), options.max_moves);
   }
+  if (!out.moves_note.empty()) return;
   if (out.winning_move_total <= out.winning_moves.size() || !all_known) return;
   // More moves than listed: as runs of takes, where every component with
   // winning moves takes from a heap.
@@ -123,6 +134,7 @@ nlohmann::json SumAnalysis::to_json() const {
   }
   j["value"] = value ? value_json(*value) : nlohmann::json(nullptr);
   if (!value_note.empty()) j["value_note"] = value_note;
+  if (!moves_note.empty()) j["moves_note"] = moves_note;
   j["outcome"] = to_string(outcome);
   j["winner"] = outcome == Outcome::N ? "first" : outcome == Outcome::P ? "second" : "none";
   if (moves_searched) {

@@ -203,11 +203,16 @@ class Parser {
       return arg;
     }
     if (std::isdigit(static_cast<unsigned char>(c))) {
-      // A number, a range a..b, a word that starts with a digit (8x8), or a
-      // board written inline (rows joined by '/': 0110/0000).
+      // A number, a range a..b, a word that starts with a digit (8x8, an
+      // edge 0-1 of a graph: '-' and '_' join letters and digits), or a board
+      // written inline (rows joined by '/': 0110/0000).
       std::size_t end = pos_;
       bool board = false;
-      while (end < src_.size() && (std::isalnum(static_cast<unsigned char>(src_[end])) || src_[end] == '/')) {
+      const auto word_char = [&](std::size_t i) {
+        return i < src_.size() && (std::isalnum(static_cast<unsigned char>(src_[i])) || src_[i] == '_');
+      };
+      while (end < src_.size() &&
+             (word_char(end) || src_[end] == '/' || (src_[end] == '-' && word_char(end + 1)))) {
         board = board || src_[end] == '/';
         ++end;
       }

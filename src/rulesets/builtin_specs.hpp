@@ -20,6 +20,10 @@
   X(wythoff)                       \
   X(euclid)                        \
   X(game_graph)                    \
+  X(hackenbush)                    \
+  X(chomp)                         \
+  X(divisors)                      \
+  X(poset)                         \
   X(take_and_break_code)           \
   X(kayles)                        \
   X(dawsons_kayles)                \

@@ -12,8 +12,9 @@
 // the set without the closed neighbourhood of the chosen vertex. Values come
 // from node_kayles::GraphSolver (node_kayles_graph.hpp): connected components
 // valued separately and summed, memoised on vertex bitsets. A graph is read
-// when the expression is (a file once per expression, however many terms name
-// it); its solver is the run's (Context::shared_for), so every position of a
+// when the expression is, by the language's one reader of graphs
+// (graph_term.hpp: a file once per expression, however many terms name it);
+// its solver is the run's (Context::shared_for), so every position of a
 // graph, and every option, shares one table in the run that values them.
 //
 // Printing keeps the form the position was written in, so that it parses back:
@@ -28,16 +29,14 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <sstream>
 #include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/game_graph.hpp"
+#include "grundy/graph_term.hpp"
 #include "grundy/input_error.hpp"
-#include "grundy/input_file.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "placement/node_kayles_graph.hpp"
 
@@ -304,23 +303,29 @@ class NodeKayles final : public Component {
   VertexList vertices_;
 };
 
+// What Node Kayles reads: vertices with their neighbours, at most the solver's
+// bitset of vertices.
+GraphReading kayles_reading() {
+  return GraphReading{GraphForm::neighbours, node_kayles::kMaxVertices, too_large};
+}
+
+// The graph as Node Kayles plays on it, from the graph as written (the
+// language's one reader of graphs, graph_term.hpp).
+std::shared_ptr<const KaylesGraph> kayles_graph(const GraphTerm& read) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  edges.reserve(read.edges.size());
+  for (const GraphTerm::Edge& e : read.edges) edges.emplace_back(e.from, e.to);
+  const std::size_t n = read.names.size();
+  return std::make_shared<const KaylesGraph>(KaylesGraph{
+      read.path, read.names, undirected(n, edges),
+      read.contents_key.empty() ? std::string() : "nodekayles graph " + read.contents_key});
+}
+
 // A graph file, read once per expression: its errors carry file:line:column.
-std::shared_ptr<const KaylesGraph> file_graph(const TermReader& term, const std::string& path) {
-  return term.read_once<const KaylesGraph>("nodekayles file " + path, [&] {
-    const std::string text = read_input_file(path, "graph file", term.file_poll());
-    std::istringstream in(text);
-    const GameGraph read = GameGraph::parse(in, path);
-    if (read.size() > node_kayles::kMaxVertices) throw LimitError(too_large(read.size()), SourceLocation{path});
-    std::vector<std::string> names;
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
-    for (GameGraph::Vertex v = 0; v < read.size(); ++v) {
-      names.push_back(read.name(v));
-      for (GameGraph::Vertex w : read.successors(v)) edges.emplace_back(v, w);
-    }
-    const std::size_t n = names.size();
-    return std::make_shared<const KaylesGraph>(
-        KaylesGraph{path, std::move(names), undirected(n, edges), "nodekayles graph " + path + "\n" + text});
-  });
+std::shared_ptr<const KaylesGraph> file_graph(const TermReader& term, const ExprArg& arg) {
+  const std::string& path = term.path(arg, "a graph file");
+  return term.read_once<const KaylesGraph>("nodekayles file " + path,
+                                           [&] { return kayles_graph(*term.graph_file(arg, kayles_reading())); });
 }
 
 // The vertices named in a position group: names as written, numbers (ranges
@@ -362,51 +367,7 @@ VertexList named_vertices(const TermReader& term, const KaylesGraph& graph, std:
 // nodekayles(a(b,c),b(d),e): vertices are names (a letter or _ first), numbered
 // in the order they first appear; a(b,c) gives a the neighbours b and c.
 std::shared_ptr<const KaylesGraph> inline_graph(const TermReader& term) {
-  std::vector<std::string> names;
-  std::map<std::string, std::uint32_t> index;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
-  auto vertex = [&](const std::string& name, std::size_t column) {
-    if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name.front())) || name.front() == '_')) {
-      term.fail("in a graph written inline a vertex is a name (a letter or _ first), not '" + excerpt(name) +
-                    "'; number vertices in a file: nodekayles(@file)",
-                column);
-    }
-    const auto [it, added] = index.emplace(name, static_cast<std::uint32_t>(names.size()));
-    if (added) {
-      if (names.size() == node_kayles::kMaxVertices) throw LimitError(too_large(names.size() + 1), SourceLocation{"", 0, column});
-      names.push_back(name);
-    }
-    return it->second;
-  };
-  const std::string expected = "a vertex, or a vertex with its neighbours: a(b,c)";
-  for (const ExprArg& arg : term.positions().args) {
-    if (arg.kind == ExprArg::Kind::word) {
-      (void)vertex(arg.text, arg.column);
-    } else if (arg.kind == ExprArg::Kind::call) {
-      // The call's text is its whole source, "a(b,c)": the name is what comes
-      // before the first group.
-      std::size_t end = 0;
-      while (end < arg.text.size() && arg.text[end] != '(' && arg.text[end] != '{' &&
-             !std::isspace(static_cast<unsigned char>(arg.text[end])))
-        ++end;
-      const std::uint32_t v = vertex(arg.text.substr(0, end), arg.column);
-      if (arg.groups.size() != 1 || arg.groups[0].open != '(') {
-        term.fail("expected " + expected + ", not '" + excerpt(arg.text) + "'", arg.column);
-      }
-      for (const ExprArg& n : arg.groups[0].args) {
-        if (n.kind != ExprArg::Kind::word && n.kind != ExprArg::Kind::integer) {
-          term.fail("a neighbour is a vertex name, not '" + excerpt(n.text) + "'", n.column);
-        }
-        edges.emplace_back(v, vertex(n.text, n.column));
-      }
-    } else if (arg.kind == ExprArg::Kind::path) {
-      term.fail("a graph file stands alone: nodekayles(@file), or nodekayles(@file)(vertices…)", arg.column);
-    } else {
-      term.fail("expected " + expected + ", not '" + excerpt(arg.text) + "'", arg.column);
-    }
-  }
-  const std::size_t n = names.size();
-  return std::make_shared<const KaylesGraph>(KaylesGraph{"", std::move(names), undirected(n, edges), ""});
+  return kayles_graph(*term.graph(term.positions(), kayles_reading()));
 }
 
 VertexList every_vertex(const KaylesGraph& graph) {
@@ -474,7 +435,7 @@ RulesetSpec node_kayles_ruleset() {
     const ExprGroup& group = term.positions();
     if (term.parameter_count() == 0) {
       if (group.args.size() == 1 && group.args[0].kind == ExprArg::Kind::path) {
-        auto graph = file_graph(term, term.path(group.args[0], "a graph file"));
+        auto graph = file_graph(term, group.args[0]);
         VertexList all = every_vertex(*graph);
         return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(all)));
       }
@@ -484,7 +445,7 @@ RulesetSpec node_kayles_ruleset() {
     }
     term.expect_parameters(1);
     term.expect_arguments(term.parameter(0), 1);
-    auto graph = file_graph(term, term.path(term.parameter(0).args[0], "a graph file"));
+    auto graph = file_graph(term, term.parameter(0).args[0]);
     std::map<std::string, std::uint32_t> index;
     VertexList chosen = named_vertices(term, *graph, index);
     return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(chosen)));

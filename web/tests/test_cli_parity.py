@@ -16,7 +16,7 @@ import pytest
 
 from conftest import REPOSITORY, run_cli
 
-FILES = ["textbook.graph", "petersen.graph", "ferguson-triangle.graph", "wind-up.graph", "board.txt"]
+FILES = ["textbook.graph", "petersen.graph", "ferguson-triangle.graph", "wind-up.graph", "board.txt", "hackenbush-figure.txt", "poset-cube.txt"]
 
 
 def heaps(r, count, top):
@@ -51,6 +51,18 @@ def inline_graph(r):
     return "nodekayles(" + ",".join(parts) + ")"
 
 
+def hackenbush_edges(r):
+    names = ["0", "1", "2", "3", "a", "b"]
+    reached, edges = ["0"], []
+    for _ in range(r.randint(1, 8)):
+        u = r.choice(reached)
+        v = u if r.random() < 0.15 else r.choice(names)
+        if v not in reached:
+            reached.append(v)
+        edges.append(f"{u}-{v}" if r.random() < 0.5 else f"{v}-{u}")
+    return "hackenbush(" + ",".join(edges) + ")"
+
+
 # One generator per help line (its syntax, as the registry writes it).
 GENERATORS = {
     "nim(heaps…)": lambda r: f"nim({heaps(r, 4, 40)})",
@@ -73,6 +85,14 @@ GENERATORS = {
         f"graph(@textbook.graph)({','.join(r.sample(['h5', 'h4', 'h3', 'h2', 'h1', 'h0', 'start', 'side'], r.randint(1, 3)))})",
         f"graph(@ferguson-triangle.graph)({','.join(r.sample(['a', 'b', 'c', 'd', 'e'], r.randint(1, 2)))})",
         "graph(@wind-up.graph)(k4) + nim(1)"]),
+    "hackenbush(0-1,1-2,2-0,1-3)": hackenbush_edges,
+    "hackenbush(@file)": lambda r: "hackenbush(@hackenbush-figure.txt)",
+    "chomp(3x5)": lambda r: r.choice([f"chomp({r.randint(1, 4)}x{r.randint(1, 6)})", f"chomp({r.randint(2, 40)}x2)",
+                                      "chomp(100x100)", "chomp(3x1000)"]),
+    "chomp(5,3,3,1)": lambda r: "chomp(" + ",".join(str(x) for x in sorted((r.randint(1, 6) for _ in range(r.randint(1, 4))), reverse=True)) + ")",
+    "divisors(60)": lambda r: f"divisors({r.choice([12, 30, 60, 64, 72, 90, 210, 720720])})",
+    "poset(@file)": lambda r: "poset(@poset-cube.txt)",
+    "poset(@file,x,y)": lambda r: "poset(@poset-cube.txt," + ",".join(r.sample(["a", "b", "c", "ab", "ac", "bc"], r.randint(1, 2))) + ")",
     "0.77(heaps…), .6(…), 4.3(…), 0x0.F7(…)": lambda r: r.choice([
         f"{octal(r)}({heaps(r, 3, 60)})", f".6({heaps(r, 2, 80)})", f"4.3({heaps(r, 2, 30)})", f"0x0.F7({heaps(r, 2, 30)})"]),
     "kayles(heaps…)": lambda r: f"kayles({heaps(r, 3, 200)})",
@@ -127,7 +147,9 @@ MISERE = [
 BAD = ["nim(3,", "nim(3) + foo(2)", "sub{}(4)", "sub{1,2}(4", "bash(0)(3)", "lr(3,1)(4)", "kayles(99999999999999999999)",
        "nim(3) nim(4)", "moore(0)(1)", "cram(0110/000)", "blocks2x2(0x3)", "graph(@nofile.graph)(a)",
        "nodekayles(a(b),b(c)", "wythoff(1)", "0.9(3)", "staircase()", "nim(-1)", "sub(allbut{})(3)", "polyominoes(x9)(2x2)",
-       "nim(1..99999999999)", "", "   +", "treblecross(3) + ", "sub{1,2,3}(10) + nim(3,-1)", "nodekayles_path(a)"]
+       "nim(1..99999999999)", "", "   +", "treblecross(3) + ", "sub{1,2,3}(10) + nim(3,-1)", "nodekayles_path(a)",
+       "hackenbush(1-2)", "hackenbush(0-1,x)", "hackenbush(0-1,2-3)", "chomp(3,5)", "chomp(0x2)", "divisors(0)",
+       "chomp(99999999999999999999x3)"]
 
 
 def help_syntaxes(cli):
