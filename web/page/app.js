@@ -5,7 +5,7 @@ import {Engine} from "./engine.js";
 import {h, showError, clearError, debounce} from "./dom.js";
 import {readFragment, fragment} from "./state.js";
 import {renderValue, renderExplanation} from "./answer.js";
-import {drawGraph} from "./graph.js";
+import {GraphView} from "./graph.js";
 import {renderTable} from "./table.js";
 import {PlayView} from "./play.js";
 import {BoardsView} from "./boards.js";
@@ -160,6 +160,8 @@ class Page {
     for (const button of document.querySelectorAll("button.example")) {
       button.addEventListener("click", () => this.choosePosition(button.textContent));
     }
+    this.graphView = new GraphView({note: $("graph-note"), mode: $("graph-mode"), trail: $("graph-trail"),
+      picture: $("graph-picture"), info: $("graph-node")}, (after) => this.choosePosition(after));
   }
 
   // A new position from a click (a winning move, an option, a node): remembered
@@ -240,14 +242,11 @@ class Page {
     if (text !== this.state.expression) return;
     $("graph").classList.remove("stale");
     if (graph.ok && graph.ok.complete) {
-      $("graph-note").textContent = `${graph.ok.nodes.length} position${graph.ok.nodes.length === 1 ? "" : "s"}, ` +
-          `${graph.ok.edges.length} move${graph.ok.edges.length === 1 ? "" : "s"}. P-positions (value 0) are marked; select a position to see the mex of its options.`;
-      drawGraph($("graph-picture"), $("graph-node"), graph.ok, choose);
+      // Shown before it is drawn: the view measures its box to choose the drawing.
       $("graph").hidden = false;
+      this.graphView.show(graph.ok);
     } else if (graph.ok) {
-      $("graph-note").textContent = `More than ${kGraphLimit} positions can be reached from here: too many to draw.`;
-      $("graph-picture").replaceChildren();
-      $("graph-node").replaceChildren();
+      this.graphView.tooLarge(kGraphLimit);
       $("graph").hidden = false;
     } else {
       $("graph").hidden = true;
