@@ -209,7 +209,8 @@ export class GraphView {
     for (const list of this.options) {
       list.sort((a, b) => compareValues(graph.nodes[a.to].value, graph.nodes[b.to].value));
     }
-    this.wholeLayout = layOutWholeGraph(graph, this.options);
+    // Laid out when first needed: never for a graph too large to be drawn whole.
+    this.wholeLayout = null;
     this.chosenMode = null;
     this.centre = 0;
     this.trail = [0];
@@ -234,6 +235,7 @@ export class GraphView {
     if (nodes.length > kWholeGraphMaximumPositions || edges.length > kWholeGraphMaximumMoves) {
       return "too many to read in one drawing";
     }
+    this.wholeLayout ||= layOutWholeGraph(this.graph, this.options);
     const width = this.elements.picture.clientWidth;
     if (width > 0 && width / this.wholeLayout.total < kWholeGraphMinimumScale) return "too wide to read on this screen";
     return null;
