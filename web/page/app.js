@@ -15,8 +15,12 @@ import {FilesView} from "./files.js";
 const kViews = ["position", "table", "play", "boards", "rule", "files"];
 // Work shorter than this shows no activity line (no flicker while typing).
 const kActivityDelayMs = 300;
-// Positions drawn in the game graph at most.
+// Positions in a game graph listed whole at most; past it, the graph is drawn
+// around one position from its neighbourhood (two moves deep), of at most
+// these many positions and moves.
 const kGraphLimit = 300;
+const kNeighbourhoodLimit = 3000;
+const kNeighbourhoodMoveLimit = 30000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -246,8 +250,19 @@ class Page {
       $("graph").hidden = false;
       this.graphView.show(graph.ok);
     } else if (graph.ok) {
-      this.graphView.tooLarge(kGraphLimit);
-      $("graph").hidden = false;
+      const around = (position) => this.engine.request("graph", {expression: position, limit: kNeighbourhoodLimit,
+        edge_limit: kNeighbourhoodMoveLimit, depth: 2}, {lane: "graph"});
+      const neighbourhood = await around(text);
+      if (text !== this.state.expression) return;
+      if (neighbourhood.ok && neighbourhood.ok.complete) {
+        $("graph").hidden = false;
+        this.graphView.showAround(neighbourhood.ok, kGraphLimit, around);
+      } else if (neighbourhood.ok) {
+        this.graphView.tooLarge(kGraphLimit);
+        $("graph").hidden = false;
+      } else {
+        $("graph").hidden = true;
+      }
     } else {
       $("graph").hidden = true;
     }

@@ -181,6 +181,8 @@ export class GraphView {
     this.elements = elements;
     this.choose = choose;
     this.graph = null;
+    // Counts the graphs shown: an answer asked for an earlier one is dropped.
+    this.generation = 0;
     for (const radio of elements.mode.querySelectorAll("input[type=radio]")) {
       radio.addEventListener("change", () => {
         if (!radio.checked) return;
@@ -195,13 +197,36 @@ export class GraphView {
       const width = elements.picture.clientWidth;
       if (this.graph === null || width === 0 || width === this.lastWidth) return;
       this.lastWidth = width;
-      if (this.mode() !== this.drawnMode) this.render();
+      if (this.mode() !== this.drawnMode || this.wholeGraphRefusal() !== this.drawnRefusal) this.render();
     }).observe(elements.picture);
   }
 
-  // A new graph ({nodes, edges}, root first): drawn whole if that is readable
-  // in the picture's box (which must be shown), else around its root.
+  // A new graph ({nodes, edges}, root first), all of it: drawn whole if that
+  // is readable in the picture's box (which must be shown), else around its root.
   show(graph) {
+    this.start(graph, null);
+  }
+
+  // A graph with more than `limit` positions: only the neighbourhood of its
+  // root (the engine's graph with "depth": 2), drawn around it; `around(text)`
+  // asks the engine for the neighbourhood of another position, a promise of
+  // its answer.
+  showAround(neighbourhood, limit, around) {
+    this.start(neighbourhood, {limit, around});
+  }
+
+  start(graph, partial) {
+    this.generation++;
+    this.partial = partial;
+    this.rootText = graph.nodes[0].text;
+    this.trail = [this.rootText];
+    this.chosenMode = null;
+    this.load(graph, 0);
+    this.lastWidth = this.elements.picture.clientWidth;
+    this.render();
+  }
+
+  load(graph, centre) {
     this.graph = graph;
     this.options = graph.nodes.map(() => []);
     for (const [from, to, action] of graph.edges) this.options[from].push({to, action});
@@ -209,21 +234,19 @@ export class GraphView {
     for (const list of this.options) {
       list.sort((a, b) => compareValues(graph.nodes[a.to].value, graph.nodes[b.to].value));
     }
+    this.indexOf = new Map(graph.nodes.map((node, v) => [node.text, v]));
     // Laid out when first needed: never for a graph too large to be drawn whole.
     this.wholeLayout = null;
-    this.chosenMode = null;
-    this.centre = 0;
-    this.trail = [0];
+    this.centre = centre;
     this.expanded = new Set();
-    this.selected = 0;
-    this.lastWidth = this.elements.picture.clientWidth;
-    this.render();
+    this.selected = centre;
   }
 
-  // More positions than the engine was asked for: nothing drawn.
+  // Too many positions even around this one: nothing drawn.
   tooLarge(limit) {
+    this.generation++;
     this.graph = null;
-    this.elements.note.textContent = `More than ${limit} positions can be reached from here: too many to draw.`;
+    this.elements.note.textContent = `More than ${limit} positions can be reached from here, and too many within two moves: too many to draw.`;
     for (const element of [this.elements.picture, this.elements.info, this.elements.trail]) element.replaceChildren();
     this.elements.mode.hidden = true;
     this.elements.trail.hidden = true;
@@ -231,6 +254,7 @@ export class GraphView {
 
   // Why the whole graph is not drawn, or null when it can be.
   wholeGraphRefusal() {
+    if (this.partial !== null) return "too many positions to draw whole";
     const {nodes, edges} = this.graph;
     if (nodes.length > kWholeGraphMaximumPositions || edges.length > kWholeGraphMaximumMoves) {
       return "too many to read in one drawing";
@@ -251,12 +275,16 @@ export class GraphView {
     const mode = this.mode();
     this.drawnMode = mode;
     const refusal = this.wholeGraphRefusal();
-    const size = `${nodes.length} position${nodes.length === 1 ? "" : "s"}, ${edges.length} move${edges.length === 1 ? "" : "s"}`;
+    this.drawnRefusal = refusal;
+    // "120 positions, 720 moves: too many to read in one drawing, so drawn around one position: …"
+    const size = this.partial !== null ? `More than ${this.partial.limit} positions can be reached from here`
+      : `${nodes.length} position${nodes.length === 1 ? "" : "s"}, ${edges.length} move${edges.length === 1 ? "" : "s"}`;
+    const why = this.partial !== null ? ": too many to draw whole, so" : refusal === null ? "," : `: ${refusal}, so`;
     this.elements.note.textContent = mode === "whole"
       ? `${size}, drawn in rows: every move goes down. P-positions (value 0) are marked; select a position to see the mex of its options.`
-      : `${size}${refusal === null ? "," : `: ${refusal}, so`} drawn around one position: its options, ` +
-        "sorted by value, the P-positions (value 0) marked: a move to one is a winning move. " +
-        "+ shows an option's own options; select a position to see the mex of its options or to centre the graph on it.";
+      : `${size}${why} drawn around one position: its options, sorted by value, the P-positions (value 0) marked: ` +
+        "a move to one is a winning move. + shows an option's own options; select a position to see the mex of its " +
+        "options or to centre the graph on it.";
     const whole = this.elements.mode.querySelector("input[value=whole]");
     whole.disabled = refusal !== null;
     whole.checked = mode === "whole";
@@ -449,15 +477,31 @@ export class GraphView {
     if (again !== null) again.focus();
   }
 
-  centreOn(v) {
-    if (v === this.centre && this.drawnMode === "focus") return;
-    const earlier = this.trail.indexOf(v);
+  // Draws the graph around the position `text`: from the graph at hand, or
+  // from the engine when only a neighbourhood is at hand.
+  async centreOn(text) {
+    if (text === this.graph.nodes[this.centre].text && this.drawnMode === "focus") return;
+    if (this.partial === null) {
+      this.centre = this.indexOf.get(text);
+      this.expanded = new Set();
+      this.selected = this.centre;
+    } else {
+      const generation = this.generation;
+      this.elements.picture.classList.add("stale");
+      const answer = await this.partial.around(text);
+      if (generation !== this.generation) return;
+      this.elements.picture.classList.remove("stale");
+      if (!answer.ok || !answer.ok.complete) {
+        this.elements.info.append(h("p", {class: "warn"}, answer.ok
+          ? `Too many positions within two moves of ${text} to draw.` : `Not drawn: ${answer.error.message}`));
+        return;
+      }
+      this.load(answer.ok, 0);
+    }
+    const earlier = this.trail.indexOf(text);
     if (earlier >= 0) this.trail.length = earlier + 1;
-    else this.trail.push(v);
-    this.centre = v;
-    this.expanded = new Set();
+    else this.trail.push(text);
     this.chosenMode = "focus";
-    this.selected = v;
     this.render();
     this.elements.picture.querySelector("g.node.centre").focus();
   }
@@ -466,12 +510,11 @@ export class GraphView {
   drawTrail() {
     const trail = this.elements.trail;
     trail.replaceChildren("Centred on ");
-    this.trail.forEach((v, i) => {
+    this.trail.forEach((text, i) => {
       if (i > 0) trail.append(" → ");
-      const text = this.graph.nodes[v].text;
       trail.append(i === this.trail.length - 1
         ? h("strong", {"aria-current": "true"}, text)
-        : h("button", {type: "button", onclick: () => this.centreOn(v)}, text));
+        : h("button", {type: "button", onclick: () => this.centreOn(text)}, text));
     });
     trail.hidden = false;
   }
@@ -484,19 +527,33 @@ export class GraphView {
     const options = this.options[v].map((o) => this.graph.nodes[o.to]);
     const info = this.elements.info;
     info.replaceChildren();
+    if (node.listed === false) {
+      // A position two moves from the centre of a neighbourhood: its options were not asked for.
+      info.append(h("p", {id: "graph-selected"}, h("strong", {}, node.text),
+        `: value ${valueText(node.value)}${node.value === 0 ? " (a P-position)" : ""}; centre the graph on it to see its options and their mex.`));
+    } else {
+      this.explainNode(node, options);
+    }
+    const actions = h("p", {class: "row"});
+    if (this.drawnMode === "whole" && this.graph.nodes.length > 1) {
+      actions.append(h("button", {type: "button", onclick: () => this.centreOn(node.text)}, `Draw the graph around ${node.text}`));
+    } else if (this.drawnMode === "focus" && v !== this.centre) {
+      actions.append(h("button", {type: "button", onclick: () => this.centreOn(node.text)}, `Centre the graph on ${node.text}`));
+    }
+    if (node.text !== this.rootText) {
+      actions.append(h("button", {type: "button", onclick: () => this.choose(node.text)}, `Make ${node.text} the position`));
+    }
+    if (actions.childElementCount > 0) info.append(actions);
+  }
+
+  // The mex at a position whose options are all at hand.
+  explainNode(node, options) {
+    const info = this.elements.info;
     const finite = options.filter((o) => o.value !== null && typeof o.value !== "object");
     const values = [...new Set(finite.map((o) => Number(o.value)))].sort((a, b) => a - b);
     info.append(h("p", {id: "graph-selected"}, h("strong", {}, node.text), options.length === 0
       ? ": no move, so g = mex{} = 0 (a P-position: the player to move has lost)."
       : `: its ${options.length} option${options.length === 1 ? "" : "s"} have values {${values.join(", ")}}; the mex (least value not among them) is ${valueText(node.value)}` +
           (node.value === 0 ? ": a P-position, every move from it leads to a position of value other than 0." : ".")));
-    const actions = h("p", {class: "row"});
-    if (this.drawnMode === "whole" && this.graph.nodes.length > 1) {
-      actions.append(h("button", {type: "button", onclick: () => this.centreOn(v)}, `Draw the graph around ${node.text}`));
-    } else if (this.drawnMode === "focus" && v !== this.centre) {
-      actions.append(h("button", {type: "button", onclick: () => this.centreOn(v)}, `Centre the graph on ${node.text}`));
-    }
-    if (v !== 0) actions.append(h("button", {type: "button", onclick: () => this.choose(node.text)}, `Make ${node.text} the position`));
-    if (actions.childElementCount > 0) info.append(actions);
   }
 }
