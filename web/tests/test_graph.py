@@ -181,3 +181,33 @@ def test_sub_1_2_3_of_6_whole_on_a_phone(phone):
     assert_fits(measured)
     assert len(phone.finds("#graph-picture g.node.p")) == 2
     phone.screenshot("phone-graph-sub-1-2-3-6", show="#graph")
+
+
+def test_past_300_positions_the_neighbourhood_is_drawn(page, cli):
+    # nim(5,6,7): 6·7·8 = 336 positions, more than the page lists whole: the
+    # engine gives the positions within two moves, drawn around the root.
+    shown_graph(page, "nim(5,6,7)")
+    assert page.text("#graph-note").startswith("More than 300 positions can be reached from here: too many to draw whole")
+    measured = measure(page)
+    assert measured["mode"] == "focus" and measured["nodes"] == 1 + 18 and measured["edges"] == 18, measured
+    assert_fits(measured)
+    rows = option_rows(page)
+    assert all(value == nim_value(text) for text, value, _ in rows), rows
+    winning = [m["after"] for m in json.loads(run_cli(cli, "value", "nim(5,6,7)", "--json").stdout)["winning_moves"]]
+    assert sorted(text for text, _, marked in rows if marked) == sorted(winning) and len(winning) == 3
+    page.find('#graph-picture .toggle[aria-label="show the 14 options of nim(1,6,7)"]').click()
+    assert measure(page)["nodes"] == 1 + 18 + 14
+    # Two moves away: its value is known, its options are not yet asked for.
+    deep = page.find('#graph-picture g.node[aria-level="3"]')
+    assert deep.get_attribute("aria-label") == "nim(0,6,7), value 1"
+    deep.click()
+    assert page.text("#graph-selected") == "nim(0,6,7): value 1; centre the graph on it to see its options and their mex."
+    page.driver.find_element(By.XPATH, "//div[@id='graph-node']//button[text()='Centre the graph on nim(0,6,7)']").click()
+    page.wait(lambda d: " ".join((page.text("#graph-trail") or "").split()) == "Centred on nim(5,6,7) → nim(0,6,7)",
+              "the graph centred on nim(0,6,7)")
+    centred = measure(page)
+    assert centred["nodes"] == 1 + 13, centred
+    assert_fits(centred)
+    assert page.text("#graph-selected") == ("nim(0,6,7): its 13 options have values {0, 2, 3, 4, 5, 6, 7}; the mex "
+                                            "(least value not among them) is 1.")
+    page.screenshot("graph-nim-5-6-7-neighbourhood", show="#graph")
