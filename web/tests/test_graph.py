@@ -45,11 +45,14 @@ def measure(page):
                 viewport: document.documentElement.clientWidth, pageWidth: document.documentElement.scrollWidth,
                 textPx: 12 * box.width / natural,
                 nodes: picture.querySelectorAll('g.node').length, edges: picture.querySelectorAll('path.edge').length,
-                mode: window.grundyPage.graphView.drawnMode};""")
+                mode: window.grundyPage.graphView.drawnMode,
+                trailShown: document.querySelector('#graph-trail').getClientRects().length > 0};""")
 
 
 def assert_fits(measured):
-    """Inside its container, inside the viewport, the page not widened, the text readable."""
+    """Inside its container, inside the viewport, the page not widened, the text readable;
+    the line of centres shown with the graph drawn around one position only."""
+    assert measured["trailShown"] == (measured["mode"] == "focus"), measured
     assert measured["left"] >= measured["containerLeft"] - 0.5, measured
     assert measured["right"] <= measured["containerRight"] + 0.5, measured
     assert measured["right"] <= measured["viewport"], measured
@@ -138,7 +141,7 @@ def test_nim_3_4_5_is_drawn_around_one_position_within_the_page(page, cli):
           f"opened: {opened['nodes']}, {opened['width']:.0f} px")
 
 
-def test_nim_3_4_5_on_a_phone(phone, cli):
+def test_nim_3_4_5_and_a_small_graph_on_a_phone(phone, cli):
     shown_graph(phone, "nim(3,4,5)")
     measured = check_nim_3_4_5_around_its_root(phone, cli)
     assert measured["viewport"] == PHONE_WIDTH
@@ -150,6 +153,13 @@ def test_nim_3_4_5_on_a_phone(phone, cli):
     print(f"nim(3,4,5) at {PHONE_WIDTH} px: {measured['nodes']} positions drawn, {measured['width']:.0f} px wide "
           f"in a box of {measured['containerRight'] - measured['containerLeft']:.0f} px; opened: {opened['nodes']}, "
           f"{opened['width']:.0f} px")
+    # The small graph of test_position.py, whole on the phone too (the same page: no second start).
+    shown_graph(phone, "sub{1,2,3}(6)")
+    small = measure(phone)
+    assert small["mode"] == "whole" and small["nodes"] == 7 and small["edges"] == 15, small
+    assert_fits(small)
+    assert len(phone.finds("#graph-picture g.node.p")) == 2
+    phone.screenshot("phone-graph-sub-1-2-3-6", show="#graph")
 
 
 def test_a_small_graph_is_drawn_whole_where_it_is_readable(page):
@@ -174,15 +184,6 @@ def test_a_small_graph_is_drawn_whole_where_it_is_readable(page):
     page.wait(lambda d: measure(page)["mode"] == "whole", "the whole graph again")
 
 
-def test_sub_1_2_3_of_6_whole_on_a_phone(phone):
-    shown_graph(phone, "sub{1,2,3}(6)")
-    measured = measure(phone)
-    assert measured["mode"] == "whole" and measured["nodes"] == 7 and measured["edges"] == 15, measured
-    assert_fits(measured)
-    assert len(phone.finds("#graph-picture g.node.p")) == 2
-    phone.screenshot("phone-graph-sub-1-2-3-6", show="#graph")
-
-
 def test_past_300_positions_the_neighbourhood_is_drawn(page, cli):
     # nim(5,6,7): 6·7·8 = 336 positions, more than the page lists whole: the
     # engine gives the positions within two moves, drawn around the root.
@@ -197,17 +198,18 @@ def test_past_300_positions_the_neighbourhood_is_drawn(page, cli):
     assert sorted(text for text, _, marked in rows if marked) == sorted(winning) and len(winning) == 3
     page.find('#graph-picture .toggle[aria-label="show the 14 options of nim(1,6,7)"]').click()
     assert measure(page)["nodes"] == 1 + 18 + 14
-    # Two moves away: its value is known, its options are not yet asked for.
-    deep = page.find('#graph-picture g.node[aria-level="3"]')
-    assert deep.get_attribute("aria-label") == "nim(0,6,7), value 1"
+    # Two moves away (5 → 1, 7 → 6): its value is known, its options are not yet asked for.
+    deep = page.finds('#graph-picture g.node[aria-level="3"]')[1]
+    assert deep.get_attribute("aria-label") == "nim(1,6,6), value 1"
     deep.click()
-    assert page.text("#graph-selected") == "nim(0,6,7): value 1; centre the graph on it to see its options and their mex."
-    page.driver.find_element(By.XPATH, "//div[@id='graph-node']//button[text()='Centre the graph on nim(0,6,7)']").click()
-    page.wait(lambda d: " ".join((page.text("#graph-trail") or "").split()) == "Centred on nim(5,6,7) → nim(0,6,7)",
-              "the graph centred on nim(0,6,7)")
+    assert page.text("#graph-selected") == "nim(1,6,6): value 1; centre the graph on it to see its options and their mex."
+    page.driver.find_element(By.XPATH, "//div[@id='graph-node']//button[text()='Centre the graph on nim(1,6,6)']").click()
+    page.wait(lambda d: " ".join((page.text("#graph-trail") or "").split()) == "Centred on nim(5,6,7) → nim(1,6,6)",
+              "the graph centred on nim(1,6,6)")
     centred = measure(page)
     assert centred["nodes"] == 1 + 13, centred
     assert_fits(centred)
-    assert page.text("#graph-selected") == ("nim(0,6,7): its 13 options have values {0, 2, 3, 4, 5, 6, 7}; the mex "
+    # Its options now at hand: (0,6,6) and the twelve of value 7 xor the heap left, 7 to 2.
+    assert page.text("#graph-selected") == ("nim(1,6,6): its 13 options have values {0, 2, 3, 4, 5, 6, 7}; the mex "
                                             "(least value not among them) is 1.")
     page.screenshot("graph-nim-5-6-7-neighbourhood", show="#graph")
