@@ -12,8 +12,11 @@
 import {h, svg} from "./dom.js";
 import {valueText} from "./json.js";
 
-// The whole graph.
-const kNodeHeight = 34;
+// The whole graph: a box is 20 px plus 14 px a line of its position's text.
+const kNodeHeight = 20;
+const kLineHeight = 14;
+// Characters a line of a position's text in the whole graph.
+const kWholeGraphLineLength = 28;
 const kRowGap = 56;
 const kColumnGap = 14;
 // The width of one character of the 12px monospace font the nodes use.
@@ -41,8 +44,40 @@ const kToggleGap = 6;
 // centring the graph on one of them, so the drawing stays narrow.
 const kDeepestLevel = 2;
 
-function label(node) {
-  return node.text.length > 28 ? node.text.slice(0, 27) + "…" : node.text;
+// At most this many lines of a position's text, the last cut short with "…".
+const kMostLines = 5;
+
+// A position's text in lines of at most `length` characters, so that long
+// sums stay readable (their options differ in any one component, often the
+// last): broken before " + " (between the games of a sum) where it can be,
+// else after a comma or a slash (heaps, board rows), else anywhere.
+function lines(text, length) {
+  const result = [];
+  let rest = text;
+  while (rest.length > length && result.length < kMostLines) {
+    let cut = rest.lastIndexOf(" + ", length);
+    if (cut > 0) {
+      result.push(rest.slice(0, cut));
+      rest = rest.slice(cut + 1);
+      continue;
+    }
+    cut = Math.max(rest.lastIndexOf(",", length - 1), rest.lastIndexOf("/", length - 1));
+    cut = cut > 0 ? cut + 1 : length;
+    result.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  if (result.length === kMostLines) result[kMostLines - 1] = result[kMostLines - 1].slice(0, -1) + "…";
+  else result.push(rest);
+  return result;
+}
+
+function longest(strings) {
+  return Math.max(...strings.map((line) => line.length));
+}
+
+// The lines as one SVG text element.
+function textLines(strings, attributes) {
+  return svg("text", attributes, strings.map((line, k) => svg("tspan", {x: attributes.x, dy: k === 0 ? 0 : kLineHeight}, line)));
 }
 
 function valueLabel(node) {
@@ -106,7 +141,9 @@ function layOutWholeGraph(graph, options) {
   for (let v = 0; v < n; ++v) (rows[row[v]] ||= []).push(v);
   const parents = Array.from({length: n}, () => []);
   for (const [from, to] of graph.edges) if (from !== to) parents[to].push(from);
-  const width = graph.nodes.map((node) => Math.max(44, label(node).length * kCharWidth + 16));
+  const text = graph.nodes.map((node) => lines(node.text, kWholeGraphLineLength));
+  const width = text.map((strings) => Math.max(44, longest(strings) * kCharWidth + 16));
+  const height = text.map((strings) => kNodeHeight + kLineHeight * strings.length);
   // x: the centre of each box, each row centred on 0 while ordering.
   const x = new Array(n).fill(0);
   const placeRow = (members) => {
@@ -149,8 +186,11 @@ function layOutWholeGraph(graph, options) {
     return bulge;
   });
   for (let v = 0; v < n; ++v) x[v] += total / 2 + margin;
-  const y = row.map((r) => 20 + r * (kNodeHeight + kRowGap));
-  return {x, y, width, arcs, total: total + 2 * margin, height: 20 + rows.length * (kNodeHeight + kRowGap)};
+  // Each row as tall as its tallest box.
+  const rowTop = [20];
+  rows.forEach((members, r) => { rowTop[r + 1] = rowTop[r] + Math.max(...members.map((v) => height[v])) + kRowGap; });
+  const y = row.map((r) => rowTop[r]);
+  return {x, y, width, height, text, arcs, total: total + 2 * margin, pictureHeight: rowTop[rows.length]};
 }
 
 // The drawing's box: its natural size, scaled down by the style sheet
@@ -191,13 +231,16 @@ export class GraphView {
       });
     }
     // A narrower box (a phone turned, a window resized) may make the whole
-    // graph unreadable, or a wider one readable again.
+    // graph unreadable, or a wider one readable again; around one position,
+    // the positions' text is broken into lines to fit the width.
     this.lastWidth = 0;
     new ResizeObserver(() => {
       const width = elements.picture.clientWidth;
       if (this.graph === null || width === 0 || width === this.lastWidth) return;
       this.lastWidth = width;
-      if (this.mode() !== this.drawnMode || this.wholeGraphRefusal() !== this.drawnRefusal) this.render();
+      if (this.mode() !== this.drawnMode || this.wholeGraphRefusal() !== this.drawnRefusal || this.drawnMode === "focus") {
+        this.renderKeepingFocus();
+      }
     }).observe(elements.picture);
   }
 
@@ -300,10 +343,24 @@ export class GraphView {
     this.selectNode(this.selected);
   }
 
+  // Drawn again, the focus (if it was in the drawing) on the same position or button.
+  renderKeepingFocus() {
+    const focused = document.activeElement;
+    let selector = null;
+    if (focused !== null && this.elements.picture.contains(focused)) {
+      if (focused.classList.contains("toggle")) selector = `.toggle[data-key="${focused.dataset.key}"]`;
+      else if (focused.dataset.key !== undefined) selector = `g.node[data-key="${focused.dataset.key}"]`;
+      else selector = `g.node[data-index="${focused.dataset.index}"]`;
+    }
+    this.render();
+    const again = selector === null ? null : this.elements.picture.querySelector(selector);
+    if (again !== null) again.focus();
+  }
+
   drawWholeGraph() {
     const {nodes, edges} = this.graph;
-    const {x, y, width, arcs, total, height} = this.wholeLayout;
-    const drawing = picture(total, height, `game graph of ${nodes[0].text}: ${nodes.length} positions, ${edges.length} moves`);
+    const {x, y, width, height, text, arcs, total, pictureHeight} = this.wholeLayout;
+    const drawing = picture(total, pictureHeight, `game graph of ${nodes[0].text}: ${nodes.length} positions, ${edges.length} moves`);
     const edgeLayer = svg("g");
     this.drawnEdges = edges.map(([from, to, action], i) => {
       let d;
@@ -311,14 +368,14 @@ export class GraphView {
         // Leave and arrive at the side of the box the arc bends to.
         const side = Math.sign(arcs[i]);
         const x1 = x[from] + side * width[from] / 2;
-        const y1 = y[from] + kNodeHeight / 2;
+        const y1 = y[from] + height[from] / 2;
         const x2 = x[to] + side * width[to] / 2;
-        const y2 = y[to] + kNodeHeight / 2;
+        const y2 = y[to] + height[to] / 2;
         const reach = arcs[i] - side * Math.max(width[from], width[to]) / 2;
         d = `M ${x1} ${y1} C ${x1 + reach} ${y1}, ${x2 + reach} ${y2}, ${x2} ${y2}`;
       } else {
         const x1 = x[from];
-        const y1 = y[from] + kNodeHeight;
+        const y1 = y[from] + height[from];
         const x2 = x[to];
         const y2 = y[to];
         d = `M ${x1} ${y1} C ${x1} ${y1 + kRowGap / 2}, ${x2} ${y2 - kRowGap / 2}, ${x2} ${y2}`;
@@ -330,9 +387,9 @@ export class GraphView {
     drawing.append(edgeLayer);
     this.drawnNodes = nodes.map((node, v) => {
       const g = this.nodeElement(v, `translate(${x[v] - width[v] / 2}, ${y[v]})`);
-      g.append(svg("rect", {width: width[v], height: kNodeHeight, rx: 6}));
-      g.append(svg("text", {x: width[v] / 2, y: 14, "text-anchor": "middle"}, label(node)));
-      g.append(svg("text", {class: "g", x: width[v] / 2, y: 28, "text-anchor": "middle"}, valueLabel(node)));
+      g.append(svg("rect", {width: width[v], height: height[v], rx: 6}));
+      g.append(textLines(text[v], {x: width[v] / 2, y: 14, "text-anchor": "middle"}));
+      g.append(svg("text", {class: "g", x: width[v] / 2, y: height[v] - 6, "text-anchor": "middle"}, valueLabel(node)));
       drawing.append(g);
       return g;
     });
@@ -380,15 +437,26 @@ export class GraphView {
     const {nodes} = this.graph;
     const rows = this.rowsAroundCentre();
     const gapText = (mex) => `no option of value ${mex}: g = mex = ${mex}`;
-    const boxWidth = rows.map((row) => row.gap !== undefined
-      ? gapText(row.gap).length * kCharWidth + 16
-      : (label(nodes[row.index]).length + 2 + valueLabel(nodes[row.index]).length) * kCharWidth + 16);
     const left = rows.map((row) => 2 + row.level * kIndent);
-    const top = rows.map((row, i) => 6 + i * kRowHeight);
     const opens = rows.map((row) => row.gap === undefined && row.level > 0 && row.level < kDeepestLevel &&
                                     this.options[row.index].length > 0);
+    // A position's text in as many lines as it takes to fit the box's width
+    // at full size (a long sum on a phone), so that it is never scaled down.
+    const available = this.elements.picture.clientWidth || 960;
+    const text = rows.map((row, i) => {
+      if (row.gap !== undefined) return [gapText(row.gap)];
+      const room = available - left[i] - 16 - (valueLabel(nodes[row.index]).length + 2) * kCharWidth -
+                   (opens[i] ? kToggleGap + kToggleSize : 0) - 4;
+      return lines(nodes[row.index].text, Math.max(14, Math.floor(room / kCharWidth)));
+    });
+    const boxWidth = rows.map((row, i) => row.gap !== undefined
+      ? longest(text[i]) * kCharWidth + 16
+      : (longest(text[i]) + 2 + valueLabel(nodes[row.index]).length) * kCharWidth + 16);
+    const boxHeight = text.map((strings) => kBoxHeight + kLineHeight * (strings.length - 1));
+    const top = [6];
+    rows.forEach((row, i) => { top[i + 1] = top[i] + boxHeight[i] + kRowHeight - kBoxHeight; });
     const total = Math.max(...rows.map((row, i) => left[i] + boxWidth[i] + (opens[i] ? kToggleGap + kToggleSize : 0))) + 4;
-    const height = rows.length * kRowHeight + 6;
+    const height = top[rows.length];
     const centreNode = nodes[this.centre];
     const drawing = picture(total, height, `game graph around ${centreNode.text}: its ${this.options[this.centre].length} options`);
     drawing.classList.add("focused");
@@ -398,7 +466,7 @@ export class GraphView {
       if (row.parent === null || row.gap !== undefined) return;
       // Down from under the parent's box, then right into this one.
       const trunk = left[row.parent] + 14;
-      const path = svg("path", {class: "edge", d: `M ${trunk} ${top[row.parent] + kBoxHeight} V ${top[i] + kBoxHeight / 2} H ${left[i]}`,
+      const path = svg("path", {class: "edge", d: `M ${trunk} ${top[row.parent] + boxHeight[row.parent]} V ${top[i] + kBoxHeight / 2} H ${left[i]}`,
         "marker-end": "url(#arrow)"}, svg("title", {}, row.action));
       edgeLayer.append(path);
       this.drawnEdges.push({from: rows[row.parent].index, path});
@@ -411,7 +479,7 @@ export class GraphView {
       if (row.gap !== undefined) {
         drawing.append(svg("g", {class: "gap", transform: `translate(${left[i]}, ${top[i]})`},
           svg("rect", {width: boxWidth[i], height: kBoxHeight, rx: 6}),
-          svg("text", {x: 8, y: 19}, gapText(row.gap))));
+          svg("text", {x: 8, y: 19}, text[i][0])));
         return;
       }
       const node = nodes[row.index];
@@ -419,8 +487,8 @@ export class GraphView {
       g.dataset.key = row.key;
       g.setAttribute("aria-level", row.level + 1);
       if (row.level === 0) g.classList.add("centre");
-      g.append(svg("rect", {width: boxWidth[i], height: kBoxHeight, rx: 6}));
-      g.append(svg("text", {x: 8, y: 19}, label(node)));
+      g.append(svg("rect", {width: boxWidth[i], height: boxHeight[i], rx: 6}));
+      g.append(textLines(text[i], {x: 8, y: 19}));
       g.append(svg("text", {class: "g", x: boxWidth[i] - 8, y: 19, "text-anchor": "end"}, valueLabel(node)));
       g.addEventListener("keydown", (event) => this.treeKey(event, rows, rowElements, i));
       drawing.append(g);

@@ -153,6 +153,22 @@ def test_nim_3_4_5_and_a_small_graph_on_a_phone(phone, cli):
     print(f"nim(3,4,5) at {PHONE_WIDTH} px: {measured['nodes']} positions drawn, {measured['width']:.0f} px wide "
           f"in a box of {measured['containerRight'] - measured['containerLeft']:.0f} px; opened: {opened['nodes']}, "
           f"{opened['width']:.0f} px")
+    # A long sum (the page's example): each position's whole text shown, in
+    # lines, at full size — its options differ in one component, often the last.
+    sum_of_three = "sub{1,2,3}(10) + sub(odd)(7) + nim(9,12)"
+    shown_graph(phone, sum_of_three)
+    long = measure(phone)
+    assert long["mode"] == "focus" and long["nodes"] == 1 + 3 + 4 + 21, long
+    assert_fits(long)
+    assert abs(long["textPx"] - 12) < 0.01, long  # not scaled down
+    shown_texts = phone.driver.execute_script("""
+        return [...document.querySelectorAll('#graph-picture g.node')].map((node) =>
+            [node.querySelector('title').textContent,
+             [...node.querySelectorAll('text:not(.g) tspan')].map((line) => line.textContent)]);""")
+    for text, shown_lines in shown_texts:
+        assert "".join(shown_lines).replace(" ", "") == text.replace(" ", ""), (text, shown_lines)
+    assert max(len(shown_lines) for _, shown_lines in shown_texts) > 1
+    phone.screenshot("phone-graph-long-sum", show="#graph")
     # The small graph of test_position.py, whole on the phone too (the same page: no second start).
     shown_graph(phone, "sub{1,2,3}(6)")
     small = measure(phone)
