@@ -98,7 +98,7 @@ function compareValues(a, b) {
 }
 
 // Rows: the longest path from the root (so every move goes down), or the
-// breadth-first depth when the graph has cycles.
+// breadth-first depth when the graph has cycles; and whether it has none.
 function rowsOf(graph, options) {
   const n = graph.nodes.length;
   const remaining = new Array(n).fill(0);
@@ -115,7 +115,7 @@ function rowsOf(graph, options) {
       if (--remaining[to] === 0) queue.push(to);
     }
   }
-  if (seen === n) return row;
+  if (seen === n) return {row, acyclic: true};
   const depth = new Array(n).fill(-1);
   depth[0] = 0;
   const breadthFirst = [0];
@@ -128,7 +128,7 @@ function rowsOf(graph, options) {
       }
     }
   }
-  return depth;
+  return {row: depth, acyclic: false};
 }
 
 // Where each position of the whole graph goes, at its natural size: rows by
@@ -136,7 +136,7 @@ function rowsOf(graph, options) {
 // rows (sweeps down and up: fewer crossings), centred.
 function layOutWholeGraph(graph, options) {
   const n = graph.nodes.length;
-  const row = rowsOf(graph, options);
+  const {row, acyclic} = rowsOf(graph, options);
   const rows = [];
   for (let v = 0; v < n; ++v) (rows[row[v]] ||= []).push(v);
   const parents = Array.from({length: n}, () => []);
@@ -190,7 +190,7 @@ function layOutWholeGraph(graph, options) {
   const rowTop = [20];
   rows.forEach((members, r) => { rowTop[r + 1] = rowTop[r] + Math.max(...members.map((v) => height[v])) + kRowGap; });
   const y = row.map((r) => rowTop[r]);
-  return {x, y, width, height, text, arcs, total: total + 2 * margin, pictureHeight: rowTop[rows.length]};
+  return {acyclic, x, y, width, height, text, arcs, total: total + 2 * margin, pictureHeight: rowTop[rows.length]};
 }
 
 // The drawing's box: its natural size, scaled down by the style sheet
@@ -323,8 +323,11 @@ export class GraphView {
     const size = this.partial !== null ? `More than ${this.partial.limit} positions can be reached from here`
       : `${nodes.length} position${nodes.length === 1 ? "" : "s"}, ${edges.length} move${edges.length === 1 ? "" : "s"}`;
     const why = this.partial !== null ? ": too many to draw whole, so" : refusal === null ? "," : `: ${refusal}, so`;
+    const rowsText = mode === "whole" && !this.wholeLayout.acyclic
+      ? "drawn in rows by the fewest moves from the start: the graph has cycles, so not every move can go down"
+      : "drawn in rows: every move goes down";
     this.elements.note.textContent = mode === "whole"
-      ? `${size}, drawn in rows: every move goes down. P-positions (value 0) are marked; select a position to see the mex of its options.`
+      ? `${size}, ${rowsText}. P-positions (value 0) are marked; select a position to see the mex of its options.`
       : `${size}${why} drawn around one position: its options, sorted by value, the P-positions (value 0) marked: ` +
         "a move to one is a winning move. + shows an option's own options; select a position to see the mex of its " +
         "options or to centre the graph on it.";
