@@ -16,8 +16,8 @@ const kViews = ["position", "table", "play", "boards", "rule", "files"];
 // Work shorter than this shows no activity line (no flicker while typing).
 const kActivityDelayMs = 300;
 // Positions in a game graph listed whole at most; past it, the graph is drawn
-// around one position from its neighbourhood (two moves deep), of at most
-// these many positions and moves.
+// around one position from its neighbourhood (two moves deep, or one when
+// that is too large), of at most these many positions and moves.
 const kGraphLimit = 300;
 const kNeighbourhoodLimit = 3000;
 const kNeighbourhoodMoveLimit = 30000;
@@ -250,15 +250,20 @@ class Page {
       $("graph").hidden = false;
       this.graphView.show(graph.ok);
     } else if (graph.ok) {
-      const around = (position) => this.engine.request("graph", {expression: position, limit: kNeighbourhoodLimit,
-        edge_limit: kNeighbourhoodMoveLimit, depth: 2}, {lane: "graph"});
+      const around = async (position) => {
+        const request = (depth) => this.engine.request("graph", {expression: position, limit: kNeighbourhoodLimit,
+          edge_limit: kNeighbourhoodMoveLimit, depth}, {lane: "graph"});
+        const twoMoves = await request(2);
+        return twoMoves.ok && !twoMoves.ok.complete ? request(1) : twoMoves;
+      };
       const neighbourhood = await around(text);
       if (text !== this.state.expression) return;
       if (neighbourhood.ok && neighbourhood.ok.complete) {
         $("graph").hidden = false;
         this.graphView.showAround(neighbourhood.ok, kGraphLimit, around);
       } else if (neighbourhood.ok) {
-        this.graphView.tooLarge(kGraphLimit);
+        this.graphView.tooLarge(`More than ${kGraphLimit} positions can be reached from here, and more than ` +
+          `${kNeighbourhoodLimit} positions or ${kNeighbourhoodMoveLimit} moves within one move: too many to draw.`);
         $("graph").hidden = false;
       } else {
         $("graph").hidden = true;

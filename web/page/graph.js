@@ -251,9 +251,9 @@ export class GraphView {
   }
 
   // A graph with more than `limit` positions: only the neighbourhood of its
-  // root (the engine's graph with "depth": 2), drawn around it; `around(text)`
-  // asks the engine for the neighbourhood of another position, a promise of
-  // its answer.
+  // root (the engine's graph with "depth": 2, or 1), drawn around it;
+  // `around(text)` asks the engine for the neighbourhood of another position,
+  // a promise of its answer.
   showAround(neighbourhood, limit, around) {
     this.start(neighbourhood, {limit, around});
   }
@@ -285,11 +285,11 @@ export class GraphView {
     this.selected = centre;
   }
 
-  // Too many positions even around this one: nothing drawn.
-  tooLarge(limit) {
+  // Too many positions even around this one: nothing drawn, `why` said.
+  tooLarge(why) {
     this.generation++;
     this.graph = null;
-    this.elements.note.textContent = `More than ${limit} positions can be reached from here, and too many within two moves: too many to draw.`;
+    this.elements.note.textContent = why;
     for (const element of [this.elements.picture, this.elements.info, this.elements.trail]) element.replaceChildren();
     this.elements.mode.hidden = true;
     this.elements.trail.hidden = true;
@@ -329,8 +329,8 @@ export class GraphView {
     this.elements.note.textContent = mode === "whole"
       ? `${size}, ${rowsText}. P-positions (value 0) are marked; select a position to see the mex of its options.`
       : `${size}${why} drawn around one position: its options, sorted by value, the P-positions (value 0) marked: ` +
-        "a move to one is a winning move. + shows an option's own options; select a position to see the mex of its " +
-        "options or to centre the graph on it.";
+        `a move to one is a winning move. ${this.options[this.centre].some(({to}) => this.canOpen({index: to, level: 1}))
+          ? "+ shows an option's own options; " : ""}select a position to see the mex of its options or to centre the graph on it.`;
     const whole = this.elements.mode.querySelector("input[value=whole]");
     whole.disabled = refusal !== null;
     whole.checked = mode === "whole";
@@ -441,8 +441,7 @@ export class GraphView {
     const rows = this.rowsAroundCentre();
     const gapText = (mex) => `no option of value ${mex}: g = mex = ${mex}`;
     const left = rows.map((row) => 2 + row.level * kIndent);
-    const opens = rows.map((row) => row.gap === undefined && row.level > 0 && row.level < kDeepestLevel &&
-                                    this.options[row.index].length > 0);
+    const opens = rows.map((row) => row.gap === undefined && this.canOpen(row));
     // A position's text in as many lines as it takes to fit the box's width
     // at full size (a long sum on a phone), so that it is never scaled down.
     const available = this.elements.picture.clientWidth || 960;
@@ -514,6 +513,13 @@ export class GraphView {
     this.elements.picture.replaceChildren(drawing);
   }
 
+  // Whether a row's options can be shown under it: an option of the centre
+  // whose options are at hand (a neighbourhood one move deep has none).
+  canOpen(row) {
+    return row.level > 0 && row.level < kDeepestLevel && this.graph.nodes[row.index].listed !== false &&
+           this.options[row.index].length > 0;
+  }
+
   // The keys of a tree: up and down move between positions, right opens a
   // position's options, left closes them (or goes up to the position above).
   treeKey(event, rows, rowElements, i) {
@@ -523,7 +529,7 @@ export class GraphView {
         if (rowElements[j] !== null) return rowElements[j].focus();
       }
     };
-    const canOpen = row.level > 0 && row.level < kDeepestLevel && this.options[row.index].length > 0;
+    const canOpen = this.canOpen(row);
     if (event.key === "ArrowDown") step(1);
     else if (event.key === "ArrowUp") step(-1);
     else if (event.key === "ArrowRight" && canOpen && !this.expanded.has(row.key)) {
@@ -599,7 +605,7 @@ export class GraphView {
     const info = this.elements.info;
     info.replaceChildren();
     if (node.listed === false) {
-      // A position two moves from the centre of a neighbourhood: its options were not asked for.
+      // A position at the edge of a neighbourhood: its options were not asked for.
       info.append(h("p", {id: "graph-selected"}, h("strong", {}, node.text),
         `: value ${valueText(node.value)}${node.value === 0 ? " (a P-position)" : ""}; centre the graph on it to see its options and their mex.`));
     } else {

@@ -229,3 +229,16 @@ def test_past_300_positions_the_neighbourhood_is_drawn(page, cli):
     assert page.text("#graph-selected") == ("nim(1,6,6): its 13 options have values {0, 2, 3, 4, 5, 6, 7}; the mex "
                                             "(least value not among them) is 1.")
     page.screenshot("graph-nim-5-6-7-neighbourhood", show="#graph")
+
+
+def test_a_neighbourhood_too_large_two_moves_deep_is_drawn_one_move_deep(page):
+    # nim(60,60): 3,721 positions, 3,720 of them within two moves — more than the
+    # 3,000 a neighbourhood holds — so its 120 options alone, none of them opening.
+    shown_graph(page, "nim(60,60)")
+    measured = measure(page)
+    assert measured["mode"] == "focus" and measured["nodes"] == 1 + 120 and measured["edges"] == 120, measured
+    assert_fits(measured)
+    assert page.finds("#graph-picture .toggle") == []
+    assert "+ shows" not in page.text("#graph-note")
+    page.find('#graph-picture g.node[aria-label="nim(60,0), value 60"]').click()
+    assert page.text("#graph-selected") == "nim(60,0): value 60; centre the graph on it to see its options and their mex."
