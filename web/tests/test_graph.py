@@ -1,8 +1,9 @@
 """The game graph stays readable at any size: measured in the browser — the
 drawing's box against its container and the viewport, the size of its text
 once scaled, the positions drawn — at a desktop width and at a phone's 390 px,
-for nim(3,4,5) (120 positions, 720 moves: drawn around one position), and for
-graphs small enough to be drawn whole."""
+for nim(3,4,5) (120 positions, 720 moves: drawn around one position), for
+graphs small enough to be drawn whole, and for graphs past the 300 positions
+the page lists whole (drawn from the neighbourhood the engine gives)."""
 
 import json
 
