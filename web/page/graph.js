@@ -487,7 +487,11 @@ export class GraphView {
       const node = nodes[row.index];
       const g = this.nodeElement(row.index, `translate(${left[i]}, ${top[i]})`);
       g.dataset.key = row.key;
-      g.setAttribute("aria-level", row.level + 1);
+      // Its place in the tree, for the tests and for whoever hears the drawing rather than sees it.
+      g.dataset.level = row.level;
+      if (row.parent !== null) {
+        g.setAttribute("aria-label", `${g.getAttribute("aria-label")}, an option of ${nodes[rows[row.parent].index].text}`);
+      }
       if (row.level === 0) g.classList.add("centre");
       g.append(svg("rect", {width: boxWidth[i], height: boxHeight[i], rx: 6}));
       g.append(textLines(text[i], {x: 8, y: 19}));
@@ -566,7 +570,8 @@ export class GraphView {
       const generation = this.generation;
       this.elements.picture.classList.add("stale");
       const answer = await this.partial.around(text);
-      if (generation !== this.generation) return;
+      // A new position typed meanwhile: its graph replaces this one.
+      if (generation !== this.generation || (answer.error && answer.error.kind === "replaced")) return;
       this.elements.picture.classList.remove("stale");
       if (!answer.ok || !answer.ok.complete) {
         this.elements.info.append(h("p", {class: "warn"}, answer.ok

@@ -71,7 +71,7 @@ def shown_graph(page, expression):
 def option_rows(page):
     """The centre's options as drawn, top to bottom: (text, value, marked P)."""
     rows = []
-    for node in page.finds('#graph-picture g.node[aria-level="2"]'):
+    for node in page.finds('#graph-picture g.node[data-level="1"]'):
         text, value = node.get_attribute("aria-label").split(", value ")[:2]
         rows.append((text, int(value.split(",")[0]), "p" in node.get_attribute("class").split()))
     return rows
@@ -123,7 +123,7 @@ def test_nim_3_4_5_is_drawn_around_one_position_within_the_page(page, cli):
     # By keyboard: down to nim(1,4,5)'s first option (sorted by value, value 1), Enter shows its mex.
     focused.send_keys(Keys.ARROW_DOWN)
     focused = page.driver.switch_to.active_element
-    assert focused.get_attribute("aria-label") == "nim(0,4,5), value 1"
+    assert focused.get_attribute("aria-label") == "nim(0,4,5), value 1, an option of nim(1,4,5)"
     focused.send_keys(Keys.ENTER)
     assert page.text("#graph-selected") == ("nim(0,4,5): its 9 options have values {0, 4, 5, 6, 7}; the mex "
                                             "(least value not among them) is 1.")
@@ -216,8 +216,8 @@ def test_past_300_positions_the_neighbourhood_is_drawn(page, cli):
     page.find('#graph-picture .toggle[aria-label="show the 14 options of nim(1,6,7)"]').click()
     assert measure(page)["nodes"] == 1 + 18 + 14
     # Two moves away (5 → 1, 7 → 6): its value is known, its options are not yet asked for.
-    deep = page.finds('#graph-picture g.node[aria-level="3"]')[1]
-    assert deep.get_attribute("aria-label") == "nim(1,6,6), value 1"
+    deep = page.finds('#graph-picture g.node[data-level="2"]')[1]
+    assert deep.get_attribute("aria-label") == "nim(1,6,6), value 1, an option of nim(1,6,7)"
     deep.click()
     assert page.text("#graph-selected") == "nim(1,6,6): value 1; centre the graph on it to see its options and their mex."
     page.driver.find_element(By.XPATH, "//div[@id='graph-node']//button[text()='Centre the graph on nim(1,6,6)']").click()
@@ -241,5 +241,5 @@ def test_a_neighbourhood_too_large_two_moves_deep_is_drawn_one_move_deep(page):
     assert_fits(measured)
     assert page.finds("#graph-picture .toggle") == []
     assert "+ shows" not in page.text("#graph-note")
-    page.find('#graph-picture g.node[aria-label="nim(60,0), value 60"]').click()
+    page.find('#graph-picture g.node[aria-label="nim(60,0), value 60, an option of nim(60,60)"]').click()
     assert page.text("#graph-selected") == "nim(60,0): value 60; centre the graph on it to see its options and their mex."
