@@ -101,7 +101,7 @@ json explain_request(Session& session, Context& context, const json& request) {
 json graph_request(Session& session, Context& context, const json& request) {
   const Position position = session.registry().parse(text_field(request, "expression"));
   return game_graph_view(position, context, field_or<std::size_t>(request, "limit", 300),
-                         field_or<std::size_t>(request, "edge_limit", 4000));
+                         field_or<std::size_t>(request, "edge_limit", 4000), field_or<std::size_t>(request, "depth", 0));
 }
 
 json pattern_json(const Periodicity& p) {

@@ -5,7 +5,7 @@ import {Engine} from "./engine.js";
 import {h, showError, clearError, debounce} from "./dom.js";
 import {readFragment, fragment} from "./state.js";
 import {renderValue, renderExplanation} from "./answer.js";
-import {drawGraph} from "./graph.js";
+import {GraphView} from "./graph.js";
 import {renderTable} from "./table.js";
 import {PlayView} from "./play.js";
 import {BoardsView} from "./boards.js";
@@ -15,8 +15,12 @@ import {FilesView} from "./files.js";
 const kViews = ["position", "table", "play", "boards", "rule", "files"];
 // Work shorter than this shows no activity line (no flicker while typing).
 const kActivityDelayMs = 300;
-// Positions drawn in the game graph at most.
+// Positions in a game graph listed whole at most; past it, the graph is drawn
+// around one position from its neighbourhood (two moves deep, or one when
+// that is too large), of at most these many positions and moves.
 const kGraphLimit = 300;
+const kNeighbourhoodLimit = 3000;
+const kNeighbourhoodMoveLimit = 30000;
 
 const $ = (id) => document.getElementById(id);
 
@@ -160,6 +164,8 @@ class Page {
     for (const button of document.querySelectorAll("button.example")) {
       button.addEventListener("click", () => this.choosePosition(button.textContent));
     }
+    this.graphView = new GraphView({note: $("graph-note"), mode: $("graph-mode"), trail: $("graph-trail"),
+      picture: $("graph-picture"), info: $("graph-node")}, (after) => this.choosePosition(after));
   }
 
   // A new position from a click (a winning move, an option, a node): remembered
@@ -240,15 +246,28 @@ class Page {
     if (text !== this.state.expression) return;
     $("graph").classList.remove("stale");
     if (graph.ok && graph.ok.complete) {
-      $("graph-note").textContent = `${graph.ok.nodes.length} position${graph.ok.nodes.length === 1 ? "" : "s"}, ` +
-          `${graph.ok.edges.length} move${graph.ok.edges.length === 1 ? "" : "s"}. P-positions (value 0) are marked; select a position to see the mex of its options.`;
-      drawGraph($("graph-picture"), $("graph-node"), graph.ok, choose);
+      // Shown before it is drawn: the view measures its box to choose the drawing.
       $("graph").hidden = false;
+      this.graphView.show(graph.ok);
     } else if (graph.ok) {
-      $("graph-note").textContent = `More than ${kGraphLimit} positions can be reached from here: too many to draw.`;
-      $("graph-picture").replaceChildren();
-      $("graph-node").replaceChildren();
-      $("graph").hidden = false;
+      const around = async (position) => {
+        const request = (depth) => this.engine.request("graph", {expression: position, limit: kNeighbourhoodLimit,
+          edge_limit: kNeighbourhoodMoveLimit, depth}, {lane: "graph"});
+        const twoMoves = await request(2);
+        return twoMoves.ok && !twoMoves.ok.complete ? request(1) : twoMoves;
+      };
+      const neighbourhood = await around(text);
+      if (text !== this.state.expression) return;
+      if (neighbourhood.ok && neighbourhood.ok.complete) {
+        $("graph").hidden = false;
+        this.graphView.showAround(neighbourhood.ok, kGraphLimit, around);
+      } else if (neighbourhood.ok) {
+        this.graphView.tooLarge(`More than ${kGraphLimit} positions can be reached from here, and more than ` +
+          `${kNeighbourhoodLimit} positions or ${kNeighbourhoodMoveLimit} moves within one move: too many to draw.`);
+        $("graph").hidden = false;
+      } else {
+        $("graph").hidden = true;
+      }
     } else {
       $("graph").hidden = true;
     }
