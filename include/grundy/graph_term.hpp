@@ -78,6 +78,11 @@ struct GraphTerm {
 // Whether `name` is a vertex name of the edge form: letters, digits and _.
 [[nodiscard]] bool edge_list_name(std::string_view name) noexcept;
 
+// A file as a term prints it: "@path", or "\"path\"" when the path holds a
+// character that ends an @path (',', ')', '}', '(', '{', '+', a space), so
+// that the printed position reads back.
+[[nodiscard]] std::string file_argument(const std::string& path);
+
 // Reads the text of an edge-list file ("u-v" a line, # comments, blank lines):
 // InputError at file:line:column.
 [[nodiscard]] GraphTerm read_edge_list(std::string_view text, const std::string& file,

@@ -23,6 +23,9 @@ inline void count_one(std::uint64_t& total) {
 inline void count_many(std::uint64_t& total, std::uint64_t more) {
   total = total > UINT64_MAX - more ? UINT64_MAX : total + more;
 }
+[[nodiscard]] inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
+  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
 
 // Throws LimitError when a table of heaps 0..upto would be beyond kDefaultTableLimit.
 void check_table_request(std::uint64_t upto, const std::string& rule_text);

@@ -15,6 +15,14 @@
 #include "grundy/term_reader.hpp"
 
 namespace grundy {
+
+std::string file_argument(const std::string& path) {
+  for (char c : path) {
+    if (c == ',' || c == ')' || c == '}' || c == '(' || c == '{' || c == '+' || std::isspace(static_cast<unsigned char>(c)))
+      return "\"" + path + "\"";
+  }
+  return "@" + path;
+}
 namespace {
 
 // A place kept with an edge: lines and columns of a 64 MiB input fit 32 bits.

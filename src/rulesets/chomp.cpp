@@ -58,14 +58,18 @@
 #include "grundy/graph_term.hpp"
 #include "grundy/hash.hpp"
 #include "grundy/input_error.hpp"
+#include "core/heap_rule_helpers.hpp"
 #include "rulesets/builtin_specs.hpp"
 
 namespace grundy {
 namespace {
 
+using rulesets_detail::saturating_add;
+
+__extension__ using Wide = unsigned __int128;
+
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
 
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > kMax - b ? kMax : a + b; }
 std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) { return b != 0 && a > kMax / b ? kMax : a * b; }
 
 // The most positions a value is searched over: the search of 2^21 Young
@@ -77,7 +81,7 @@ constexpr std::uint64_t kSearchBound = std::uint64_t{1} << 21;
 // C(n, k), or anything above `cap` as cap + 1.
 std::uint64_t binomial_capped(std::uint64_t n, std::uint64_t k, std::uint64_t cap) {
   k = std::min(k, n - k);
-  unsigned __int128 c = 1;
+  Wide c = 1;
   for (std::uint64_t i = 1; i <= k; ++i) {
     c = c * (n - k + i) / i;  // exact: C(n - k + i, i) at every step
     if (c > cap) return cap + 1;
@@ -169,12 +173,12 @@ std::optional<Nimber> two_row_value(std::uint64_t a, std::uint64_t b) {
   const std::uint64_t d = a - b;
   const std::uint64_t m = b / 2;
   if (d == 1) return 0;
-  unsigned __int128 g = 0;
+  Wide g = 0;
   if (d % 2 == 0) {
-    g = static_cast<unsigned __int128>(b) + (b - 1) / 2 + d;
+    g = static_cast<Wide>(b) + (b - 1) / 2 + d;
   } else {
     const std::uint64_t k = (d - 1) / 2;
-    g = k <= m ? static_cast<unsigned __int128>(3) * k : static_cast<unsigned __int128>(2) * k + m;
+    g = k <= m ? static_cast<Wide>(3) * k : static_cast<Wide>(2) * k + m;
   }
   if (g > kMax) return std::nullopt;
   return static_cast<Nimber>(g);
@@ -479,7 +483,7 @@ struct PosetGame {
     const Poset& poset = *p.poset;
     std::string out;
     if (!poset.divisors) {
-      out = path_argument(poset.path);
+      out = file_argument(poset.path);
       if (p.left == poset.all) return out;
     }
     for (std::uint64_t m = maximal(poset, p.left); m; m &= m - 1) {
@@ -489,13 +493,6 @@ struct PosetGame {
     return out;
   }
 
-  static std::string path_argument(const std::string& path) {
-    for (char c : path) {
-      if (c == ',' || c == ')' || c == '}' || c == '(' || c == '{' || c == '+' || std::isspace(static_cast<unsigned char>(c)))
-        return "\"" + path + "\"";
-    }
-    return "@" + path;
-  }
 
   void moves(const Position& p, std::vector<Position>& out) const {
     for (std::uint64_t m = p.left; m; m &= m - 1) out.push_back(Position{p.poset, p.left & ~p.poset->up[std::countr_zero(m)]});
@@ -597,7 +594,7 @@ std::shared_ptr<const Poset> finished(Poset poset) {
 // ---- the divisor game ----
 
 std::uint64_t mul_mod(std::uint64_t a, std::uint64_t b, std::uint64_t m) {
-  return static_cast<std::uint64_t>(static_cast<unsigned __int128>(a) * b % m);
+  return static_cast<std::uint64_t>(static_cast<Wide>(a) * b % m);
 }
 std::uint64_t pow_mod(std::uint64_t a, std::uint64_t e, std::uint64_t m) {
   std::uint64_t r = 1;

@@ -61,10 +61,13 @@
 #include "grundy/game_adapter.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/nimber.hpp"
+#include "core/heap_rule_helpers.hpp"
 #include "rulesets/builtin_specs.hpp"
 
 namespace grundy {
 namespace {
+
+using rulesets_detail::saturating_add;
 
 // Bounds, checked when a position is read. A row is valued in O(coins) and its
 // winning moves counted in O(coins) for the rules with formulas, and each move
@@ -118,7 +121,6 @@ std::uint64_t odious_with_bit_below(std::uint64_t m, unsigned h) {
   return count;
 }
 
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) {
   std::uint64_t p = 0;
   return __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;

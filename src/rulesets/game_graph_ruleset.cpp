@@ -15,6 +15,7 @@
 #include "grundy/capabilities.hpp"
 #include "grundy/game_graph.hpp"
 #include "grundy/game_graph_values.hpp"
+#include "grundy/graph_term.hpp"
 #include "grundy/input_error.hpp"
 #include "grundy/input_file.hpp"
 
@@ -28,21 +29,13 @@ struct ReadGraph {
   std::string contents_key;  // "graph file PATH", a newline, the file's text
 };
 
-// "@path", or "\"path\"" when the path holds a character that ends an @path.
-std::string path_argument(const std::string& path) {
-  for (char c : path) {
-    if (c == ',' || c == ')' || c == '}' || c == '(' || c == '{' || c == '+' || std::isspace(static_cast<unsigned char>(c)))
-      return "\"" + path + "\"";
-  }
-  return "@" + path;
-}
 
 class GraphVertex final : public Component, public LoopyCounter {
  public:
   GraphVertex(std::shared_ptr<const ReadGraph> graph, GameGraph::Vertex vertex)
       : graph_(std::move(graph)), vertex_(vertex) {}
 
-  std::string head() const override { return "graph(" + path_argument(graph_->path) + ")"; }
+  std::string head() const override { return "graph(" + file_argument(graph_->path) + ")"; }
   std::string arguments() const override { return graph_->graph.name(vertex_); }
   std::string merge_key() const override { return head(); }
 

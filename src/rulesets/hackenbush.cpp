@@ -77,14 +77,6 @@ struct Picture {
   std::size_t hash = 0;
 };
 
-// "@path", or "\"path\"" when the path holds a character that ends an @path.
-std::string path_argument(const std::string& path) {
-  for (char c : path) {
-    if (c == ',' || c == ')' || c == '}' || c == '(' || c == '{' || c == '+' || std::isspace(static_cast<unsigned char>(c)))
-      return "\"" + path + "\"";
-  }
-  return "@" + path;
-}
 
 // A picture with its vertices renumbered: the ground first, then in order of
 // first appearance in `edges` (given as pairs of names by index into `names`).
@@ -329,7 +321,7 @@ struct Hackenbush {
 
   std::string describe(const Position& p) const {
     const Picture& picture = *p.picture;
-    if (!picture.path.empty()) return path_argument(picture.path);
+    if (!picture.path.empty()) return file_argument(picture.path);
     std::string out;
     for (std::size_t i = 0; i < picture.edges.size(); ++i) {
       const Edge& e = picture.edges[i];

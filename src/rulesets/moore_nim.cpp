@@ -14,9 +14,10 @@
 namespace grundy {
 namespace {
 
+using rulesets_detail::saturating_add;
+
 __extension__ using Wide = unsigned __int128;
 
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
   const Wide product = static_cast<Wide>(a) * b;
   return product > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(product);

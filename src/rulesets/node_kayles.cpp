@@ -136,15 +136,6 @@ bool plain_name(const std::string& name) {
 
 std::string printed_name(const std::string& name) { return plain_name(name) ? name : "\"" + name + "\""; }
 
-// "@path", or "\"path\"" when the path holds a character that ends an @path
-// (as graph(@file) prints it).
-std::string path_argument(const std::string& path) {
-  for (char c : path) {
-    if (c == ',' || c == ')' || c == '}' || c == '(' || c == '{' || c == '+' || std::isspace(static_cast<unsigned char>(c)))
-      return "\"" + path + "\"";
-  }
-  return "@" + path;
-}
 
 class NodeKayles final : public Component {
  public:
@@ -153,12 +144,12 @@ class NodeKayles final : public Component {
 
   std::string head() const override {
     if (graph_->path.empty() || whole()) return "nodekayles";
-    return "nodekayles(" + path_argument(graph_->path) + ")";
+    return "nodekayles(" + file_argument(graph_->path) + ")";
   }
 
   std::string arguments() const override {
     if (graph_->path.empty()) return inline_text();
-    if (whole()) return path_argument(graph_->path);
+    if (whole()) return file_argument(graph_->path);
     std::string out;
     for (std::uint32_t v : vertices_) {
       if (!out.empty()) out += ',';
