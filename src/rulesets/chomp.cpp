@@ -294,9 +294,21 @@ struct Chomp {
   // elsewhere no theorem: the options are valued by the definition.
   std::optional<std::uint64_t> moves_to_value(const Diagram& d, Nimber target, std::size_t limit,
                                               std::vector<Diagram>& out) const {
-    if (!(rectangle(d) && d[0].rows == d[0].length && d[0].rows >= 2 && target == 0)) return std::nullopt;
-    if (limit > 0) out.push_back(eaten(d, 1, 1));
-    return 1;
+    if (rectangle(d) && d[0].rows == d[0].length && d[0].rows >= 2 && target == 0) {
+      if (limit > 0) out.push_back(eaten(d, 1, 1));
+      return 1;
+    }
+    // Past the search, valuing each option by the definition would search
+    // most of them as far as the board itself (3x1000: its first options are
+    // rectangles 3 by c, each up to 2^21 diagrams): refused at once, the
+    // outcome standing by strategy stealing where it is a rectangle.
+    const std::uint64_t h = height(d);
+    const std::uint64_t w = width(d);
+    if (binomial_capped(saturating_add(h, w), std::min(h, w), kSearchBound) > kSearchBound) {
+      throw LimitError("chomp(" + excerpt(describe(d)) + "): its winning moves are not searched past 2^21 diagrams" +
+                       (rectangle(d) ? std::string("; strategy stealing says the first player wins, not how") : std::string()));
+    }
+    return std::nullopt;
   }
 
   std::optional<TheoremApplication> theorem(const Diagram& d) const {
