@@ -40,6 +40,10 @@ struct FamilyRequest {
 // table is tabulate_family's one member.
 [[nodiscard]] bool names_piles(std::string_view written);
 
+// The cells of [0, upto]^piles, first pile slowest: the positions a family
+// on piles is tabulated at, and the laws across its parameters checked on.
+[[nodiscard]] std::vector<std::vector<std::uint64_t>> box_cells(std::size_t piles, std::uint64_t upto);
+
 // The default `upto` for a family of games on `piles` piles (1: heap games).
 [[nodiscard]] std::uint64_t default_upto(std::size_t piles) noexcept;
 

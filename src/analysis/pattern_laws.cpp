@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "grundy/pattern.hpp"
+#include "grundy/pattern_family.hpp"
 #include "grundy/pattern_search.hpp"
 
 namespace grundy::pattern {
@@ -414,19 +415,6 @@ void heap_value_law(PatternReport& report, const PeriodLaws& periods, const Char
 
 // --- Games on piles ----------------------------------------------------------
 
-std::vector<std::vector<std::uint64_t>> all_cells(std::size_t piles, std::uint64_t upto) {
-  std::vector<std::vector<std::uint64_t>> out;
-  std::vector<std::uint64_t> cell(piles, 0);
-  while (true) {
-    out.push_back(cell);
-    std::size_t i = piles;
-    while (i > 0 && cell[i - 1] == upto) cell[--i] = 0;
-    if (i == 0) break;
-    ++cell[i - 1];
-  }
-  return out;
-}
-
 bool digit_sums_divisible(const std::vector<std::uint64_t>& cell, std::uint64_t m) {
   for (int bit = 0; bit < 64; ++bit) {
     std::uint64_t count = 0;
@@ -478,7 +466,7 @@ std::optional<std::int64_t> beatty_difference(const Member& m, std::uint64_t upt
 void pile_laws(PatternReport& report, const Charge& charge) {
   const Family& family = report.family;
   const std::size_t piles = family.piles();
-  const auto cells = all_cells(piles, family.upto);
+  const auto cells = box_cells(piles, family.upto);
   const std::size_t n = family.members.size();
   const std::string over = "[0, " + std::to_string(family.upto) + "]^" + std::to_string(piles);
   const std::string members = n == 1 ? "the member" : "all " + std::to_string(n) + " members";

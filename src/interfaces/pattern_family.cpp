@@ -25,20 +25,6 @@ bool position_like(const ExprArg& arg, const std::vector<std::string>& parameter
          std::find(parameters.begin(), parameters.end(), arg.text) == parameters.end();
 }
 
-// The cells of [0, upto]^piles, first pile slowest.
-std::vector<std::vector<std::uint64_t>> cells(std::size_t piles, std::uint64_t upto) {
-  std::vector<std::vector<std::uint64_t>> out;
-  std::vector<std::uint64_t> cell(piles, 0);
-  while (true) {
-    out.push_back(cell);
-    std::size_t i = piles;
-    while (i > 0 && cell[i - 1] == upto) cell[--i] = 0;
-    if (i == 0) break;
-    ++cell[i - 1];
-  }
-  return out;
-}
-
 // Values of a sum, or only its outcome where that is all a theorem gives
 // (a lone component of Moore's Nim or Wythoff's game beyond their tables).
 struct Cell {
@@ -73,6 +59,19 @@ Periodicity member_pattern(const HeapRule& rule, const SequenceReport& report) {
 }
 
 }  // namespace
+
+std::vector<std::vector<std::uint64_t>> box_cells(std::size_t piles, std::uint64_t upto) {
+  std::vector<std::vector<std::uint64_t>> out;
+  std::vector<std::uint64_t> cell(piles, 0);
+  while (true) {
+    out.push_back(cell);
+    std::size_t i = piles;
+    while (i > 0 && cell[i - 1] == upto) cell[--i] = 0;
+    if (i == 0) break;
+    ++cell[i - 1];
+  }
+  return out;
+}
 
 bool names_piles(std::string_view written) {
   const ExprTerm shape = parse_rule(written);
@@ -191,7 +190,7 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
         report.values.resize(std::min(report.values.size(), keep));
         member.values = std::move(report.values);
       } else {
-        const auto all_cells = cells(family.piles(), family.upto);
+        const auto all_cells = box_cells(family.piles(), family.upto);
         for (const auto& cell : all_cells) {
           if (context.progress_due()) {
             context.progress("pattern: member " + std::to_string(family.members.size() + 1) + " of " +

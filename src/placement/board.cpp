@@ -224,6 +224,17 @@ class Scanner {
 
 namespace {
 
+// Board `number` of the input: its row and column counts, then its cells.
+Board read_board(Scanner& scan, std::size_t number) {
+  const std::size_t rows = scan.number("the row count of board " + std::to_string(number));
+  scan.skip_space();
+  const SourceLocation at = scan.here();
+  const std::size_t cols = scan.number("the column count of board " + std::to_string(number));
+  Board b = empty_board(rows, cols, at);
+  for (std::size_t i = 0; i < rows * cols; ++i) b.free[i] = scan.cell(number, i / cols + 1);
+  return b;
+}
+
 std::vector<BoardCase> parse_counted(const std::string& text, const std::string& file) {
   Scanner scan(text, file);
   std::vector<BoardCase> cases;
@@ -234,13 +245,7 @@ std::vector<BoardCase> parse_counted(const std::string& text, const std::string&
     const std::size_t count = scan.number("the number of boards");
     if (count > 1'000'000) throw LimitError("more than 10^6 boards in one case", SourceLocation{file, one.line, 0});
     for (std::size_t k = 1; k <= count; ++k) {
-      const std::size_t rows = scan.number("the row count of board " + std::to_string(k));
-      scan.skip_space();
-      const SourceLocation at = scan.here();
-      const std::size_t cols = scan.number("the column count of board " + std::to_string(k));
-      Board b = empty_board(rows, cols, at);
-      for (std::size_t i = 0; i < rows * cols; ++i) b.free[i] = scan.cell(k, i / cols + 1);
-      one.boards.push_back(std::move(b));
+      one.boards.push_back(read_board(scan, k));
     }
     cases.push_back(std::move(one));
   }
@@ -255,13 +260,7 @@ std::vector<BoardCase> parse_one_board_a_case(const std::string& text, const std
     BoardCase one;
     one.line = scan.here().line;
     const std::size_t number = cases.size() + 1;
-    const std::size_t rows = scan.number("the row count of board " + std::to_string(number));
-    scan.skip_space();
-    const SourceLocation at = scan.here();
-    const std::size_t cols = scan.number("the column count of board " + std::to_string(number));
-    Board b = empty_board(rows, cols, at);
-    for (std::size_t i = 0; i < rows * cols; ++i) b.free[i] = scan.cell(number, i / cols + 1);
-    one.boards.push_back(std::move(b));
+    one.boards.push_back(read_board(scan, number));
     cases.push_back(std::move(one));
   }
   return cases;

@@ -595,6 +595,18 @@ class Engine {
     return std::nullopt;
   }
 
+  // known(), or 0 by the mirror strategy (remembered then): the values the
+  // searches of a requested set and of aspiration windows take before
+  // searching.
+  std::optional<Nimber> known_or_mirrored(const Region<N>& r) {
+    if (const auto v = known(r)) return v;
+    if (mirror_strategy(geometry(r.height, r.width), r)) {
+      remember(r, 0);
+      return Nimber{0};
+    }
+    return std::nullopt;
+  }
+
   // Parts small enough for full mex are over 40% of the look-ahead's table
   // reads (Cram 4x11: 29 of 67 million), and the value table (megabytes) mostly
   // misses the cache; their values also sit in this small direct-mapped copy

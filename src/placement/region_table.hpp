@@ -24,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <type_traits>
+#include <utility>
 
 #include "grundy/hash.hpp"
 
@@ -118,17 +119,8 @@ class RegionTable {
   void for_each(F&& visit) const {
     for (std::size_t i = 0; i < capacity(); ++i) {
       if (tags_[i].load(std::memory_order_relaxed) == 0) continue;
-      const std::atomic<std::uint64_t>* e = entry(i);
-      const std::uint64_t m = e[kCellWords].load(std::memory_order_relaxed);
-      RegionT r;
-      for (std::size_t w = 0; w < kCellWords; ++w) r.cells.words[w] = e[w].load(std::memory_order_relaxed);
-      r.height = static_cast<std::uint16_t>((m >> 40) & 0x7FF);
-      r.width = static_cast<std::uint16_t>((m >> 24) & 0x7FF);
-      if constexpr (kWideValue) {
-        visit(r, e[kCellWords + 1].load(std::memory_order_relaxed));
-      } else {
-        visit(r, static_cast<Value>(m & 0xFFFF));
-      }
+      const auto [r, value] = load_entry(entry(i));
+      visit(r, value);
     }
   }
 
@@ -160,6 +152,22 @@ class RegionTable {
   }
 
   std::atomic<std::uint64_t>* entry(std::size_t i) noexcept { return &words_[i * kEntryWords]; }
+
+  // The region and value an occupied entry holds: the cells' words, then a
+  // word of height (bits 40-50), width (24-34) and a narrow value (0-15),
+  // then the value itself when values are 64-bit.
+  static std::pair<RegionT, Value> load_entry(const std::atomic<std::uint64_t>* e) noexcept {
+    const std::uint64_t m = e[kCellWords].load(std::memory_order_relaxed);
+    RegionT r;
+    for (std::size_t w = 0; w < kCellWords; ++w) r.cells.words[w] = e[w].load(std::memory_order_relaxed);
+    r.height = static_cast<std::uint16_t>((m >> 40) & 0x7FF);
+    r.width = static_cast<std::uint16_t>((m >> 24) & 0x7FF);
+    if constexpr (kWideValue) {
+      return {r, e[kCellWords + 1].load(std::memory_order_relaxed)};
+    } else {
+      return {r, static_cast<Value>(m & 0xFFFF)};
+    }
+  }
   const std::atomic<std::uint64_t>* entry(std::size_t i) const noexcept { return &words_[i * kEntryWords]; }
 
   void allocate(std::size_t capacity) {
@@ -177,17 +185,8 @@ class RegionTable {
     allocate(new_capacity);
     for (std::size_t i = 0; i < old_capacity; ++i) {
       if (old_tags[i].load(std::memory_order_relaxed) == 0) continue;
-      const std::atomic<std::uint64_t>* e = &old[i * kEntryWords];
-      const std::uint64_t m = e[kCellWords].load(std::memory_order_relaxed);
-      RegionT r;
-      for (std::size_t w = 0; w < kCellWords; ++w) r.cells.words[w] = e[w].load(std::memory_order_relaxed);
-      r.height = static_cast<std::uint16_t>((m >> 40) & 0x7FF);
-      r.width = static_cast<std::uint16_t>((m >> 24) & 0x7FF);
-      if constexpr (kWideValue) {
-        set(r, e[kCellWords + 1].load(std::memory_order_relaxed));
-      } else {
-        set(r, static_cast<Value>(m & 0xFFFF));
-      }
+      const auto [r, value] = load_entry(&old[i * kEntryWords]);
+      set(r, value);
     }
   }
 

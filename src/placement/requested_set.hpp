@@ -211,14 +211,7 @@ Nimber Engine<N>::exact_value(const Region<N>& region) {
 template <std::size_t N>
 Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
   ++visited_;
-  if (const auto v = known(region)) return *v;
-  {
-    const Geometry<N>& g = geometry(region.height, region.width);
-    if (mirror_strategy(g, region)) {
-      remember(region, 0);
-      return 0;
-    }
-  }
+  if (const auto v = known_or_mirrored(region)) return *v;
   tick();
   typename FrameStack<SetFrame>::Guard depth(set_frames_);
   SetFrame& f = depth.frame();
@@ -325,14 +318,7 @@ Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
 template <std::size_t N>
 Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
   ++visited_;
-  if (const auto v = known(region)) return *v;
-  {
-    const Geometry<N>& g = geometry(region.height, region.width);
-    if (mirror_strategy(g, region)) {
-      remember(region, 0);
-      return 0;
-    }
-  }
+  if (const auto v = known_or_mirrored(region)) return *v;
   ++searched_;
   tick();
   typename FrameStack<SetFrame>::Guard depth(set_frames_);
