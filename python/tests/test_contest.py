@@ -41,20 +41,26 @@ def test_pattern_of_a_user_rule_with_parameters():
     # A Python rule has no theorem behind it: observed, never proven.
     assert not laws["g"]["proven"] and not laws["period"]["proven"]
     assert "observed" in laws["g"]["evidence"]
-    # The law as a function, against the brute force on a wider range.
+    # The law as a function, against the brute force on a wider range: past
+    # the parameters checked (L <= 5, R <= 8) only when asked to extrapolate,
+    # else -1 (issue 36: emitted code refuses what it was not checked on).
     sg = p.function()
     for L in range(1, 10):
         for R in range(L, 16):
             g = brute_subtraction(range(L, R + 1), 400)
-            assert [sg(x, L, R) for x in range(401)] == g, (L, R)
+            assert [sg(x, L, R, beyond_checked=True) for x in range(401)] == g, (L, R)
+            if L <= 5 and R <= 8:
+                assert [sg(x, L, R) for x in range(401)] == g, (L, R)
+            else:
+                assert sg(3, L, R) == -1, (L, R)
     # The same law from the template of the built-in ruleset, proven there.
     built_in = grundy.pattern("lr(L,R)", over="L=1..5,R=L..8")
     # Proven for each member by [L,R]-Nim's theorem; across L and R only observed.
     assert built_in.law("g")["proven_for_each_member"] and not built_in.law("g")["proven"]
     assert [c["status"] for c in built_in.law("g")["claims"]] == ["proven", "observed"]
     assert built_in.law("g")["statement"].startswith(laws["g"]["statement"].split("  ")[0])
-    assert "def sg(x, L, R):" in built_in.code("python")
-    assert "long long sg(long long x, long long L, long long R)" in built_in.code("cpp")
+    assert "def sg(x, L, R, beyond_checked=False):" in built_in.code("python")
+    assert "long long sg(long long x, long long L, long long R, bool beyond_checked = false)" in built_in.code("cpp")
 
 
 def test_pattern_over_a_string_range_and_the_ruler_sequence():

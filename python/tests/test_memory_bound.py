@@ -49,7 +49,7 @@ def test_euclids_game_keeps_little_on_its_stack():
         import sys
         sys.path.insert(0, TESTS)
         from test_memory_bound import euclid
-        g = grundy.Game(euclid)
+        g = grundy.Game(euclid, name="euclid_by_hand")  # euclid is the built-in's name
         print(g.value((1, 4000)), g.value((3, 7)), g.value((5, 8)), grown())
     """)
     # g(1, n) = n: the options are (1, m) for every m < n, and (1, 0) ends the game.

@@ -63,7 +63,7 @@ def test_coin_turning_against_the_rules():
             assert grundy.value(f"coins({rule})({row})").value == coin_row_value(sizes, row), (rule, row)
     r = grundy.value("coins(ruler)(THHTH)")
     assert r.value == 2 ^ 1 ^ 1 and r.winning_move_count == 2
-    assert grundy.parse("coins(ruler)(2,3,5)").text() == "coins(ruler)(THHTH)"
+    assert grundy.parse("coins(ruler)(2,3,5)").text == "coins(ruler)(THHTH)"
     assert grundy.value("corners(TTT/THT/TTH)").value == 2  # 1 ⊗ 1 ⊕ 2 ⊗ 2 = 1 ⊕ 3
 
 
