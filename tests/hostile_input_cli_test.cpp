@@ -316,6 +316,18 @@ TEST(HostileInput, Finding7_AGrowingQuotientSaysHowToBoundItAndKeepsItsWork) {
   (void)resumed;
 }
 
+// `timeout` and a batch system signal the command and then its process group:
+// the same SIGINT twice within microseconds. It once counted as a second
+// Ctrl-C, and the process died of it without printing or saving its work (a
+// failure of the test above in CI). Two signals 10 ms apart are one request.
+TEST(HostileInput, TheSameSignalFromTimeoutAndTheGroupIsOneStopRequest) {
+  const std::string cli = GRUNDY_CLI_PATH;
+  const CliRun run = cli_runner::shell("(" + cli + " quotient 4.7 2>&1 & pid=$!; sleep 1.5; kill -INT $pid; sleep 0.01; "
+                                       "kill -INT $pid; wait $pid; echo \"status $?\")");
+  EXPECT_TRUE(contains(run.out, "status 130")) << run.out;
+  EXPECT_TRUE(contains(run.out, "the quotient above is of heaps 0..")) << run.out;
+}
+
 // Finding 7: a pattern at its default bound (moore(k)(a,b) over k=2..2: 41 s)
 // printed no progress line; now it does, and names the bound.
 TEST(HostileInput, Finding7_APatternAtItsDefaultBoundShowsProgress) {

@@ -2,6 +2,8 @@
 
 #include <pthread.h>
 
+#include <chrono>
+
 namespace grundy {
 namespace {
 
@@ -21,10 +23,16 @@ StopOnSignals::StopOnSignals(Context& context) {
   const sigset_t set = watched_signals();
   pthread_sigmask(SIG_BLOCK, &set, &old_mask_);
   watcher_ = std::thread([this, &context, set] {
+    std::chrono::steady_clock::time_point first;
     while (true) {
       int signal = 0;
       if (sigwait(&set, &signal) != 0) continue;
       if (signal == SIGUSR1) return;
+      // `timeout` and `kill -- -PGID` signal the command and then its whole
+      // process group: the same stop request twice within microseconds (seen
+      // in CI: the second one killed a quotient before it could print and
+      // save). Only a signal a human could have sent again counts as a second.
+      if (received_ != 0 && std::chrono::steady_clock::now() - first < std::chrono::milliseconds(200)) continue;
       if (received_ != 0) {
         // A second Ctrl-C: the user does not want to wait for the computation
         // to reach its next poll. Die of the signal, as without this class.
@@ -39,6 +47,7 @@ StopOnSignals::StopOnSignals(Context& context) {
         raise(signal);
       }
       received_ = signal;
+      first = std::chrono::steady_clock::now();
       context.request_stop();
     }
   });
