@@ -449,6 +449,11 @@ TEST(CoinTurning, BadInputIsOneLineWithTheColumnAndExitTwo) {
     EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 1) << text << ": " << run.out;
     EXPECT_NE(run.out.find(column), std::string::npos) << text << ": " << run.out;
   }
+  // A short row counted in words ("1 coins" before).
+  const cli_runner::CliRun short_row = cli_runner::grundy("value 'corners(HT/T)'");
+  EXPECT_NE(short_row.out.find("row 2 has 1 coin, the first row 2: every row of a board has as many coins"),
+            std::string::npos)
+      << short_row.out;
 }
 
 // `grundy explain` names the theorem that decided; `grundy play` plays.

@@ -965,8 +965,9 @@ Coins read_board(const TermReader& term, const ExprArg& arg, const CoinRule& col
     if (row_count == 1) {
       board.width = row.size();
     } else if (row.size() != board.width) {
-      term.fail("coins: row " + std::to_string(row_count) + " has " + std::to_string(row.size()) +
-                    " coins, the first row " + std::to_string(board.width),
+      const auto coins = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " coin" : " coins"); };
+      term.fail("coins: row " + std::to_string(row_count) + " has " + coins(row.size()) + ", the first row " +
+                    std::to_string(board.width) + ": every row of a board has as many coins",
                 arg.column + start);
     }
     const std::uint64_t most_width = columns.most_coins_on_a_side();
