@@ -36,7 +36,7 @@ TEST(Cancellation, SigtermStopsAPlacementSearchWithoutATable) {
 // the work charged per move stops in about 10 ms.
 TEST(Cancellation, CtrlCStopsAPlacementSearchOnALargeBoardAtOnce) {
   for (const char* game : {"nodekayles_grid(31x33)", "cram(31x33)"}) {
-    const Stopped run = run_and_signal({"value", game}, 0.3, SIGINT);
+    const Stopped run = run_and_signal({"value", game}, 0.3 + cli_runner::kStartAllowance, SIGINT);
     EXPECT_EQ(run.status, 130) << game << ": " << run.err;
     EXPECT_LT(run.seconds, 0.3 + cli_runner::kExitScanAllowance) << game;
     EXPECT_NE(run.err.find("interrupted"), std::string::npos) << run.err;
@@ -61,7 +61,7 @@ TEST(Cancellation, CtrlCStopsMisereComputationsWithinASecond) {
   };
   for (const auto& args : runs) {
     for (double after : {0.3, 1.5}) {
-      const Stopped run = run_and_signal(args, after, SIGINT);
+      const Stopped run = run_and_signal(args, after + cli_runner::kStartAllowance, SIGINT);
       EXPECT_EQ(run.status, 130) << args[1] << " after " << after << " s: " << run.err;
       EXPECT_LT(run.seconds, 1.0) << args[1] << " after " << after << " s";
       EXPECT_NE(run.err.find("interrupted"), std::string::npos) << run.err;
