@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "grundy/analysis.hpp"
-#include "grundy/registry.hpp"
+#include "analyze_text.hpp"
 
 namespace {
 
@@ -20,13 +19,7 @@ const std::vector<std::string> kPositions = {
 void BM_ChompValue(benchmark::State& state) {
   const std::string& text = kPositions[static_cast<std::size_t>(state.range(0))];
   state.SetLabel(text);
-  grundy::AnalysisOptions value_only;
-  value_only.moves = false;
-  for (auto _ : state) {
-    grundy::Context context;
-    const grundy::Position position = grundy::Registry::builtin().parse(text);
-    benchmark::DoNotOptimize(grundy::analyze(position, context, value_only));
-  }
+  grundy::bench::analyze_text(state, text, false);
 }
 BENCHMARK(BM_ChompValue)->DenseRange(0, static_cast<int>(kPositions.size()) - 1)->Unit(benchmark::kMillisecond);
 

@@ -9,6 +9,7 @@
 #include <random>
 #include <string>
 
+#include "analyze_text.hpp"
 #include "grundy/analysis.hpp"
 #include "grundy/registry.hpp"
 
@@ -39,13 +40,7 @@ std::string picture_file(std::size_t edges) {
 
 void BM_HackenbushValue(benchmark::State& state) {
   const std::string text = "hackenbush(@" + picture_file(static_cast<std::size_t>(state.range(0))) + ")";
-  grundy::AnalysisOptions value_only;
-  value_only.moves = false;
-  for (auto _ : state) {
-    grundy::Context context;
-    const grundy::Position position = grundy::Registry::builtin().parse(text);
-    benchmark::DoNotOptimize(grundy::analyze(position, context, value_only));
-  }
+  grundy::bench::analyze_text(state, text, false);
   state.counters["edges/s"] = benchmark::Counter(static_cast<double>(state.range(0)) * static_cast<double>(state.iterations()),
                                                  benchmark::Counter::kIsRate);
 }

@@ -9,21 +9,11 @@
 #include <random>
 #include <string>
 
-#include "grundy/analysis.hpp"
-#include "grundy/registry.hpp"
+#include "analyze_text.hpp"
 
 namespace {
 
-// moves = false: parse and value only (`grundy value --max-moves 0`).
-void analyze_text(benchmark::State& state, const std::string& text, bool moves = true) {
-  grundy::AnalysisOptions options;
-  options.moves = moves;
-  for (auto _ : state) {
-    grundy::Context context;
-    const grundy::Position position = grundy::Registry::builtin().parse(text);
-    benchmark::DoNotOptimize(grundy::analyze(position, context, options));
-  }
-}
+using grundy::bench::analyze_text;
 
 void BM_EuclidNextToEachOther(benchmark::State& state) {
   analyze_text(state, "euclid(1000000000000000000,1000000000000000001)");
