@@ -24,9 +24,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-# census_arguments is run by name only: an input of its 30-second run (a family of
-# 10^5 members, each parsed) passed the 10 s bound on one input (2026-11-27).
-all=(expression heap_rule boards graph checkpoint placement_table misere_notation pattern_ranges saved_quotient)
+all=(expression heap_rule boards graph checkpoint placement_table misere_notation pattern_ranges saved_quotient census_arguments)
 harnesses=("$@")
 ((${#harnesses[@]})) || harnesses=("${all[@]}")
 
