@@ -92,13 +92,13 @@ void run(CensusState& state, const Launch& launch) {
   }
   if (launch.rank() != 0) {
     if (summary.aborted) throw ExitStatus{2};
-    if (summary.interrupted) throw ExitStatus{130};
+    if (summary.interrupted) throw ExitStatus::interrupted(context.stop_signal());
     return;
   }
   if (summary.interrupted) {
     std::cerr << "grundy: census interrupted; every finished job is in " << state.options.database
               << " and running jobs kept their checkpoints: run the same command to go on\n";
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(context.stop_signal());
   }
   if (summary.damaged_removed > 0 && !state.json)
     std::cerr << "grundy: " << summary.damaged_removed << " damaged records of " << state.options.database

@@ -22,6 +22,10 @@ struct Launch {
 // (an interrupted run whose work is saved).
 struct ExitStatus {
   int code;
+  // A run stopped by `signal` (0: by something other than a signal, taken as
+  // Ctrl-C): 128 + the signal, as shells report it — 130 for SIGINT, 143 for
+  // SIGTERM.
+  [[nodiscard]] static ExitStatus interrupted(int signal) { return ExitStatus{128 + (signal > 0 ? signal : 2)}; }
 };
 
 void register_value_command(CLI::App& app);

@@ -187,10 +187,10 @@ void run_explain(const ExplainOptionsCli& options) {
   std::optional<Explanation> e;
   try {
     e.emplace(explain(position, context, ExplainOptions{options.misere, options.max_options, options.max_moves}));
-  } catch (const Cancelled&) {
+  } catch (const Cancelled& stopped) {
     context.end_progress();
     std::cerr << "grundy: interrupted\n";
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(stopped.signal());
   }
   context.end_progress();
   if (options.json) {

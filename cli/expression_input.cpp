@@ -23,10 +23,10 @@ ExpressionSource read_expression_source(const std::string& argument, const std::
       source.text = file.empty() ? read_bounded_descriptor(STDIN_FILENO, "standard input",
                                                            SourceLocation{"<stdin>", 0, 0}, poll)
                                  : read_input_file(file, "file", poll);
-    } catch (const Cancelled&) {
+    } catch (const Cancelled& stopped) {
       // Ctrl-C while the read waited on a pipe or a terminal: nothing computed yet.
       std::cerr << "grundy: interrupted while reading " << source.origin << "\n";
-      throw ExitStatus{130};
+      throw ExitStatus::interrupted(stopped.signal());
     }
     source.text = without_comments(std::move(source.text));
   } else {
@@ -79,10 +79,10 @@ Position build_position(const ExpressionSource& source, Context& context, ParseO
   options.poll = [&context] { context.poll(); };
   try {
     return located(source, [&] { return Registry::builtin().parse(source.text, options); });
-  } catch (const Cancelled&) {
+  } catch (const Cancelled& stopped) {
     // Ctrl-C while a board or graph named by @FILE was read: nothing computed yet.
     std::cerr << "grundy: interrupted while reading the position\n";
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(stopped.signal());
   }
 }
 

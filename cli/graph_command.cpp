@@ -42,9 +42,9 @@ void run_graph(const GraphOptions& options) {
   try {
     graph = GameGraph::load(options.file, [&context] { context.poll(); });
     values = GameGraphValues::compute(graph, context);
-  } catch (const Cancelled&) {
+  } catch (const Cancelled& stopped) {
     std::cerr << "grundy: interrupted; nothing was saved\n";
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(stopped.signal());
   }
   std::size_t losing = 0, drawn = 0;
   std::vector<Outcome> outcomes(graph.size());

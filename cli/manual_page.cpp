@@ -66,7 +66,7 @@ std::string manual_page(CLI::App& app) {
                "move; for a heap rule it prints the table of values with its period and preperiod.")
        << "\n.PP\n"
        << roff("Every command takes --json. Every position printed is an expression that parses back. Ctrl-C stops "
-               "any long computation (exit 130), saving what can be saved.")
+               "any long computation (exit 130; 143 after SIGTERM), saving what can be saved.")
        << "\n.SH COMMANDS\n";
   std::vector<std::pair<std::string, CLI::App*>> commands;
   collect(&app, "", commands);
@@ -84,7 +84,8 @@ std::string manual_page(CLI::App& app) {
        << ".TP\n.B 1\nan internal fault\n"
        << ".TP\n.B 2\n"
        << roff("bad input, with a one-line message that names the place (column 5, file:3:7)") << "\n"
-       << ".TP\n.B 130\n" << roff("stopped by Ctrl-C or SIGTERM; the work done so far is saved where the command keeps it") << "\n"
+       << ".TP\n.B 130\n" << roff("stopped by Ctrl-C (SIGINT); the work done so far is saved where the command keeps it") << "\n"
+       << ".TP\n.B 143\n" << roff("stopped by SIGTERM, saving the same way") << "\n"
        << ".SH ENVIRONMENT\n.TP\n.B GRUNDY_KERNELS\n"
        << roff("the vector kernels of take-and-break sequences: best (the default), portable, avx2 or avx512") << "\n"
        << ".SH SEE ALSO\n"

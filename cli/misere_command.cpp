@@ -75,9 +75,9 @@ void run(const MisereOptions& options) {
       shown = position.text();
       facts.emplace(misere::misere_form(position, context));
     }
-  } catch (const Cancelled&) {
+  } catch (const Cancelled& stopped) {
     std::cerr << "grundy: interrupted\n";
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(stopped.signal());
   }
   if (options.json) {
     std::cout << to_json(shown, *facts).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";

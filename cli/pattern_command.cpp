@@ -57,9 +57,9 @@ void run_pattern(const PatternOptions& options, bool upto_given) {
   std::optional<pattern::PatternReport> report;
   try {
     report = pattern::find_laws(pattern::tabulate_family(request, context), context);
-  } catch (const Cancelled&) {
+  } catch (const Cancelled& stopped) {
     std::cerr << "grundy: interrupted\n";
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(stopped.signal());
   }
   if (options.emit == "cpp") {
     std::cout << pattern::emit_cpp(*report, command_line(options, upto_given));

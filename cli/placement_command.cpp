@@ -71,10 +71,10 @@ void register_boards_command(CLI::App& app) {
                                                                        grundy::SourceLocation{origin, 0, 0}, poll)
                                      : grundy::read_input_file(state->file, "boards file", poll));
       grundy::placement::run_boards(in, origin, state->options, std::cout, context);
-    } catch (const grundy::Cancelled&) {
+    } catch (const grundy::Cancelled& stopped) {
       context.end_progress();
       std::cerr << "grundy: interrupted\n";
-      throw ExitStatus{130};
+      throw ExitStatus::interrupted(stopped.signal());
     }
   });
 }

@@ -210,8 +210,8 @@ void register_play_command(CLI::App& app) {
     Game game(*options, context);
     try {
       game.run(start, options->first == "me");
-    } catch (const Cancelled&) {
-      throw ExitStatus{130};
+    } catch (const Cancelled& stopped) {
+      throw ExitStatus::interrupted(stopped.signal());
     }
   });
 }

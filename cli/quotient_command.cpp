@@ -64,7 +64,7 @@ void run(const QuotientOptions& options, bool upto_given) {
                                                     ", run the same command to go on"
                                               : result.save_error)
               << "\n";
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(context.stop_signal());
   }
   if (options.json) {
     std::cout << misere::render_json(result).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";

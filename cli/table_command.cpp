@@ -184,7 +184,7 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
                                : "; " + kept)
               << (kept.empty() && options.checkpoint.empty() ? "" : "; " + checkpoint) << "\n";
     // 128 + SIGINT, as shells report an interrupted command.
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(context.stop_signal());
   }
 }
 
@@ -231,9 +231,9 @@ void run_pile_table(const TableOptions& options, bool upto_given, Context& conte
   pattern::Family family;
   try {
     family = pattern::tabulate_family(request, context);
-  } catch (const Cancelled&) {
+  } catch (const Cancelled& stopped) {
     std::cerr << "grundy: interrupted\n";
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(stopped.signal());
   }
   const pattern::Member& m = family.members.front();
   const std::size_t piles = family.piles();
@@ -317,10 +317,10 @@ void run_table(const TableOptions& options, bool upto_given, const Launch& launc
   std::optional<SequenceReport> computed;
   try {
     computed = options.misere ? rule->misere_table(context, options.upto) : rule->table(context, options.upto);
-  } catch (const Cancelled&) {
+  } catch (const Cancelled& stopped) {
     context.end_progress();
     std::cerr << "grundy: interrupted\n";
-    throw ExitStatus{130};
+    throw ExitStatus::interrupted(stopped.signal());
   }
   const SequenceReport& report = *computed;
   const std::uint64_t shown = std::min<std::uint64_t>(options.upto + 1, report.values.size());

@@ -215,11 +215,11 @@ void run_batch(const ValueOptions& options) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         lines.push_back(std::move(line));
       }
-    } catch (const Cancelled&) {
+    } catch (const Cancelled& stopped) {
       // The answers to every line read so far are out; the line being read is not.
       std::cout << out << std::flush;
       std::cerr << "grundy: interrupted while reading line " << number + lines.size() + 1 << "\n";
-      throw ExitStatus{130};
+      throw ExitStatus::interrupted(stopped.signal());
     }
     std::vector<std::optional<Position>> positions(lines.size());
     std::vector<std::string> parse_errors(lines.size());
@@ -261,10 +261,10 @@ void run_batch(const ValueOptions& options) {
           out.clear();
         }
       }
-    } catch (const Cancelled&) {
+    } catch (const Cancelled& stopped) {
       std::cout << out << std::flush;
       std::cerr << "grundy: interrupted at line " << current << "\n";
-      throw ExitStatus{130};
+      throw ExitStatus::interrupted(stopped.signal());
     }
     number += lines.size();
   }
@@ -296,21 +296,21 @@ void run_value(const ValueOptions& options) {
       }
     }
     result.emplace(analyze(position, context, analysis));
-  } catch (const Cancelled&) {
+  } catch (const Cancelled& stopped) {
     context.end_progress();
     std::vector<std::string> saved;
     try {
       saved = context.save_work();
     } catch (const InputError& e) {
       std::cerr << "grundy: interrupted; " << e.message() << ", so the work is lost\n";
-      throw ExitStatus{130};
+      throw ExitStatus::interrupted(stopped.signal());
     }
     std::cerr << "grundy: interrupted; "
               << (saved.empty() ? std::string("nothing was saved")
                                 : "work saved in " + options.table + ", run the same command to resume")
               << "\n";
     for (const std::string& line : saved) std::cerr << "grundy: " << line << "\n";
-    throw ExitStatus{130};  // 128 + SIGINT, as shells report an interrupted command
+    throw ExitStatus::interrupted(stopped.signal());  // 128 + SIGINT, as shells report an interrupted command
   }
   context.end_progress();
   // The answer first: a table that cannot be saved (disk full) must not cost it.

@@ -1,6 +1,6 @@
 // `grundy value` on long placement searches: --table (load, save, resume, refuse
 // damaged files), --memory (refuse a bound the board cannot fit), --progress
-// (stderr only), and SIGTERM saving the work (exit 130). Runs the built binary
+// (stderr only), and SIGTERM saving the work (exit 143). Runs the built binary
 // with stdout and stderr kept apart, since where the lines go is under test.
 #include <gtest/gtest.h>
 
@@ -207,13 +207,13 @@ TEST_F(PlacementCli, ProgressGoesToStderrOnlyAndOnlyWhenAsked) {
   EXPECT_EQ(fast.err, "");
 }
 
-TEST_F(PlacementCli, SigtermSavesTheTableAndExits130) {
+TEST_F(PlacementCli, SigtermSavesTheTableAndExits143) {
   const std::string table = temp_path("interrupted.bin");
   std::filesystem::remove(table);
   // Cram 5x8 takes tens of seconds: it is still searching after 1 s.
   const cli_runner::Signalled run = cli_runner::run_and_signal({"value", "cram(5x8)", "--table", table}, 1.0, SIGTERM);
   ASSERT_TRUE(run.exited);
-  EXPECT_EQ(run.status, 130);
+  EXPECT_EQ(run.status, 128 + SIGTERM);
   const std::string& message = run.err;
   EXPECT_NE(message.find("interrupted; work saved in " + table), std::string::npos) << message;
   ASSERT_TRUE(std::filesystem::exists(table));

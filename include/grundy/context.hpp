@@ -43,9 +43,17 @@
 namespace grundy {
 
 // Thrown out of a computation by Context::poll() after request_stop().
+// It carries the signal that asked for the stop (SIGINT, SIGTERM), or 0 when
+// the stop came from elsewhere (a front end's Stop button, a bound), so that a
+// command exits 128 + that signal, as shells expect (130 for Ctrl-C, 143 for
+// SIGTERM).
 class Cancelled : public std::runtime_error {
  public:
-  Cancelled() : std::runtime_error("the computation was interrupted") {}
+  explicit Cancelled(int signal = 0) : std::runtime_error("the computation was interrupted"), signal_(signal) {}
+  [[nodiscard]] int signal() const noexcept { return signal_; }
+
+ private:
+  int signal_;
 };
 
 // The vector kernels of the take-and-break sparse engine: the best this CPU
@@ -122,9 +130,14 @@ class Context {
   [[nodiscard]] const FastPaths& fast_paths() const noexcept { return options_.fast_paths; }
 
   // ---- cancellation ----
-  // Async-signal-safe (one atomic store).
-  void request_stop() noexcept { stop_.store(true, std::memory_order_relaxed); }
+  // Async-signal-safe (atomic stores). `signal`: the signal that asked for the
+  // stop, 0 for any other reason; Cancelled carries it to the exit status.
+  void request_stop(int signal = 0) noexcept {
+    stop_signal_.store(signal, std::memory_order_relaxed);
+    stop_.store(true, std::memory_order_relaxed);
+  }
   [[nodiscard]] bool stop_requested() const noexcept { return stop_.load(std::memory_order_relaxed); }
+  [[nodiscard]] int stop_signal() const noexcept { return stop_signal_.load(std::memory_order_relaxed); }
   // For a front end that keeps one context across requests (the web page's
   // worker): after a stopped request the caches and tables hold only finished
   // work, so the next request starts from them. Clears the stop and restarts
@@ -221,6 +234,7 @@ class Context {
   ContextOptions options_;
   std::uint64_t serial_;
   std::atomic<bool> stop_{false};
+  std::atomic<int> stop_signal_{0};
   std::atomic<std::uint64_t> work_since_poll_{0};
   std::function<void()> poll_hook_;
   std::mutex hook_mutex_;  // one thread runs the hook at a time

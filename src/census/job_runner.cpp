@@ -118,7 +118,7 @@ std::vector<Row> run_take_and_break(const Plan& plan, const Job& job, const JobS
   request.stop_when_proven = true;
   request.continue_for_proof = false;
   TakeAndBreakRun run = run_take_and_break_table(request, context);
-  if (run.interrupted) throw Cancelled();
+  if (run.interrupted) throw Cancelled(context.stop_signal());
   if (!run.save_error.empty()) throw InputError(run.save_error);
   std::vector<Nimber> values(run.values.begin(), run.values.end());
   Periodicity pattern;

@@ -16,7 +16,7 @@ Context::Context(ContextOptions options)
 Context::~Context() = default;
 
 void Context::poll() {
-  if (stop_requested()) throw Cancelled();
+  if (stop_requested()) throw Cancelled(stop_signal());
   if (poll_hook_) {
     // The hook may be costly (Python takes its lock to check for signals); 20 ms
     // keeps Ctrl-C prompt without calling it every few microseconds. A second
@@ -27,7 +27,7 @@ void Context::poll() {
     if (now - last_hook_ >= std::chrono::milliseconds(20)) {
       last_hook_ = now;
       poll_hook_();
-      if (stop_requested()) throw Cancelled();
+      if (stop_requested()) throw Cancelled(stop_signal());
     }
   }
 }
@@ -39,6 +39,7 @@ void Context::charged_enough() {
 
 void Context::start_request() {
   stop_.store(false, std::memory_order_relaxed);
+  stop_signal_.store(0, std::memory_order_relaxed);
   std::lock_guard lock(progress_mutex_);
   start_ = Clock::now();
   progress_shown_ = false;

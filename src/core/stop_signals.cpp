@@ -48,7 +48,7 @@ StopOnSignals::StopOnSignals(Context& context) {
       }
       received_ = signal;
       first = std::chrono::steady_clock::now();
-      context.request_stop();
+      context.request_stop(signal);
     }
   });
 }

@@ -147,6 +147,13 @@ std::vector<std::vector<std::int64_t>> assignments(const std::vector<ParameterRa
   std::vector<std::vector<std::int64_t>> out;
   std::vector<std::int64_t> current(ranges.size());
   std::map<std::string, std::int64_t> known;
+  // Values visited, members or not: an outer range of 2^32 around an inner one
+  // that is empty for each of its values (k=1..4294967296,e=1..-1) gives no
+  // member and would walk for minutes (found by the pattern-ranges fuzz
+  // harness). A thousand visits a member allowed is far beyond any real
+  // family's empty corners (R=L..12 with L up to 20 wastes eight).
+  const std::uint64_t most_visits = std::max<std::uint64_t>(1'000'000, std::min<std::uint64_t>(limit, 1'000'000'000) * 1000);
+  std::uint64_t visits = 0;
   const std::function<void(std::size_t)> walk = [&](std::size_t index) {
     if (index == ranges.size()) {
       if (out.size() == limit) {
@@ -158,10 +165,16 @@ std::vector<std::vector<std::int64_t>> assignments(const std::vector<ParameterRa
     const ParameterRange& r = ranges[index];
     const std::int64_t low = bound_value(r.low, known, r.name, r.low_column);
     const std::int64_t high = bound_value(r.high, known, r.name, r.high_column);
-    for (std::int64_t v = low; v <= high; ++v) {
+    if (low > high) return;
+    for (std::int64_t v = low;; ++v) {  // ends at high without stepping past INT64_MAX
+      if (++visits > most_visits) {
+        throw LimitError("--over: the ranges take more than " + std::to_string(most_visits) +
+                         " values to walk through; narrow them");
+      }
       current[index] = v;
       known[r.name] = v;
       walk(index + 1);
+      if (v == high) break;
     }
     known.erase(r.name);
   };
