@@ -17,38 +17,15 @@
 #include <thread>
 #include <vector>
 
+#include "test_build.hpp"
+
 namespace cli_runner {
 
-// Whether this build runs under AddressSanitizer (scripts/sanitize.sh asan),
-// whose CLI processes behave differently in two ways the tests must allow for.
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GRUNDY_TESTS_UNDER_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) && !defined(GRUNDY_TESTS_UNDER_ASAN)
-#define GRUNDY_TESTS_UNDER_ASAN 1
-#endif
-#ifdef GRUNDY_TESTS_UNDER_ASAN
-inline constexpr bool kUnderAddressSanitizer = true;
-#else
-inline constexpr bool kUnderAddressSanitizer = false;
-#endif
-
-// Whether this build runs under ThreadSanitizer (scripts/sanitize.sh tsan).
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define GRUNDY_TESTS_UNDER_TSAN 1
-#endif
-#endif
-#if defined(__SANITIZE_THREAD__) && !defined(GRUNDY_TESTS_UNDER_TSAN)
-#define GRUNDY_TESTS_UNDER_TSAN 1
-#endif
-#ifdef GRUNDY_TESTS_UNDER_TSAN
-inline constexpr bool kUnderThreadSanitizer = true;
-#else
-inline constexpr bool kUnderThreadSanitizer = false;
-#endif
+// Whether this build runs under AddressSanitizer or ThreadSanitizer
+// (scripts/sanitize.sh), whose CLI processes behave differently in ways the
+// tests must allow for.
+using test_build::kUnderAddressSanitizer;
+using test_build::kUnderThreadSanitizer;
 
 // Added to a bound on the time from a signal to the exit: under ASan,
 // LeakSanitizer scans the whole heap when the process exits, 0.2-0.3 s after a

@@ -20,6 +20,7 @@
 #include "misere/position_forms.hpp"
 #include "misere_oracle.hpp"
 #include "test_support.hpp"
+#include "test_build.hpp"
 
 namespace grundy {
 namespace {
@@ -105,13 +106,13 @@ TEST(MisereAnalysis, EveryRulesetAgainstTheOracle) {
     SCOPED_TRACE(spec.name + " " + spec.variant);
     Context context;
     std::vector<Position> small;
-    for (const std::string& text : samples_of(spec, random, scratch, 30)) {
+    for (const std::string& text : samples_of(spec, random, scratch, test_build::trials(30))) {
       const Position p = Registry::builtin().parse(text);
       if (has_cycles(p, context)) continue;
       if (check_against_oracle(p, context)) small.push_back(p);
     }
     EXPECT_GE(small.size(), 3U) << "too few samples the oracle can search";
-    for (int trial = 0; trial < 12 && small.size() >= 2; ++trial) {
+    for (int trial = 0; trial < test_build::trials(12) && small.size() >= 2; ++trial) {
       const Position sum = small[random() % small.size()] + small[random() % small.size()];
       (void)check_against_oracle(sum, context);
     }
@@ -149,7 +150,8 @@ TEST(MisereAnalysis, SumsAcrossRulesetsAgainstTheOracle) {
   Context context;
   std::map<std::string, int> methods;
   int checked = 0;
-  for (int trial = 0; trial < 250; ++trial) {
+  const int trials = test_build::trials(250);
+  for (int trial = 0; trial < trials; ++trial) {
     std::string text = pool[random() % pool.size()];
     const int more = 1 + static_cast<int>(random() % 2);
     for (int k = 0; k < more; ++k) text += " + " + pool[random() % pool.size()];
@@ -160,7 +162,7 @@ TEST(MisereAnalysis, SumsAcrossRulesetsAgainstTheOracle) {
       ++methods[method];
     }
   }
-  EXPECT_GT(checked, 100);
+  EXPECT_GT(checked, trials * 2 / 5);
   // The sums reach the general methods, not only the theories.
   EXPECT_GT(methods["canonical forms"], 0);
   EXPECT_GT(methods["genus (Conway)"], 0);
@@ -208,7 +210,9 @@ void expect_canonical_forms_predict_sums(int trials, int least_compared) {
   EXPECT_GT(compared, least_compared);
 }
 
-TEST(MisereAnalysis, CanonicalFormsOfEveryRulesetPredictSums) { expect_canonical_forms_predict_sums(150, 70); }
+TEST(MisereAnalysis, CanonicalFormsOfEveryRulesetPredictSums) {
+  expect_canonical_forms_predict_sums(test_build::trials(150), test_build::trials(70));
+}
 // More pairs, in the opt-in check-long target (about 3 minutes).
 TEST(MisereAnalysis, LongCanonicalFormsOfEveryRulesetPredictSums) { expect_canonical_forms_predict_sums(1000, 500); }
 

@@ -188,7 +188,9 @@ void check_random_families(unsigned count, unsigned seed) {
   for (unsigned i = 0; i < count; ++i) check_family(random_family(random));
 }
 
-TEST(PatternEmit, RandomFamiliesCompileAndEqualTheirTables) { check_random_families(12, 36); }
+TEST(PatternEmit, RandomFamiliesCompileAndEqualTheirTables) {
+  check_random_families(static_cast<unsigned>(test_build::trials(12)), 36);
+}
 
 TEST(PatternEmit, Long_FiveHundredRandomFamiliesCompileAndEqualTheirTables) { check_random_families(500, 3636); }
 

@@ -16,6 +16,7 @@
 #include "grundy/placement/reductions.hpp"
 #include "grundy/placement/solver.hpp"
 #include "placement_brute_force.hpp"
+#include "test_build.hpp"
 
 namespace grundy::placement {
 namespace {
@@ -64,11 +65,11 @@ std::vector<Case> reduction_cases() {
 
 TEST(PlacementReductions, EachKeepsTheValueOfRandomBoards) {
   for (const Case& c : reduction_cases()) {
-    const std::size_t changed = check_reduction(c, 300, 20, 20261123);
+    const std::size_t changed = check_reduction(c, test_build::trials(300), 20, 20261123);
     // Every reduction of these games fires on some of the boards (the games
     // without one are checked to split as before).
     if (c.rule.name == "cram" || c.rule.name == "nodekayles_king" || c.rule.name == "blocks2x2") {
-      EXPECT_GT(changed, 10U) << c.name;
+      EXPECT_GT(changed, static_cast<std::size_t>(test_build::trials(10))) << c.name;
     } else {
       EXPECT_EQ(changed, 0U) << c.name;
     }
@@ -120,7 +121,7 @@ TEST(PlacementRequestedSet, AnswersMatchTheDefinition) {
   for (const Rule& rule : rules) {
     PlacementSolver kept(rule);
     kept.set_exact_cells(0);
-    for (int i = 0; i < 60; ++i) {
+    for (int i = 0; i < test_build::trials(60); ++i) {
       std::size_t rows = 2 + rng() % 5;
       std::size_t cols = 2 + rng() % 5;
       while (rows * cols > 20) --cols;
@@ -150,8 +151,8 @@ TEST(PlacementRequestedSet, AnswersMatchTheDefinition) {
       EXPECT_EQ(kept.value(b), expected) << rule.name << "\n" << board_to_text(b);
     }
   }
-  EXPECT_GT(not_in, 500U);
-  EXPECT_GT(answered, 500U);
+  EXPECT_GT(not_in, static_cast<std::size_t>(test_build::trials(500)));
+  EXPECT_GT(answered, static_cast<std::size_t>(test_build::trials(500)));
 }
 
 }  // namespace
