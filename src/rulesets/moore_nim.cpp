@@ -36,6 +36,27 @@ std::uint64_t binomial(std::uint64_t n, std::uint64_t r) {
   return static_cast<std::uint64_t>(c);
 }
 
+// Calls visit(after) for every option of Nim_k — every tuple that lowers
+// between 1 and k of the heaps — in heap order, depth first; stops when visit
+// returns false. The one list of Moore's moves: the solver's and the
+// component's.
+template <class Visit>
+bool for_each_lowering(const std::vector<std::uint64_t>& heaps, std::uint64_t k, std::size_t index,
+                       std::uint64_t lowered, std::vector<std::uint64_t>& current, Visit&& visit) {
+  if (index == heaps.size()) return lowered == 0 || visit(current);
+  if (!for_each_lowering(heaps, k, index + 1, lowered, current, visit)) return false;
+  if (lowered == k) return true;
+  for (std::uint64_t v = 0; v < heaps[index]; ++v) {
+    current[index] = v;
+    if (!for_each_lowering(heaps, k, index + 1, lowered + 1, current, visit)) {
+      current[index] = heaps[index];
+      return false;
+    }
+  }
+  current[index] = heaps[index];
+  return true;
+}
+
 // The game for the generic solver: positions are sorted heap lists without empty
 // heaps (heap order and empty heaps do not change the game).
 struct MooreGame {
@@ -44,7 +65,10 @@ struct MooreGame {
 
   void moves(const Position& p, std::vector<Position>& out) const {
     Position current = p;
-    options(p, 0, 0, current, out);
+    for_each_lowering(p, k, 0, 0, current, [&](const Position& after) {
+      out.push_back(after);
+      return true;
+    });
   }
   Position canonical(const Position& p) const {
     Position q;
@@ -57,22 +81,6 @@ struct MooreGame {
     std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ p.size();
     for (std::uint64_t x : p) h = (h ^ x) * 0x100000001B3ULL + (h >> 29);
     return static_cast<std::size_t>(h);
-  }
-
-  // Every tuple that lowers between 1 and k of the heaps, heaps in the given order.
-  void options(const Position& p, std::size_t index, std::uint64_t lowered, Position& current,
-               std::vector<Position>& out) const {
-    if (index == p.size()) {
-      if (lowered > 0) out.push_back(current);
-      return;
-    }
-    options(p, index + 1, lowered, current, out);
-    if (lowered == k) return;
-    for (std::uint64_t v = 0; v < p[index]; ++v) {
-      current[index] = v;
-      options(p, index + 1, lowered + 1, current, out);
-    }
-    current[index] = p[index];
   }
 };
 
@@ -144,7 +152,7 @@ class MooreNim final : public Component, public OutcomeWithoutValue, public Deci
   // Every tuple that lowers between 1 and k of the heaps, in heap order.
   void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
     std::vector<std::uint64_t> current = heaps_;
-    enumerate(0, 0, current, [&](const std::vector<std::uint64_t>& after) {
+    for_each_lowering(heaps_, k_, 0, 0, current, [&](const std::vector<std::uint64_t>& after) {
       context.charge();
       return visit(describe(after));
     });
@@ -160,23 +168,6 @@ class MooreNim final : public Component, public OutcomeWithoutValue, public Deci
   bool is_loss() const {
     for (std::uint64_t count : column_)
       if (!divisible(count)) return false;
-    return true;
-  }
-
-  // Calls visit(after) for every option, depth first; stops when visit returns false.
-  template <class F>
-  bool enumerate(std::size_t index, std::uint64_t lowered, std::vector<std::uint64_t>& current, F&& visit) const {
-    if (index == heaps_.size()) return lowered == 0 || visit(current);
-    if (!enumerate(index + 1, lowered, current, visit)) return false;
-    if (lowered == k_) return true;
-    for (std::uint64_t v = 0; v < heaps_[index]; ++v) {
-      current[index] = v;
-      if (!enumerate(index + 1, lowered + 1, current, visit)) {
-        current[index] = heaps_[index];
-        return false;
-      }
-    }
-    current[index] = heaps_[index];
     return true;
   }
 
