@@ -7,8 +7,16 @@
 namespace grundy::take_and_break {
 namespace {
 
-// g(0..last) of a code by the definition (small heaps only: last is at most the
-// code's length, a few thousand at the very most).
+// The digits whose moves step 2 examines. small_values(code, k) costs about
+// k^4/12 steps for a code with splits into three (bit 8) and is called once
+// per digit: a 200-digit hexadecimal code (0x0.BBB…B) took minutes to plan in
+// the census (found by the census-arguments fuzz harness). Past this digit a
+// redundant move is kept, which leaves the code longer than its shortest form
+// but the game the same; every code of the published tables is far shorter.
+constexpr std::uint64_t kDigitsExamined = 32;
+
+// g(0..last) of a code by the definition (small heaps only: last is below
+// kDigitsExamined).
 std::vector<unsigned> small_values(const GameCode& code, std::uint64_t last) {
   std::vector<unsigned> g(last + 1, 0);
   unsigned largest = 0;
@@ -43,7 +51,8 @@ void trim(GameCode& code) {
 // and the single-heap and two-heap moves below. Returns whether anything changed.
 bool drop_redundant_whole_heap_moves(GameCode& code, std::vector<std::string>& steps) {
   bool changed = false;
-  for (std::uint64_t k = 1; k < code.digits.size(); ++k) {
+  const std::uint64_t examined = std::min<std::uint64_t>(code.digits.size(), kDigitsExamined);
+  for (std::uint64_t k = 1; k < examined; ++k) {
     if (!(code.digits[k] & 1)) continue;
     GameCode without = code;
     without.digits[k] = static_cast<std::uint8_t>(without.digits[k] & ~1U);
@@ -73,7 +82,7 @@ bool drop_redundant_whole_heap_moves(GameCode& code, std::vector<std::string>& s
   // heaps of xor 0 (bit 8). Bit 4 of d_k likewise when bit 8 of some d_k'
   // splits off a third heap z = k - k' with g(z) = 0. The values g(z) are of
   // heaps below k + 1, which these bits do not touch (they need n > k + 1).
-  for (std::uint64_t k = 2; k < code.digits.size(); ++k) {
+  for (std::uint64_t k = 2; k < examined; ++k) {
     const unsigned d = code.digits[k];
     if (!(d & 6)) continue;
     const std::vector<unsigned> g = small_values(code, k);
