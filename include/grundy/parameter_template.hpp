@@ -30,8 +30,8 @@ struct ParameterRange {
 // Every assignment of the ranges, the first parameter varying slowest; values
 // in the order of `ranges`. InputError for an unknown name in a bound, an
 // empty family; LimitError for more than `limit` assignments, or for ranges
-// that take more than 1000 values per allowed member to walk through (a long
-// range around an empty one).
+// that take more than 10 values per allowed member (and at least 10^6) to walk
+// through (a long range around an empty one).
 [[nodiscard]] std::vector<std::vector<std::int64_t>> assignments(const std::vector<ParameterRange>& ranges,
                                                                  std::size_t limit = 10'000);
 
