@@ -185,11 +185,11 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   } catch (const grundy::InputError& e) {
     std::cerr << "grundy: " << e.what() << "\n";
     return kExitBadInput;
-  } catch (const grundy::Cancelled&) {
+  } catch (const grundy::Cancelled& stopped) {
     // Ctrl-C or SIGTERM heard by a step with no message of its own (a read
     // before the computation): nothing was computed, nothing to keep.
     std::cerr << "grundy: interrupted\n";
-    return 130;
+    return grundy::cli::ExitStatus::interrupted(stopped.signal()).code;
   } catch (const std::bad_alloc&) {
     std::cerr << "grundy: out of memory\n";
     return 1;

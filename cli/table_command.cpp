@@ -183,7 +183,6 @@ void run_take_and_break(const TableOptions& options, bool upto_given, const take
               << (kept.empty() ? (options.checkpoint.empty() ? "; no --checkpoint was given, so the work is lost" : "")
                                : "; " + kept)
               << (kept.empty() && options.checkpoint.empty() ? "" : "; " + checkpoint) << "\n";
-    // 128 + SIGINT, as shells report an interrupted command.
     throw ExitStatus::interrupted(context.stop_signal());
   }
 }

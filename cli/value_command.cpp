@@ -310,7 +310,7 @@ void run_value(const ValueOptions& options) {
                                 : "work saved in " + options.table + ", run the same command to resume")
               << "\n";
     for (const std::string& line : saved) std::cerr << "grundy: " << line << "\n";
-    throw ExitStatus::interrupted(stopped.signal());  // 128 + SIGINT, as shells report an interrupted command
+    throw ExitStatus::interrupted(stopped.signal());  // 128 + the signal, as shells report it
   }
   context.end_progress();
   // The answer first: a table that cannot be saved (disk full) must not cost it.
