@@ -4,6 +4,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <csignal>
 
 #include "grundy/distributed/communicator.hpp"
 
@@ -25,7 +26,7 @@ struct ExitStatus {
   // A run stopped by `signal` (0: by something other than a signal, taken as
   // Ctrl-C): 128 + the signal, as shells report it — 130 for SIGINT, 143 for
   // SIGTERM.
-  [[nodiscard]] static ExitStatus interrupted(int signal) { return ExitStatus{128 + (signal > 0 ? signal : 2)}; }
+  [[nodiscard]] static ExitStatus interrupted(int signal) { return ExitStatus{128 + (signal > 0 ? signal : SIGINT)}; }
 };
 
 void register_value_command(CLI::App& app);

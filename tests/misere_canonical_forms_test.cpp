@@ -101,6 +101,49 @@ TEST(MisereCanonicalForms, SmallFacts) {
   EXPECT_EQ(forms.mate(two), two);
 }
 
+// nim_heap(n) records {*0, …, *(n-1)} without game()'s sort and reversal
+// search (they cannot change it). Its twin is game() itself: in another table
+// the heaps made by game() from their options are the same records; in one
+// table whose games were made first by game() in any order, nim_heap finds
+// them rather than recording a second copy. And the facts of misère Nim from
+// outside the code: *n has normal value n, and a lone heap is a misère
+// P-position exactly when it is a heap of one.
+TEST(MisereCanonicalForms, NimHeapsRecordedDirectlyAreWhatGameMakesOfTheirOptions) {
+  CanonicalForms direct;
+  CanonicalForms general;
+  std::vector<GameId> made{CanonicalForms::kZero};
+  for (std::uint64_t n = 1; n <= 120; ++n) made.push_back(general.game(made));
+  for (std::uint64_t n = 0; n <= 120; ++n) {
+    const GameId heap = direct.nim_heap(n);
+    ASSERT_EQ(heap, made[n]) << n;
+    EXPECT_EQ(direct.options(heap), general.options(made[n])) << n;
+    EXPECT_EQ(direct.birthday(heap), n);
+    EXPECT_EQ(direct.normal_value(heap), n);
+    EXPECT_EQ(direct.is_p_position(heap), n == 1) << n;
+    EXPECT_TRUE(direct.is_nim_heap(heap)) << n;
+  }
+  std::mt19937_64 rng(31);
+  for (int round = 0; round < 8; ++round) {
+    CanonicalForms mixed;
+    (void)canonical_trees(mixed, random_trees(rng, 60, 4));
+    // Some heaps first as lists of options, in a random order of sizes.
+    std::vector<GameId> heaps{CanonicalForms::kZero};
+    for (std::uint64_t n = 1; n <= 40; ++n) heaps.push_back(mixed.game(heaps));
+    for (int trial = 0; trial < 40; ++trial) {
+      const std::uint64_t n = rng() % 60;
+      const std::size_t before = mixed.size();
+      const GameId heap = mixed.nim_heap(n);
+      if (n <= 40) {
+        EXPECT_EQ(heap, heaps[n]) << n;
+        EXPECT_EQ(mixed.size(), before) << "a second record of *" << n;
+      }
+      std::vector<GameId> options;
+      for (std::uint64_t k = 0; k < n; ++k) options.push_back(mixed.nim_heap(k));
+      EXPECT_EQ(mixed.game(options), heap) << n;
+    }
+  }
+}
+
 // The outcome of G + H (and of three games) read from the canonical sum equals
 // the oracle's search of the trees themselves.
 TEST(MisereCanonicalForms, OutcomesOfSumsEqualTheOracle) {
