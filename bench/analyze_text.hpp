@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "grundy/analysis.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/language/registry.hpp"
 
 namespace grundy::bench {
 

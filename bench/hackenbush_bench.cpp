@@ -10,8 +10,8 @@
 #include <string>
 
 #include "analyze_text.hpp"
-#include "grundy/analysis.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/language/registry.hpp"
 
 namespace {
 

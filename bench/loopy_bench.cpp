@@ -12,10 +12,10 @@
 #include <random>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/game_graph.hpp"
-#include "grundy/loopy_labelling.hpp"
-#include "grundy/loopy_solver.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/game_graph/game_graph.hpp"
+#include "grundy/core/loopy_labelling.hpp"
+#include "grundy/core/loopy_solver.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <random>
 #include <vector>
 
-#include "grundy/game_graph.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/game_graph/game_graph.hpp"
+#include "grundy/core/solver.hpp"
 
 namespace {
 

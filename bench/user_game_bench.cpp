@@ -15,8 +15,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grundy/nimber.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/core/solver.hpp"
 
 namespace {
 

@@ -5,9 +5,9 @@
 #include <random>
 #include <string>
 
-#include "grundy/analysis.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/language/registry.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "grundy/registry.hpp"
+#include "grundy/language/registry.hpp"
 #include "grundy/version.hpp"
 #include "tool_conventions.hpp"
 

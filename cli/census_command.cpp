@@ -12,8 +12,8 @@
 #include "grundy/census/census.hpp"
 #include "grundy/census/database.hpp"
 #include "grundy/census/report.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/stop_signals.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/stop_signals.hpp"
 #include "progress.hpp"
 #include "validators.hpp"
 

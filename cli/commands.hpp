@@ -6,7 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <csignal>
 
-#include "grundy/distributed/communicator.hpp"
+#include "grundy/core/communicator.hpp"
 
 namespace grundy::cli {
 

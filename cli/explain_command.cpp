@@ -11,10 +11,10 @@
 #include "commands.hpp"
 #include "validators.hpp"
 #include "expression_input.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/explanation.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/stop_signals.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/analysis/explanation.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/stop_signals.hpp"
 #include "progress.hpp"
 
 namespace grundy::cli {

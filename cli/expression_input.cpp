@@ -6,11 +6,11 @@
 #include <unistd.h>
 
 #include "commands.hpp"
-#include "grundy/context.hpp"
-#include "grundy/descriptor_input.hpp"
-#include "grundy/input_file.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/descriptor_input.hpp"
+#include "grundy/core/input_file.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/language/registry.hpp"
 
 namespace grundy::cli {
 

@@ -7,10 +7,10 @@
 #include <functional>
 #include <string>
 
-#include "grundy/context.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/parse_session.hpp"
-#include "grundy/position.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/terms/parse_session.hpp"
+#include "grundy/core/position.hpp"
 
 namespace grundy::cli {
 

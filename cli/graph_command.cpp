@@ -7,11 +7,11 @@
 #include <string>
 
 #include "commands.hpp"
-#include "grundy/analysis.hpp"
-#include "grundy/game_graph.hpp"
-#include "grundy/game_graph_values.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/stop_signals.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/game_graph/game_graph.hpp"
+#include "grundy/game_graph/game_graph_values.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/stop_signals.hpp"
 #include "validators.hpp"
 
 namespace grundy::cli {

@@ -12,9 +12,9 @@
 #include <string>
 
 #include "commands.hpp"
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/distributed/mpi.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "tool_conventions.hpp"
 
 namespace {

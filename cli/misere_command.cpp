@@ -8,11 +8,11 @@
 
 #include "commands.hpp"
 #include "expression_input.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/misere/misere_form.hpp"
 #include "grundy/misere/classification.hpp"
 #include "grundy/misere/notation.hpp"
-#include "grundy/stop_signals.hpp"
+#include "grundy/core/stop_signals.hpp"
 #include "progress.hpp"
 #include "validators.hpp"
 

@@ -7,11 +7,11 @@
 #include <string>
 
 #include "commands.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/memory_bound.hpp"
-#include "grundy/pattern.hpp"
-#include "grundy/pattern_family.hpp"
-#include "grundy/stop_signals.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/memory_bound.hpp"
+#include "grundy/analysis/pattern.hpp"
+#include "grundy/interfaces/pattern_family.hpp"
+#include "grundy/core/stop_signals.hpp"
 #include "progress.hpp"
 #include "validators.hpp"
 

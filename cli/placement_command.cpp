@@ -12,13 +12,13 @@
 
 #include <unistd.h>
 
-#include "grundy/descriptor_input.hpp"
-#include "grundy/input_file.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/descriptor_input.hpp"
+#include "grundy/core/input_file.hpp"
+#include "grundy/core/input_error.hpp"
 #include "commands.hpp"
 #include "validators.hpp"
-#include "grundy/boards_command.hpp"
-#include "grundy/stop_signals.hpp"
+#include "grundy/interfaces/boards_command.hpp"
+#include "grundy/core/stop_signals.hpp"
 #include "progress.hpp"
 
 namespace grundy::cli {

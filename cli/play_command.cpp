@@ -16,11 +16,11 @@
 
 #include "commands.hpp"
 #include "expression_input.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/play.hpp"
-#include "grundy/registry.hpp"
-#include "grundy/stop_signals.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/analysis/play.hpp"
+#include "grundy/language/registry.hpp"
+#include "grundy/core/stop_signals.hpp"
 
 namespace grundy::cli {
 namespace {

@@ -7,7 +7,7 @@
 #include <iostream>
 #include <string_view>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 
 namespace grundy::cli {
 

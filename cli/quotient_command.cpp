@@ -8,11 +8,11 @@
 #include <string>
 
 #include "commands.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/misere/quotient_run.hpp"
-#include "grundy/registry.hpp"
-#include "grundy/stop_signals.hpp"
+#include "grundy/language/registry.hpp"
+#include "grundy/core/stop_signals.hpp"
 #include "progress.hpp"
 #include "validators.hpp"
 

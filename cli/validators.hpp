@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "grundy/input_error.hpp"
-#include "grundy/memory_bound.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/memory_bound.hpp"
 #include "grundy/misere/quotient_checkpoint.hpp"
 
 namespace grundy::cli {

@@ -9,8 +9,8 @@
 #include <memory>
 #include <mutex>
 
-#include "grundy/analysis.hpp"
-#include "grundy/heap_rule.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/heap_rule.hpp"
 
 namespace grundy {
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/heap_rule.hpp"
 #include "test_support.hpp"
 
 namespace grundy {

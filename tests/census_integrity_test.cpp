@@ -26,9 +26,9 @@
 #include "grundy/census/census.hpp"
 #include "grundy/census/database.hpp"
 #include "grundy/census/report.hpp"
-#include "grundy/definition.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/core/definition.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/language/registry.hpp"
 
 namespace grundy::census {
 namespace {

@@ -24,7 +24,7 @@
 #include "grundy/census/database.hpp"
 #include "grundy/census/plan.hpp"
 #include "grundy/census/report.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/engine.hpp"
 #include "grundy/take_and_break/equivalence.hpp"

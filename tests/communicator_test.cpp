@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "grundy/distributed/communicator.hpp"
+#include "grundy/core/communicator.hpp"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "grundy/analysis.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/language/registry.hpp"
 #include "test_support.hpp"
 
 namespace grundy {

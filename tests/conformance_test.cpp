@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
-#include "grundy/analysis.hpp"
-#include "grundy/definition.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/definition.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/language/registry.hpp"
 
 namespace grundy {
 namespace {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/language/registry.hpp"
 #include "test_support.hpp"
 
 namespace grundy {

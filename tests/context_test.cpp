@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/registry.hpp"
-#include "grundy/run_memo.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/language/registry.hpp"
+#include "grundy/core/run_memo.hpp"
 
 namespace grundy {
 namespace {

@@ -1,9 +1,9 @@
 // The expression grammar: what parses into what, and where each error points.
-#include "grundy/expression.hpp"
+#include "grundy/terms/expression.hpp"
 
 #include <gtest/gtest.h>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 namespace {

@@ -2,9 +2,9 @@
 // sums with built-in games, winning moves, printing and parsing back through a
 // registry of the user's own. The game here is Grundy's game written from its
 // rules (split a heap into two unequal heaps), held to OEIS A002188.
-#include "grundy/game_adapter.hpp"
-#include "grundy/game_ruleset.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/core/game_adapter.hpp"
+#include "grundy/rulesets/game_ruleset.hpp"
+#include "grundy/language/registry.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "grundy/analysis.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/input_error.hpp"
 #include "test_support.hpp"
 
 namespace grundy {

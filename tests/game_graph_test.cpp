@@ -1,6 +1,6 @@
 // Explicit game graphs: the file format, its errors, and values by two algorithms
 // (the linear-time evaluator and the generic solver) held equal.
-#include "grundy/game_graph.hpp"
+#include "grundy/game_graph/game_graph.hpp"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <random>
 #include <sstream>
 
-#include "grundy/input_error.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/solver.hpp"
 
 namespace grundy {
 namespace {

@@ -2,7 +2,7 @@
 // both forms inline and from files, vertices numbered in order of first
 // appearance, edges as written (repeats and loops kept), a file read once per
 // expression, and every error with its place.
-#include "grundy/graph_term.hpp"
+#include "grundy/terms/graph_term.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "grundy/expression.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/parse_session.hpp"
-#include "grundy/term_reader.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/terms/parse_session.hpp"
+#include "grundy/terms/term_reader.hpp"
 
 namespace grundy {
 namespace {

@@ -1,5 +1,5 @@
 // Issue 36 (hardening 2) through the real process: every file the program
-// reads goes through one reader (include/grundy/input_file.hpp) that refuses
+// reads goes through one reader (include/grundy/core/input_file.hpp) that refuses
 // what is not a regular file or a pipe, bounds what it reads, and hears Ctrl-C
 // while it waits; limits given on the command line are refused with their
 // column before any work. Each test failed on the main branch before the

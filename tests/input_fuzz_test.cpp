@@ -7,11 +7,11 @@
 #include <sstream>
 #include <string>
 
-#include "grundy/analysis.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/game_graph.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/game_graph/game_graph.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/language/registry.hpp"
 #include "test_build.hpp"
 
 namespace grundy {

@@ -11,7 +11,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
 test -x "$scratch/prefix/bin/grundy"
-test -f "$scratch/prefix/include/grundy/position.hpp"
+test -f "$scratch/prefix/include/grundy/core/position.hpp"
 test -f "$scratch/prefix/lib/cmake/grundy/grundyConfig.cmake" || test -f "$scratch/prefix/lib/x86_64-linux-gnu/cmake/grundy/grundyConfig.cmake"
 cmake -S "$consumer" -B "$scratch/consumer" -DCMAKE_PREFIX_PATH="$scratch/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$scratch/consumer" -j2 >/dev/null

@@ -7,12 +7,12 @@
 
 #include <random>
 
-#include "grundy/analysis.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/game_adapter.hpp"
-#include "grundy/registry.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/loopy_solver.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/game_adapter.hpp"
+#include "grundy/language/registry.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/loopy_solver.hpp"
 #include "loopy_reference.hpp"
 
 namespace grundy {

@@ -5,7 +5,7 @@
 // conditions A, B and C directly; acyclic graphs against the plain
 // Sprague–Grundy function; incremental labelling against labelling at once;
 // the memory bound and cancellation.
-#include "grundy/loopy_labelling.hpp"
+#include "grundy/core/loopy_labelling.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,9 +13,9 @@
 #include <random>
 #include <sstream>
 
-#include "grundy/game_graph.hpp"
-#include "grundy/game_graph_values.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/game_graph/game_graph.hpp"
+#include "grundy/game_graph/game_graph_values.hpp"
+#include "grundy/core/input_error.hpp"
 #include "loopy_reference.hpp"
 
 namespace grundy {

@@ -16,10 +16,10 @@
 #include <random>
 #include <unistd.h>
 
-#include "grundy/analysis.hpp"
-#include "grundy/game_graph.hpp"
-#include "grundy/game_graph_values.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/game_graph/game_graph.hpp"
+#include "grundy/game_graph/game_graph_values.hpp"
+#include "grundy/language/registry.hpp"
 #include "loopy_reference.hpp"
 
 namespace grundy {

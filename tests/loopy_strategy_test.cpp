@@ -11,11 +11,11 @@
 #include <random>
 #include <unistd.h>
 
-#include "grundy/analysis.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/loopy_analysis.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/analysis/loopy_analysis.hpp"
+#include "grundy/language/registry.hpp"
 #include "loopy_reference.hpp"
 
 namespace grundy {

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "grundy/analysis.hpp"
-#include "grundy/value.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/value.hpp"
 
 namespace grundy {
 namespace {

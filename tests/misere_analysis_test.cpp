@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "grundy/analysis.hpp"
-#include "grundy/game_adapter.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/game_adapter.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/misere/canonical_forms.hpp"
 #include "grundy/misere/heap_quotient.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/language/registry.hpp"
 #include "misere/position_forms.hpp"
 #include "misere_oracle.hpp"
 #include "test_support.hpp"

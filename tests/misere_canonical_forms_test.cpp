@@ -8,7 +8,7 @@
 #include <set>
 #include <vector>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/misere/canonical_forms.hpp"
 #include "misere_oracle.hpp"
 

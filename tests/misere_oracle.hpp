@@ -16,9 +16,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/heap_rule.hpp"
-#include "grundy/position.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/core/position.hpp"
 
 namespace grundy::testing {
 

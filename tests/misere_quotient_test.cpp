@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "grundy/expression.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/misere/heap_quotient.hpp"
 #include "grundy/misere/quotient.hpp"
 #include "grundy/misere/quotient_checkpoint.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/language/registry.hpp"
 #include "misere/quotient_engine.hpp"
 #include "misere/quotient_verification.hpp"
 #include "misere_oracle.hpp"

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "grundy/analysis.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/input_error.hpp"
 #include "test_support.hpp"
 
 namespace grundy {

@@ -1,5 +1,5 @@
 // Nimber arithmetic against its definitions and published tables.
-#include "grundy/nimber.hpp"
+#include "grundy/core/nimber.hpp"
 #include "test_support.hpp"
 
 #include <gtest/gtest.h>

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "placement/node_kayles_graph.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/rule.hpp"
 #include "grundy/placement/solver.hpp"

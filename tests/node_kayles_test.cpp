@@ -25,8 +25,8 @@
 #include <thread>
 #include <vector>
 
-#include "grundy/analysis.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/placement/board.hpp"
 #include "cli_runner.hpp"
 #include "test_support.hpp"

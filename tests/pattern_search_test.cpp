@@ -9,8 +9,8 @@
 #include <limits>
 #include <random>
 
-#include "grundy/pattern_formula.hpp"
-#include "grundy/pattern_search.hpp"
+#include "grundy/analysis/pattern_formula.hpp"
+#include "grundy/analysis/pattern_search.hpp"
 
 namespace grundy::pattern {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/core/solver.hpp"
 
 namespace grundy::placement::testing {
 

@@ -1,12 +1,12 @@
 // Placement games as expression-language components, and `grundy boards`.
-#include "grundy/registry.hpp"
+#include "grundy/language/registry.hpp"
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "grundy/boards_command.hpp"
+#include "grundy/interfaces/boards_command.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/options.hpp"
 #include "grundy/placement/searches.hpp"

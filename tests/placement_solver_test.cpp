@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/placement/moves.hpp"
 #include "placement_brute_force.hpp"
 #include "test_support.hpp"

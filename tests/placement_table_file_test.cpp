@@ -12,7 +12,7 @@
 #include <iterator>
 #include <string>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/placement/solver.hpp"
 
 namespace grundy::placement {

@@ -12,11 +12,11 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/input_error.hpp"
-#include "grundy/misere_nim.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/closed_forms/misere_nim.hpp"
 #include "grundy/rulesets/moore_nim.hpp"
 #include "grundy/rulesets/staircase_nim.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/core/solver.hpp"
 #include "test_support.hpp"
 
 namespace grundy {

@@ -13,7 +13,7 @@
 #include <set>
 #include <vector>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/rulesets/constrained_nim.hpp"
 #include "grundy/rulesets/nim.hpp"
 #include "grundy/rulesets/subtraction.hpp"

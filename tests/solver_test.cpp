@@ -1,5 +1,5 @@
 // The generic solver on small hand-made games whose values are textbook facts.
-#include "grundy/solver.hpp"
+#include "grundy/core/solver.hpp"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 

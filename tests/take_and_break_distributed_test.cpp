@@ -16,9 +16,9 @@
 #include <tuple>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/distributed/communicator.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/communicator.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/distributed_run.hpp"
 #include "grundy/take_and_break/engine.hpp"

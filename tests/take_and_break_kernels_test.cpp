@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/cpu_features.hpp"
 #include "grundy/take_and_break/engine.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 
 namespace grundy {

@@ -2,7 +2,7 @@
 // corruption, kill -9 and SIGTERM), request validation.
 #include <gtest/gtest.h>
 
-#include "grundy/stop_signals.hpp"
+#include "grundy/core/stop_signals.hpp"
 #include "test_support.hpp"
 #include <signal.h>
 #include <sys/wait.h>
@@ -16,7 +16,7 @@
 #include <string>
 #include <thread>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/take_and_break/checkpoint.hpp"
 #include "grundy/take_and_break/run.hpp"
 

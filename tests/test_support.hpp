@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/context.hpp"
-#include "grundy/heap_rule.hpp"
-#include "grundy/position.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/core/position.hpp"
+#include "grundy/language/registry.hpp"
 
 namespace grundy::testing {
 

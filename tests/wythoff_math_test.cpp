@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "closed_forms/wythoff_math.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 namespace {

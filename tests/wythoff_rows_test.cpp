@@ -12,8 +12,8 @@
 
 #include "cli_runner.hpp"
 #include "closed_forms/wythoff_math.hpp"
-#include "grundy/analysis.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/input_error.hpp"
 #include "test_support.hpp"
 
 namespace grundy {

@@ -3,8 +3,8 @@
 // (the lower Wythoff sequence), and nim-values against the published table.
 #include <gtest/gtest.h>
 
-#include "grundy/analysis.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/input_error.hpp"
 #include "test_support.hpp"
 
 namespace grundy {

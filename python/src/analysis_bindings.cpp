@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "bindings.hpp"
-#include "grundy/analysis.hpp"
+#include "grundy/analysis/analysis.hpp"
 #include "python_position.hpp"
 #include "python_text.hpp"
 

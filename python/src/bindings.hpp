@@ -4,7 +4,7 @@
 
 #include <pybind11/pybind11.h>
 
-#include "grundy/value.hpp"
+#include "grundy/core/value.hpp"
 
 namespace grundy::python {
 

@@ -7,11 +7,11 @@
 #include <sstream>
 
 #include "bindings.hpp"
-#include "grundy/game_graph.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/input_file.hpp"
-#include "grundy/boards_command.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/game_graph/game_graph.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/input_file.hpp"
+#include "grundy/interfaces/boards_command.hpp"
+#include "grundy/language/registry.hpp"
 #include "interruptible_call.hpp"
 
 namespace py = pybind11;

@@ -4,8 +4,8 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "grundy/memory_bound.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/core/memory_bound.hpp"
+#include "grundy/language/registry.hpp"
 #include "interruptible_call.hpp"
 #include "python_component.hpp"
 #include "python_game.hpp"

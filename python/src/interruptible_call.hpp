@@ -22,7 +22,7 @@
 #include <thread>
 #include <utility>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 
 namespace grundy::python {
 

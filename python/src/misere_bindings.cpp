@@ -8,12 +8,12 @@
 #include <string>
 
 #include "bindings.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/misere/misere_form.hpp"
 #include "grundy/misere/notation.hpp"
 #include "grundy/misere/quotient_run.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/language/registry.hpp"
 #include "interruptible_call.hpp"
 #include "python_position.hpp"
 

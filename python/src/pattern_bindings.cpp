@@ -10,9 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include "bindings.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/pattern.hpp"
-#include "grundy/pattern_family.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/analysis/pattern.hpp"
+#include "grundy/interfaces/pattern_family.hpp"
 #include "interruptible_call.hpp"
 
 namespace py = pybind11;

@@ -8,13 +8,13 @@
 #include <optional>
 
 #include "bindings.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/input_file.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/input_file.hpp"
 #include "grundy/placement/options.hpp"
-#include "grundy/registry.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/language/registry.hpp"
+#include "grundy/core/solver.hpp"
 #include "python_position.hpp"
 #include "python_text.hpp"
 

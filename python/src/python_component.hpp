@@ -12,8 +12,8 @@
 
 #include <pybind11/pybind11.h>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/position.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/position.hpp"
 #include "python_game.hpp"
 
 namespace grundy::python {

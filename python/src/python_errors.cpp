@@ -5,9 +5,9 @@
 #include <exception>
 #include <string>
 
-#include "grundy/context.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/solver.hpp"
 
 namespace py = pybind11;
 

@@ -4,7 +4,7 @@
 #include <optional>
 #include <utility>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "python_errors.hpp"
 
 namespace py = pybind11;

@@ -43,12 +43,12 @@
 #include <thread>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/solver_choice.hpp"
-#include "grundy/loopy_solver.hpp"
-#include "grundy/nimber.hpp"
-#include "grundy/value.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/solver_choice.hpp"
+#include "grundy/core/loopy_solver.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/core/value.hpp"
+#include "grundy/core/solver.hpp"
 #include "collector_pace.hpp"
 #include "python_object_table.hpp"
 #include "python_rule.hpp"

@@ -1,6 +1,6 @@
 #include "python_object_table.hpp"
 
-#include "grundy/hash.hpp"
+#include "grundy/core/hash.hpp"
 
 #include <pybind11/pybind11.h>
 

@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/nimber.hpp"
+#include "grundy/core/nimber.hpp"
 
 namespace grundy::python {
 

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/position.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/position.hpp"
 #include "interruptible_call.hpp"
 #include "python_component.hpp"
 

@@ -1,6 +1,6 @@
 #include "python_rule.hpp"
 
-#include "grundy/hash.hpp"
+#include "grundy/core/hash.hpp"
 #include "python_errors.hpp"
 #include "python_game.hpp"
 #include "python_object_table.hpp"

@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
-#include "grundy/nimber.hpp"
-#include "grundy/solver_tables.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/core/solver_tables.hpp"
 
 namespace grundy::python {
 

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "grundy/input_error.hpp"
-#include "grundy/solver_tables.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/solver_tables.hpp"
 #include "python_errors.hpp"
 #include "python_game.hpp"
 

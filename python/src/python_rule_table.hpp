@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/nimber.hpp"
-#include "grundy/solver_tables.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/core/solver_tables.hpp"
 #include "python_object_table.hpp"
 #include "python_rule.hpp"
 

@@ -6,11 +6,11 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/heap_rule.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/registry.hpp"
-#include "grundy/sequence.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/language/registry.hpp"
+#include "grundy/core/sequence.hpp"
 #include "grundy/take_and_break/run.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 #include "interruptible_call.hpp"

@@ -8,8 +8,8 @@
 
 #include <vector>
 
-#include "grundy/nimber.hpp"
-#include "grundy/sequence.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/core/sequence.hpp"
 
 namespace grundy::python {
 

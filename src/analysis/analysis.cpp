@@ -1,13 +1,13 @@
-#include "grundy/analysis.hpp"
+#include "grundy/analysis/analysis.hpp"
 
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/heap_rule.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/loopy_analysis.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/analysis/loopy_analysis.hpp"
 #include "analysis/misere_analysis.hpp"
 
 namespace grundy {

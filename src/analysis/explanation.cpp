@@ -1,10 +1,10 @@
-#include "grundy/explanation.hpp"
+#include "grundy/analysis/explanation.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/heap_rule.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 namespace {

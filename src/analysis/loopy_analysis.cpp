@@ -1,4 +1,4 @@
-#include "grundy/loopy_analysis.hpp"
+#include "grundy/analysis/loopy_analysis.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 namespace {

@@ -8,15 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/heap_rule.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/misere/classification.hpp"
 #include "grundy/misere/heap_quotient.hpp"
 #include "grundy/misere/quotient_checkpoint.hpp"
 #include "grundy/misere/misere_form.hpp"
 #include "grundy/misere/notation.hpp"
-#include "grundy/misere_nim.hpp"
+#include "grundy/closed_forms/misere_nim.hpp"
 #include "misere/follower_graph.hpp"
 #include "misere/position_forms.hpp"
 #include "misere/sum_search.hpp"

@@ -18,9 +18,9 @@
 // that end.
 #pragma once
 
-#include "grundy/analysis.hpp"
-#include "grundy/context.hpp"
-#include "grundy/position.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/position.hpp"
 
 namespace grundy {
 

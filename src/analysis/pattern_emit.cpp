@@ -3,8 +3,8 @@
 // was found.
 #include <sstream>
 
-#include "grundy/input_error.hpp"
-#include "grundy/pattern.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/analysis/pattern.hpp"
 
 namespace grundy::pattern {
 namespace {

@@ -1,4 +1,4 @@
-#include "grundy/pattern_formula.hpp"
+#include "grundy/analysis/pattern_formula.hpp"
 
 #include <algorithm>
 #include <bit>

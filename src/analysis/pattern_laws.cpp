@@ -8,9 +8,8 @@
 #include <set>
 #include <sstream>
 
-#include "grundy/pattern.hpp"
-#include "grundy/pattern_family.hpp"
-#include "grundy/pattern_search.hpp"
+#include "grundy/analysis/pattern.hpp"
+#include "grundy/analysis/pattern_search.hpp"
 
 namespace grundy::pattern {
 namespace {
@@ -636,6 +635,19 @@ PatternReport find_laws(Family family, Context& context) {
     pile_laws(report, charge);
   }
   return report;
+}
+
+std::vector<std::vector<std::uint64_t>> box_cells(std::size_t piles, std::uint64_t upto) {
+  std::vector<std::vector<std::uint64_t>> out;
+  std::vector<std::uint64_t> cell(piles, 0);
+  while (true) {
+    out.push_back(cell);
+    std::size_t i = piles;
+    while (i > 0 && cell[i - 1] == upto) cell[--i] = 0;
+    if (i == 0) break;
+    ++cell[i - 1];
+  }
+  return out;
 }
 
 }  // namespace grundy::pattern

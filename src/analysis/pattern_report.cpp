@@ -2,7 +2,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "grundy/pattern.hpp"
+#include "grundy/analysis/pattern.hpp"
 
 namespace grundy::pattern {
 namespace {

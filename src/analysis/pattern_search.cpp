@@ -1,4 +1,4 @@
-#include "grundy/pattern_search.hpp"
+#include "grundy/analysis/pattern_search.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
-#include "grundy/play.hpp"
+#include "grundy/analysis/play.hpp"
 
-#include "grundy/analysis.hpp"
+#include "grundy/analysis/analysis.hpp"
 
 namespace grundy {
 

@@ -14,7 +14,7 @@
 
 #include "grundy/census/database.hpp"
 #include "grundy/census/job_runner.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/version.hpp"
 
 namespace grundy::census {

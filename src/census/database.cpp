@@ -15,9 +15,9 @@
 #include <utility>
 #include <variant>
 
-#include "grundy/checksum.hpp"
-#include "grundy/context.hpp"
-#include "grundy/input_file.hpp"
+#include "grundy/core/checksum.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/input_file.hpp"
 
 namespace grundy::census {
 namespace {

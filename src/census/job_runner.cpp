@@ -5,11 +5,11 @@
 #include <filesystem>
 #include <functional>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/placement/options.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/language/registry.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
 #include "grundy/take_and_break/run.hpp"

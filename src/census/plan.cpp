@@ -7,13 +7,13 @@
 #include <optional>
 #include <sstream>
 
-#include "grundy/checksum.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/context.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/parameter_template.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/core/checksum.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/language/parameter_template.hpp"
+#include "grundy/language/registry.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/equivalence.hpp"

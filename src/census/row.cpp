@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "grundy/checksum.hpp"
+#include "grundy/core/checksum.hpp"
 
 namespace grundy::census {
 namespace {

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy::lasker {
 namespace {

@@ -20,7 +20,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/nimber.hpp"
+#include "grundy/core/nimber.hpp"
 
 namespace grundy::lasker {
 

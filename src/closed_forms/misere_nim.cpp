@@ -1,4 +1,4 @@
-#include "grundy/misere_nim.hpp"
+#include "grundy/closed_forms/misere_nim.hpp"
 
 namespace grundy {
 

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/nimber.hpp"
+#include "grundy/core/nimber.hpp"
 
 namespace grundy::wythoff {
 

@@ -1,4 +1,4 @@
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 
 namespace grundy {
 

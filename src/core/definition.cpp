@@ -1,10 +1,10 @@
-#include "grundy/definition.hpp"
+#include "grundy/core/definition.hpp"
 
 #include <functional>
 #include <string>
 #include <vector>
 
-#include "grundy/solver.hpp"
+#include "grundy/core/solver.hpp"
 
 namespace grundy {
 namespace {

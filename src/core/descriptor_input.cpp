@@ -1,4 +1,4 @@
-#include "grundy/descriptor_input.hpp"
+#include "grundy/core/descriptor_input.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "grundy/output_file.hpp"
+#include "grundy/core/output_file.hpp"
 
 namespace grundy {
 namespace {

@@ -1,11 +1,11 @@
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/heap_rule.hpp"
 
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
 
-#include "grundy/heap_sequence.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/heap_sequence.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy::rulesets_detail {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "grundy/heap_rule.hpp"
-#include "grundy/sequence.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/core/sequence.hpp"
 
 namespace grundy::rulesets_detail {
 

@@ -1,4 +1,4 @@
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 #include <cstdint>
 

@@ -1,7 +1,7 @@
-#include "grundy/input_file.hpp"
+#include "grundy/core/input_file.hpp"
 
-#include "grundy/descriptor_input.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/descriptor_input.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 

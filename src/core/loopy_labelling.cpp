@@ -1,11 +1,11 @@
-#include "grundy/loopy_labelling.hpp"
+#include "grundy/core/loopy_labelling.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 namespace {

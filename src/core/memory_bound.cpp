@@ -1,4 +1,4 @@
-#include "grundy/memory_bound.hpp"
+#include "grundy/core/memory_bound.hpp"
 
 #include <unistd.h>
 

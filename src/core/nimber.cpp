@@ -1,4 +1,4 @@
-#include "grundy/nimber.hpp"
+#include "grundy/core/nimber.hpp"
 
 namespace grundy {
 namespace {

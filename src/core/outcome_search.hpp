@@ -53,7 +53,7 @@
 #include <vector>
 
 #include "core/frame_stack.hpp"
-#include "grundy/nimber.hpp"
+#include "grundy/core/nimber.hpp"
 
 namespace grundy {
 

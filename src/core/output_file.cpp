@@ -1,4 +1,4 @@
-#include "grundy/output_file.hpp"
+#include "grundy/core/output_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <memory>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 namespace {

@@ -1,10 +1,10 @@
-#include "grundy/position.hpp"
+#include "grundy/core/position.hpp"
 
 #include <mutex>
 
-#include "grundy/definition.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/nimber.hpp"
+#include "grundy/core/definition.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/nimber.hpp"
 
 namespace grundy {
 

@@ -1,8 +1,8 @@
-#include "grundy/sequence.hpp"
+#include "grundy/core/sequence.hpp"
 
 #include <stdexcept>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 

@@ -1,4 +1,4 @@
-#include "grundy/stop_signals.hpp"
+#include "grundy/core/stop_signals.hpp"
 
 #include <pthread.h>
 

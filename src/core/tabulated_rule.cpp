@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "core/heap_rule_helpers.hpp"
 
 namespace grundy::rulesets_detail {

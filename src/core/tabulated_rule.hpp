@@ -8,7 +8,7 @@
 #include <mutex>
 #include <vector>
 
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/heap_rule.hpp"
 
 namespace grundy::rulesets_detail {
 

@@ -1,4 +1,4 @@
-#include "grundy/value.hpp"
+#include "grundy/core/value.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "grundy/distributed/communicator.hpp"
+#include "grundy/core/communicator.hpp"
 
 namespace grundy::distributed {
 namespace {

@@ -1,4 +1,4 @@
-#include "grundy/game_graph.hpp"
+#include "grundy/game_graph/game_graph.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -6,10 +6,10 @@
 #include <limits>
 #include <sstream>
 
-#include "grundy/hash.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/solver.hpp"
-#include "grundy/input_file.hpp"
+#include "grundy/core/hash.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/solver.hpp"
+#include "grundy/core/input_file.hpp"
 
 namespace grundy {
 namespace {

@@ -1,9 +1,9 @@
-#include "grundy/game_graph_values.hpp"
+#include "grundy/game_graph/game_graph_values.hpp"
 
 #include <algorithm>
 
-#include "grundy/input_error.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/solver.hpp"
 
 namespace grundy {
 

@@ -1,8 +1,8 @@
-#include "grundy/boards_command.hpp"
+#include "grundy/interfaces/boards_command.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/rule.hpp"

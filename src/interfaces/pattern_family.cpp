@@ -1,17 +1,17 @@
-#include "grundy/pattern_family.hpp"
+#include "grundy/interfaces/pattern_family.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <limits>
 #include <map>
 
-#include "grundy/analysis.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/heap_rule.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/parameter_template.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/language/parameter_template.hpp"
+#include "grundy/language/registry.hpp"
 
 namespace grundy::pattern {
 namespace {
@@ -59,19 +59,6 @@ Periodicity member_pattern(const HeapRule& rule, const SequenceReport& report) {
 }
 
 }  // namespace
-
-std::vector<std::vector<std::uint64_t>> box_cells(std::size_t piles, std::uint64_t upto) {
-  std::vector<std::vector<std::uint64_t>> out;
-  std::vector<std::uint64_t> cell(piles, 0);
-  while (true) {
-    out.push_back(cell);
-    std::size_t i = piles;
-    while (i > 0 && cell[i - 1] == upto) cell[--i] = 0;
-    if (i == 0) break;
-    ++cell[i - 1];
-  }
-  return out;
-}
 
 bool names_piles(std::string_view written) {
   const ExprTerm shape = parse_rule(written);

@@ -1,10 +1,10 @@
-#include "grundy/parameter_template.hpp"
+#include "grundy/language/parameter_template.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <functional>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy {
 namespace {

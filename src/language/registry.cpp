@@ -1,10 +1,10 @@
-#include "grundy/registry.hpp"
+#include "grundy/language/registry.hpp"
 
 #include <algorithm>
 #include <map>
 #include <stdexcept>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
 
 namespace grundy {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "misere/memory_text.hpp"
 
 namespace grundy::misere {

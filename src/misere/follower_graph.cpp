@@ -2,7 +2,7 @@
 
 #include <unordered_set>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy::misere {
 namespace {

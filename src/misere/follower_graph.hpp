@@ -20,8 +20,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/position.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/position.hpp"
 
 namespace grundy::misere {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <string>
 
-#include "grundy/input_error.hpp"
-#include "grundy/periodicity_theorem.hpp"
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/periodicity_theorem.hpp"
+#include "grundy/core/heap_rule.hpp"
 #include "misere/quotient_engine.hpp"
 
 namespace grundy::misere {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy::misere {
 namespace {

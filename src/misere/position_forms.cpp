@@ -1,6 +1,6 @@
 #include "misere/position_forms.hpp"
 
-#include "grundy/capabilities.hpp"
+#include "grundy/core/capabilities.hpp"
 
 namespace grundy::misere {
 

@@ -9,11 +9,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/misere/canonical_forms.hpp"
 #include "grundy/misere/classification.hpp"
 #include "grundy/misere/genus.hpp"
-#include "grundy/position.hpp"
+#include "grundy/core/position.hpp"
 #include "misere/follower_graph.hpp"
 
 namespace grundy::misere {

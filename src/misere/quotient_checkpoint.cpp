@@ -10,10 +10,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "grundy/input_error.hpp"
-#include "grundy/input_file.hpp"
-#include "grundy/output_file.hpp"
-#include "grundy/checksum.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/input_file.hpp"
+#include "grundy/core/output_file.hpp"
+#include "grundy/core/checksum.hpp"
 
 namespace grundy::misere {
 namespace {

@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/misere/quotient.hpp"
 
 namespace grundy::misere {

@@ -26,7 +26,7 @@
 #include <memory>
 #include <vector>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/misere/quotient.hpp"
 #include "misere/quotient_construction.hpp"
 #include "misere/quotient_verification.hpp"

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <sstream>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/misere/heap_quotient.hpp"
 #include "grundy/misere/quotient_checkpoint.hpp"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "misere/memory_text.hpp"
 
 namespace grundy::misere {

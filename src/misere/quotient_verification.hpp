@@ -24,7 +24,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/misere/commutative_monoid.hpp"
 #include "grundy/misere/quotient.hpp"
 

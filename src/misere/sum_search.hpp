@@ -12,7 +12,7 @@
 #include <map>
 #include <vector>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "misere/follower_graph.hpp"
 
 namespace grundy::misere {

@@ -1,5 +1,5 @@
 #include "grundy/placement/board.hpp"
-#include "grundy/input_file.hpp"
+#include "grundy/core/input_file.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -27,8 +27,8 @@
 #include <tuple>
 #include <vector>
 
-#include "grundy/input_error.hpp"
-#include "grundy/nimber.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/nimber.hpp"
 #include "grundy/placement/bits.hpp"
 #include "grundy/placement/rule.hpp"
 #include "core/frame_stack.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/placement/bits.hpp"
 #include "core/outcome_search.hpp"
 #include "placement/region.hpp"

@@ -28,7 +28,7 @@
 #include <memory>
 #include <vector>
 
-#include "grundy/nimber.hpp"
+#include "grundy/core/nimber.hpp"
 
 namespace grundy::node_kayles {
 

@@ -26,7 +26,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "grundy/hash.hpp"
+#include "grundy/core/hash.hpp"
 
 namespace grundy::placement::detail {
 

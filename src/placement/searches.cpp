@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/placement/reductions.hpp"
 
 namespace grundy::placement {

@@ -12,8 +12,8 @@
 
 #include "engine.hpp"
 #include "table_file.hpp"
-#include "grundy/input_file.hpp"
-#include "grundy/output_file.hpp"
+#include "grundy/core/input_file.hpp"
+#include "grundy/core/output_file.hpp"
 #include "grundy/placement/reductions.hpp"
 
 namespace grundy::placement {

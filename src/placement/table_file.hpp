@@ -20,8 +20,8 @@
 #include <istream>
 #include <string>
 
-#include "grundy/checksum.hpp"
-#include "grundy/output_file.hpp"
+#include "grundy/core/checksum.hpp"
+#include "grundy/core/output_file.hpp"
 
 namespace grundy::placement::detail {
 

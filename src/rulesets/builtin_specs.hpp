@@ -1,12 +1,12 @@
 // The built-in rulesets, one line each. A new ruleset is its own file under
-// src/rulesets/ defining `RulesetSpec NAME_ruleset()` (see grundy/ruleset_spec.hpp), plus
+// src/rulesets/ defining `RulesetSpec NAME_ruleset()` (see grundy/rulesets/ruleset_spec.hpp), plus
 // one line in this list; the registry, the help, the error messages and the
 // conformance suite pick it up from here.
 #pragma once
 
 #include <vector>
 
-#include "grundy/ruleset_spec.hpp"
+#include "grundy/rulesets/ruleset_spec.hpp"
 
 #define GRUNDY_BUILTIN_RULESETS(X) \
   X(nim)                           \

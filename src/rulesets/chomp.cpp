@@ -53,11 +53,11 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/game_adapter.hpp"
-#include "grundy/graph_term.hpp"
-#include "grundy/hash.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/game_adapter.hpp"
+#include "grundy/terms/graph_term.hpp"
+#include "grundy/core/hash.hpp"
+#include "grundy/core/input_error.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "rulesets/builtin_specs.hpp"
 

@@ -57,10 +57,10 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/game_adapter.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/nimber.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/game_adapter.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/nimber.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "rulesets/builtin_specs.hpp"
 

@@ -4,7 +4,7 @@
 #include <memory>
 #include <optional>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "core/heap_rule_helpers.hpp"
 

@@ -35,8 +35,8 @@
 #include <string>
 #include <vector>
 
-#include "grundy/capabilities.hpp"
-#include "grundy/game_adapter.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
 
 namespace grundy {

@@ -12,12 +12,12 @@
 #include <sstream>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/game_graph.hpp"
-#include "grundy/game_graph_values.hpp"
-#include "grundy/graph_term.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/input_file.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/game_graph/game_graph.hpp"
+#include "grundy/game_graph/game_graph_values.hpp"
+#include "grundy/terms/graph_term.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/input_file.hpp"
 
 namespace grundy {
 namespace {

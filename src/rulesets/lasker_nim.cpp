@@ -13,7 +13,7 @@
 #include <memory>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "closed_forms/lasker_math.hpp"
 

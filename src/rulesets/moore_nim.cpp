@@ -5,10 +5,10 @@
 #include <memory>
 #include <utility>
 
-#include "grundy/input_error.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/solver.hpp"
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/capabilities.hpp"
+#include "grundy/core/capabilities.hpp"
 #include "core/heap_rule_helpers.hpp"
 
 namespace grundy {

@@ -4,7 +4,7 @@
 #include <memory>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/capabilities.hpp"
+#include "grundy/core/capabilities.hpp"
 #include "core/heap_rule_helpers.hpp"
 
 namespace grundy {

@@ -35,8 +35,8 @@
 #include <vector>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/graph_term.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/terms/graph_term.hpp"
+#include "grundy/core/input_error.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "placement/node_kayles_graph.hpp"
 

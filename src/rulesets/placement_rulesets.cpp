@@ -15,8 +15,8 @@
 #include <type_traits>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/rule.hpp"

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/game_adapter.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/game_adapter.hpp"
+#include "grundy/core/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
 
 namespace grundy {

@@ -1,6 +1,6 @@
 #include "grundy/rulesets/subtraction.hpp"
 
-#include "grundy/periodicity_theorem.hpp"
+#include "grundy/core/periodicity_theorem.hpp"
 
 #include <algorithm>
 #include <memory>
@@ -8,10 +8,10 @@
 #include <optional>
 #include <utility>
 
-#include "grundy/heap_sequence.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/heap_sequence.hpp"
+#include "grundy/core/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/capabilities.hpp"
+#include "grundy/core/capabilities.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "core/tabulated_rule.hpp"
 
@@ -69,7 +69,7 @@ struct ProvenSequence {
 };
 
 // g for sub(S) (or its misère values: a heap with no move is worth 1) until the
-// window theorem (grundy/periodicity_theorem.hpp with t = max(S), j = 1) proves
+// window theorem (grundy/core/periodicity_theorem.hpp with t = max(S), j = 1) proves
 // a period; the table is checked after every doubling, so the work stays
 // linear in the values computed.
 ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere, const std::string& rule_text,

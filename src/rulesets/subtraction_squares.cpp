@@ -9,7 +9,7 @@
 
 #include "rulesets/builtin_specs.hpp"
 #include "core/heap_rule_helpers.hpp"
-#include "grundy/heap_sequence.hpp"
+#include "grundy/core/heap_sequence.hpp"
 #include "core/tabulated_rule.hpp"
 
 namespace grundy {

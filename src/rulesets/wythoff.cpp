@@ -19,8 +19,8 @@
 #include <utility>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/capabilities.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/input_error.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "closed_forms/wythoff_math.hpp"
 

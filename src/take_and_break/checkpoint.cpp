@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <memory>
 
-#include "grundy/checksum.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/input_file.hpp"
-#include "grundy/output_file.hpp"
+#include "grundy/core/checksum.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/input_file.hpp"
+#include "grundy/core/output_file.hpp"
 
 namespace grundy::take_and_break {
 namespace {
@@ -20,7 +20,7 @@ namespace {
 constexpr char kMagic[8] = {'G', 'R', 'U', 'N', 'D', 'Y', 'C', 'K'};
 constexpr std::uint32_t kVersion = 1;
 
-// The checksum of a checkpoint: grundy/checksum.hpp's word checksum (8 bytes a
+// The checksum of a checkpoint: grundy/core/checksum.hpp's word checksum (8 bytes a
 // step: speed matters for 2 GB of values).
 using Checksum = WordChecksum;
 

@@ -4,7 +4,7 @@
 #include <array>
 #include <utility>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy::take_and_break {
 namespace {

@@ -31,8 +31,8 @@
 #include <string_view>
 #include <thread>
 
-#include "grundy/input_error.hpp"
-#include "grundy/output_file.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/output_file.hpp"
 #include "grundy/take_and_break/checkpoint.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"

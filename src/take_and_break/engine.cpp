@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/take_and_break/cpu_features.hpp"
 #include "naive_engine.hpp"
 #include "sparse_engine.hpp"

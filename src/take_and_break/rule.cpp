@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "core/heap_rule_helpers.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/run_memo.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/run_memo.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/engine.hpp"
 #include "grundy/take_and_break/periodicity.hpp"

@@ -10,10 +10,10 @@
 #include <filesystem>
 #include <memory>
 
-#include "grundy/input_error.hpp"
-#include "grundy/memory_bound.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/memory_bound.hpp"
 #include "grundy/take_and_break/checkpoint.hpp"
-#include "grundy/output_file.hpp"
+#include "grundy/core/output_file.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
 #include "run_support.hpp"

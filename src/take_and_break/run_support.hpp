@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/take_and_break/run.hpp"
 
 namespace grundy::run_support {

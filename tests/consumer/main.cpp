@@ -1,9 +1,9 @@
 // Prints the value and the winner of the position given as its argument; with
 // a second argument, placement searches keep their table in that file (the
 // placement family's own settings, as docs/library.md shows them).
-#include <grundy/analysis.hpp>
+#include <grundy/analysis/analysis.hpp>
 #include <grundy/placement/options.hpp>
-#include <grundy/registry.hpp>
+#include <grundy/language/registry.hpp>
 
 #include <iostream>
 

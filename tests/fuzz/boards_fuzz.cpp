@@ -11,7 +11,7 @@
 
 #include "fuzz_support.hpp"
 #include "grundy/placement/board.hpp"
-#include "grundy/boards_command.hpp"
+#include "grundy/interfaces/boards_command.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/rule.hpp"
 #include "grundy/placement/solver.hpp"

@@ -11,7 +11,7 @@
 
 #include "fuzz_support.hpp"
 #include "grundy/census/plan.hpp"
-#include "grundy/parameter_template.hpp"
+#include "grundy/language/parameter_template.hpp"
 
 namespace {
 

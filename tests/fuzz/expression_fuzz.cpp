@@ -19,9 +19,9 @@
 #include <nlohmann/json.hpp>
 
 #include "fuzz_support.hpp"
-#include "grundy/analysis.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/language/registry.hpp"
 
 namespace {
 

@@ -17,9 +17,9 @@
 #include <string>
 #include <string_view>
 
-#include "grundy/context.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/parse_session.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/terms/parse_session.hpp"
 
 namespace grundy::fuzz {
 

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "grundy/game_graph.hpp"
-#include "grundy/solver.hpp"
+#include "grundy/game_graph/game_graph.hpp"
+#include "grundy/core/solver.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace grundy;

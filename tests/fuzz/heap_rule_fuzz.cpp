@@ -11,9 +11,9 @@
 #include <string_view>
 
 #include "fuzz_support.hpp"
-#include "grundy/expression.hpp"
-#include "grundy/heap_rule.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/language/registry.hpp"
 #include "grundy/take_and_break/code.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// `grundy pattern`'s input (include/grundy/pattern_family.hpp): a family
+// `grundy pattern`'s input (include/grundy/interfaces/pattern_family.hpp): a family
 // template and its --over ranges. The first line of the input is the ranges,
 // the rest the template. Ranges parse into assignments (at most 1000 here) or
 // are refused with a one-line InputError; a template is tabulated over them
@@ -7,7 +7,7 @@
 #include <string>
 
 #include "fuzz_support.hpp"
-#include "grundy/pattern_family.hpp"
+#include "grundy/interfaces/pattern_family.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace grundy;

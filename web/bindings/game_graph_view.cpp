@@ -6,8 +6,8 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/analysis.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/analysis/analysis.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy::web {
 

@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "grundy/context.hpp"
-#include "grundy/position.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/position.hpp"
 
 namespace grundy::web {
 

@@ -1,13 +1,13 @@
 #include "js_rule.hpp"
 
-#include "grundy/game_ruleset.hpp"
+#include "grundy/rulesets/game_ruleset.hpp"
 
 #include <algorithm>
 #include <functional>
 #include <stdexcept>
 #include <string_view>
 
-#include "grundy/term_reader.hpp"
+#include "grundy/terms/term_reader.hpp"
 #include "host.hpp"
 
 namespace grundy::web {

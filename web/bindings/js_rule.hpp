@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
-#include "grundy/game_adapter.hpp"
-#include "grundy/input_error.hpp"
-#include "grundy/ruleset_spec.hpp"
+#include "grundy/core/game_adapter.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/rulesets/ruleset_spec.hpp"
 
 namespace grundy::web {
 

@@ -4,8 +4,8 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "grundy/expression.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/terms/expression.hpp"
+#include "grundy/core/input_error.hpp"
 #include "host.hpp"
 
 namespace grundy::web {

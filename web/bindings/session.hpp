@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/registry.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/language/registry.hpp"
 #include "js_rule.hpp"
 
 namespace grundy::web {

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "grundy/census/plan.hpp"
-#include "grundy/context.hpp"
-#include "grundy/distributed/communicator.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/communicator.hpp"
 
 namespace grundy::census {
 

@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "grundy/census/row.hpp"
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 struct sqlite3;
 

@@ -8,7 +8,7 @@
 
 #include "grundy/census/plan.hpp"
 #include "grundy/census/row.hpp"
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 
 namespace grundy::census {
 

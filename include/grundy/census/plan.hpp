@@ -48,7 +48,7 @@ struct CensusSpec {
   std::string rule;
   unsigned rows_from = 1, rows_to = 1, cols_from = 1, cols_to = 1;
   // family: a ruleset or position written with parameters and their ranges
-  // (grundy/parameter_template.hpp: `sub{1,2,k}` over `k=3..40`); each member
+  // (grundy/language/parameter_template.hpp: `sub{1,2,k}` over `k=3..40`); each member
   // is computed as the registry says it is (heap rules to `upto` or their
   // proven period, positions to their value).
   std::string template_text;

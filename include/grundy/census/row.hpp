@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "grundy/nimber.hpp"
-#include "grundy/sequence.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/core/sequence.hpp"
 
 namespace grundy::census {
 

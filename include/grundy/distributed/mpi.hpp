@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "grundy/distributed/communicator.hpp"
+#include "grundy/core/communicator.hpp"
 
 namespace grundy::distributed {
 

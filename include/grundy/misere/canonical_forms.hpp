@@ -30,7 +30,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "grundy/nimber.hpp"
+#include "grundy/core/nimber.hpp"
 
 namespace grundy::misere {
 

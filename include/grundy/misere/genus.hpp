@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "grundy/misere/canonical_forms.hpp"
-#include "grundy/nimber.hpp"
+#include "grundy/core/nimber.hpp"
 
 namespace grundy::misere {
 

@@ -23,10 +23,10 @@
 #include <optional>
 #include <vector>
 
-#include "grundy/context.hpp"
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/heap_rule.hpp"
 #include "grundy/misere/quotient.hpp"
-#include "grundy/sequence.hpp"
+#include "grundy/core/sequence.hpp"
 
 namespace grundy::misere {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <string_view>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/misere/classification.hpp"
-#include "grundy/position.hpp"
+#include "grundy/core/position.hpp"
 
 namespace grundy::misere {
 

@@ -12,7 +12,7 @@
 //   |Q| bytes: 1 for the elements of P, 0 otherwise
 //   u64 N+1, (N+1) × u32: Φ(0..N)
 //   u64 E, E × u64: the heaps at which the quotient grew
-//   u64 checksum of everything before it (word_checksum, grundy/checksum.hpp)
+//   u64 checksum of everything before it (word_checksum, grundy/core/checksum.hpp)
 // Written to FILE.tmp, flushed to disk and renamed over FILE (output_file.hpp).
 #pragma once
 

@@ -13,10 +13,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "grundy/context.hpp"
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/heap_rule.hpp"
 #include "grundy/misere/quotient.hpp"
-#include "grundy/sequence.hpp"
+#include "grundy/core/sequence.hpp"
 
 namespace grundy::misere {
 

@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "grundy/hash.hpp"
+#include "grundy/core/hash.hpp"
 
 namespace grundy::placement {
 

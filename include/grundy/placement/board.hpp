@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "grundy/input_error.hpp"
+#include "grundy/core/input_error.hpp"
 
 namespace grundy::placement {
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 
 namespace grundy::placement {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/placement/options.hpp"
 #include "grundy/placement/rule.hpp"
 #include "grundy/placement/solver.hpp"

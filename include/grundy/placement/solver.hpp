@@ -14,8 +14,8 @@
 #include <optional>
 #include <string>
 
-#include "grundy/nimber.hpp"
-#include "grundy/output_file.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/core/output_file.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/rule.hpp"
 

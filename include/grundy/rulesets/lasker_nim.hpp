@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/heap_rule.hpp"
 
 namespace grundy {
 

@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/position.hpp"
+#include "grundy/core/position.hpp"
 
 namespace grundy {
 

@@ -2,7 +2,7 @@
 // other impartial game is equivalent to by Sprague–Grundy.
 #pragma once
 
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/heap_rule.hpp"
 
 namespace grundy {
 

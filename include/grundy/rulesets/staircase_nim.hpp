@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/position.hpp"
+#include "grundy/core/position.hpp"
 
 namespace grundy {
 

@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/heap_rule.hpp"
 
 namespace grundy {
 

@@ -20,8 +20,8 @@
 
 #include <optional>
 
-#include "grundy/context.hpp"
-#include "grundy/distributed/communicator.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/communicator.hpp"
 #include "grundy/take_and_break/run.hpp"
 
 namespace grundy {

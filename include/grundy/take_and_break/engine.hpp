@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-#include "grundy/context.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/take_and_break/code.hpp"
 
 namespace grundy::take_and_break {

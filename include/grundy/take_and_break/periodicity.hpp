@@ -1,6 +1,6 @@
 // Periodicity of take-and-break sequences, and when it is proven: the octal
 // periodicity theorem and its extension to moves leaving three heaps
-// (grundy/periodicity_theorem.hpp, shared with the subtraction games), with t
+// (grundy/core/periodicity_theorem.hpp, shared with the subtraction games), with t
 // and j read off the code.
 //
 // Grundy's game has no such theorem (moving p between the heaps can make them
@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <span>
 
-#include "grundy/periodicity_theorem.hpp"
-#include "grundy/sequence.hpp"
+#include "grundy/core/periodicity_theorem.hpp"
+#include "grundy/core/sequence.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/engine.hpp"
 

@@ -17,8 +17,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "grundy/context.hpp"
-#include "grundy/sequence.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/sequence.hpp"
 #include "grundy/take_and_break/engine.hpp"
 
 namespace grundy {

@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "grundy/context.hpp"
-#include "grundy/heap_rule.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/heap_rule.hpp"
 #include "grundy/take_and_break/code.hpp"
 
 namespace grundy {

@@ -1,0 +1,282 @@
+// The one adapter of the game model: a game written as a C++ type that models
+// ImpartialGame (game.hpp) — a built-in ruleset or a user's own — becomes
+// positions of the runtime model (position.hpp): they join sums with every
+// other game and get values, options, winning moves, explanations, play and
+// misère analysis, without touching the solver.
+//
+//   struct GrundysGame { … moves, components, describe … };
+//   auto game = grundy::GameAdapter<GrundysGame>::make(GrundysGame{}, "mygrundy");
+//   grundy::Context context;
+//   grundy::Position p = game->position({7}) + grundy::Registry::builtin().parse("nim(3)");
+//   grundy::analyze(p, context);            // value, outcome, winning moves
+//
+// Values come from the generic Solver (one per run: kept in the Context of the
+// call, so that a run's tables die with it and two runs never share one),
+// polled for cancellation through that Context and bounded by its memory
+// bound. A game whose graph has cycles is valued by the LoopySolver
+// (loopy_solver.hpp): values ∞(K), draws, counters for the reversal rule
+// (docs/loopy.md) — from the first cycle found on (SolverChoice::automatic,
+// the default), or always (SolverChoice::loopy); SolverChoice::normal_play
+// reports a cycle as a CycleError instead. A game with the optional
+// components() hook splits positions into independent parts: each part is a
+// component of its own, so a move that produces a sum (cutting a heap in two)
+// leaves several components.
+//
+// Every optional hook of game.hpp reaches the components: for_each_move (lazy
+// options), describe_move (words for a move), moves_to_value (winning moves by
+// a theorem), theorem (what `grundy explain` shows), outcome (who wins when
+// the value is out of reach). Without them the definition answers.
+//
+// Printing: a component prints as name(describe(p)); G::describe is required
+// unless the position is an integer. To parse such text back, register the game
+// (game_ruleset(adapter, parse) in game_ruleset.hpp gives a RulesetSpec for
+// Registry::add; a built-in ruleset writes its own RulesetSpec whose builder
+// makes the adapter).
+//
+// Sharing: a user's game is one object, and a run keeps its solver for that
+// object (two games of one type are two games). A built-in ruleset makes an
+// adapter each time a term is parsed; made with Sharing::by_name, every
+// adapter of one type and name is the same game, so a run keeps one solver for
+// all of them (euclid(3,5) + euclid(8,13) parsed apart share one table).
+#pragma once
+
+#include <atomic>
+#include <concepts>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/context.hpp"
+#include "grundy/core/game.hpp"
+#include "grundy/core/loopy_solver.hpp"
+#include "grundy/core/position.hpp"
+#include "grundy/core/solver.hpp"
+#include "grundy/core/solver_choice.hpp"
+#include "grundy/core/value.hpp"
+
+namespace grundy {
+
+// Whether a run's solver belongs to one adapter object or to every adapter of
+// the game's type with the same name (see the header).
+enum class Sharing { by_object, by_name };
+
+template <class G>
+concept GameWithTheorem = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.theorem(p) } -> std::convertible_to<std::optional<TheoremApplication>>;
+};
+
+template <class G>
+concept GameWithOutcome = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.outcome(p) } -> std::convertible_to<std::optional<Outcome>>;
+};
+
+template <ImpartialGame G>
+class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
+ public:
+  using GamePosition = typename G::Position;
+
+  static_assert(DescribableGame<G> || std::integral<GamePosition>,
+                "GameAdapter prints positions with G::describe(p) (or std::to_string for integers)");
+
+  [[nodiscard]] static std::shared_ptr<GameAdapter> make(G game, std::string name,
+                                                         SolverChoice solver = SolverChoice::automatic,
+                                                         Sharing sharing = Sharing::by_object) {
+    return std::shared_ptr<GameAdapter>(new GameAdapter(std::move(game), std::move(name), solver, sharing));
+  }
+
+  // True once some run found a cycle and values the positions by the
+  // LoopySolver (or always, with SolverChoice::loopy).
+  [[nodiscard]] bool loopy() const noexcept { return found_cycle_->load(std::memory_order_relaxed); }
+
+  [[nodiscard]] const G& game() const noexcept { return game_; }
+  [[nodiscard]] const std::string& name() const noexcept { return name_; }
+
+  // The position p of the game: its independent parts (components() when the
+  // game has the hook), each a component.
+  [[nodiscard]] Position position(const GamePosition& p) const {
+    std::vector<GamePosition> parts;
+    if constexpr (DecomposableGame<G>) {
+      game_.components(p, parts);
+    } else {
+      parts.push_back(p);
+    }
+    std::vector<ComponentPtr> out;
+    out.reserve(parts.size());
+    for (GamePosition& part : parts) out.push_back(std::make_shared<const PartType>(this->shared_from_this(), std::move(part)));
+    return Position(std::move(out));
+  }
+
+  // The value of p in this run (the components' xor when p splits).
+  [[nodiscard]] Value value(const GamePosition& p, Context& context) const { return value_of(p, context); }
+
+ private:
+  GameAdapter(G game, std::string name, SolverChoice choice, Sharing sharing)
+      : game_(std::move(game)),
+        name_(std::move(name)),
+        choice_(choice),
+        sharing_(sharing),
+        found_cycle_(std::make_shared<std::atomic<bool>>(choice == SolverChoice::loopy)) {}
+
+  // What one run keeps for this game: its own copy of the game (the run may
+  // outlive the adapter that made it, when adapters are shared by name), the
+  // solvers over it, and whether the run found a cycle.
+  struct RunState {
+    RunState(const G& g, SolverChoice choice, Context& context)
+        : game(g), use_loopy(choice == SolverChoice::loopy), solver(game), loopy_solver(game) {
+      if (context.options().memory_bytes != 0) solver.set_memory_limit(context.options().memory_bytes);
+    }
+    G game;
+    std::mutex mutex;
+    bool use_loopy;
+    Solver<G> solver;
+    LoopySolver<G> loopy_solver;
+  };
+
+  RunState& run(Context& context) const {
+    const auto make = [&] { return std::make_shared<RunState>(game_, choice_, context); };
+    if (sharing_ == Sharing::by_name) return *context.shared<RunState>(name_, make);
+    return *context.shared_for<RunState>(this->shared_from_this(), make);
+  }
+
+  std::string describe(const GamePosition& p) const {
+    if constexpr (DescribableGame<G>) {
+      return game_.describe(p);
+    } else {
+      return std::to_string(p);
+    }
+  }
+
+  std::string describe_move(const GamePosition& from, const GamePosition& to) const {
+    if constexpr (GameWithMoveWords<G>) {
+      return game_.describe_move(from, to);
+    } else {
+      return "move to " + describe(to);
+    }
+  }
+
+  Value value_of(const GamePosition& p, Context& context) const {
+    RunState& state = run(context);
+    std::lock_guard lock(state.mutex);
+    return value_by_choice<CycleError>(
+        choice_, state.use_loopy,
+        [&] {
+          state.solver.set_poll([&context] { context.poll(); });
+          struct Reset {
+            Solver<G>& solver;
+            ~Reset() { solver.set_poll({}); }
+          } reset{state.solver};
+          return state.solver.value(p);
+        },
+        [&] {
+          found_cycle_->store(true, std::memory_order_relaxed);
+          return state.loopy_solver.value(p, context);
+        });
+  }
+
+  std::optional<std::uint64_t> counter_of(const GamePosition& p, Context& context) const {
+    RunState& state = run(context);
+    std::lock_guard lock(state.mutex);
+    if (!state.use_loopy) return std::nullopt;
+    return state.loopy_solver.counter(p, context);
+  }
+
+  // Every option of p: lazily where the game lists them so.
+  template <class Visit>
+  void for_each_move(const GamePosition& p, Visit&& visit) const {
+    if constexpr (LazilyListedGame<G>) {
+      game_.for_each_move(p, [&](const GamePosition& q) { return visit(q); });
+    } else {
+      std::vector<GamePosition> options;
+      game_.moves(p, options);
+      for (const GamePosition& q : options)
+        if (!visit(q)) return;
+    }
+  }
+
+  class Part : public Component, public LoopyCounter, public DecidedByTheorem {
+   public:
+    Part(std::shared_ptr<const GameAdapter> adapter, GamePosition p) : adapter_(std::move(adapter)), p_(std::move(p)) {}
+
+    std::string head() const override { return adapter_->name_; }
+    std::string arguments() const override { return adapter_->describe(p_); }
+    Value value(Context& context) const override { return adapter_->value_of(p_, context); }
+    std::optional<std::uint64_t> counter(Context& context) const override { return adapter_->counter_of(p_, context); }
+
+    void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
+      adapter_->for_each_move(p_, [&](const GamePosition& q) {
+        context.charge();
+        return visit(ComponentOption{adapter_->describe_move(p_, q), adapter_->position(q)});
+      });
+    }
+
+    OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
+      if constexpr (GameWithMovesToValue<G>) {
+        std::vector<GamePosition> found;
+        OptionList result;
+        const auto total = adapter_->game_.moves_to_value(p_, target, limit, found);
+        if constexpr (std::is_same_v<std::remove_cvref_t<decltype(total)>, std::optional<std::uint64_t>>) {
+          // No theorem for this position: the definition.
+          if (!total) return Component::options_to_value(context, target, limit);
+          result.total = *total;
+        } else {
+          result.total = total;
+        }
+        for (const GamePosition& q : found)
+          if (result.listed.size() < limit)
+            result.listed.push_back(ComponentOption{adapter_->describe_move(p_, q), adapter_->position(q)});
+        return result;
+      } else {
+        return Component::options_to_value(context, target, limit);
+      }
+    }
+
+    std::optional<TheoremApplication> theorem(Context&) const override {
+      if constexpr (GameWithTheorem<G>) {
+        return adapter_->game_.theorem(p_);
+      } else {
+        return std::nullopt;
+      }
+    }
+
+    bool same_as(const Component& other) const override {
+      const auto* part = dynamic_cast<const Part*>(&other);
+      if (part == nullptr || !(part->p_ == p_)) return false;
+      if (part->adapter_ == adapter_) return true;
+      return adapter_->sharing_ == Sharing::by_name && part->adapter_->sharing_ == Sharing::by_name &&
+             part->adapter_->name_ == adapter_->name_;
+    }
+
+   protected:
+    std::shared_ptr<const GameAdapter> adapter_;
+    GamePosition p_;
+  };
+
+  // A game that knows who wins where its value is out of reach declares it
+  // (analysis.cpp asks a lone component whose value threw LimitError).
+  class PartWithOutcome final : public Part, public OutcomeWithoutValue {
+   public:
+    using Part::Part;
+    Outcome outcome(Context& context) const override {
+      if constexpr (GameWithOutcome<G>) {
+        if (const std::optional<Outcome> known = this->adapter_->game_.outcome(this->p_)) return *known;
+      }
+      // No argument applies: the value decides, and its error stands.
+      return this->value(context).outcome();
+    }
+  };
+  using PartType = std::conditional_t<GameWithOutcome<G>, PartWithOutcome, Part>;
+
+  G game_;
+  std::string name_;
+  SolverChoice choice_;
+  Sharing sharing_;
+  std::shared_ptr<std::atomic<bool>> found_cycle_;
+};
+
+}  // namespace grundy
