@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 
+#include "grundy/core/heap_game_rule.hpp"
 #include "grundy/core/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "core/heap_rule_helpers.hpp"
@@ -11,8 +12,6 @@
 namespace grundy {
 namespace {
 
-using rulesets_detail::check_table_request;
-using rulesets_detail::proven_pattern;
 
 // Proof of g(x) = floor((x mod P) / L), P = L + R, by induction on x. Write
 // x = qP + r with 0 <= r < P and w = floor(r / L); the options are x - s for
@@ -24,18 +23,24 @@ using rulesets_detail::proven_pattern;
 // - No option has value w: such a y = q'P + r' has r' in [wL, wL + L). If q' = q
 //   then s = r - r' < L; if q' < q then s >= P + r - r' > P - L = R.
 // So g(x) = mex = w. The period P holds from x = 0 (preperiod 0).
-class ConstrainedNimRule final : public HeapRule {
+//
+// Written on the game model (heap_game_rule.hpp): a heap game whose optional
+// hooks are the theorem — closed_form, theorem, proven_pattern — and the
+// moves to a value counted from it at any heap size.
+class ConstrainedNim {
  public:
-  ConstrainedNimRule(std::uint64_t low, std::uint64_t high) : low_(low), high_(high) {
+  using Position = std::uint64_t;
+
+  ConstrainedNim(std::uint64_t low, std::uint64_t high) : low_(low), high_(high) {
     // L + R may exceed 64 bits; then every heap is below the period and x mod P = x.
     if (high <= UINT64_MAX - low) period_ = low + high;
   }
 
-  std::string text() const override { return "lr(" + std::to_string(low_) + "," + std::to_string(high_) + ")"; }
+  std::string text() const { return "lr(" + std::to_string(low_) + "," + std::to_string(high_) + ")"; }
 
-  Nimber value(Context&, std::uint64_t heap) const override { return residue(heap) / low_; }
+  std::optional<Nimber> closed_form(std::uint64_t heap) const { return residue(heap) / low_; }
 
-  std::optional<TheoremApplication> theorem(std::uint64_t heap) const override {
+  std::optional<TheoremApplication> theorem(std::uint64_t heap) const {
     TheoremApplication t;
     t.theorem = "the [L,R]-Nim theorem";
     t.statement = "a heap x of [L,R]-Nim (take between L and R) has g(x) = floor((x mod (L + R)) / L)";
@@ -53,39 +58,49 @@ class ConstrainedNimRule final : public HeapRule {
     return t;
   }
 
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+  // Takes of L, L + 1, …, min(heap, R): the heaps left, largest first (lazily:
+  // R may be 10^18).
+  template <class Visit>
+  void for_each_move(std::uint64_t heap, Visit&& visit) const {
     if (heap < low_) return;
     const std::uint64_t most = std::min(heap, high_);
     for (std::uint64_t taken = low_;; ++taken) {
-      HeapMove move{taken, {}};
-      if (taken < heap) move.leaves.push_back(heap - taken);
-      if (!visit(move) || taken == most) return;
+      if (!visit(heap - taken) || taken == most) return;
     }
+  }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const {
+    for_each_move(heap, [&](std::uint64_t after) {
+      out.push_back(after);
+      return true;
+    });
   }
 
   // Options are the heaps y in [heap - min(heap, R), heap - L]; those of value t have
   // residue y mod P in [tL, tL + L - 1] (clipped to P - 1). Counted per period, listed
   // from the largest y (the smallest take) down by jumping between residue blocks.
-  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    HeapMoveList result;
-    if (heap < low_) return result;
+  std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit,
+                               std::vector<std::uint64_t>& out) const {
+    std::uint64_t total = 0;
+    if (heap < low_) return total;
     const std::uint64_t top = heap - low_;
     const std::uint64_t bottom = heap - std::min(heap, high_);
     // Residues of value `target`: [first, last].
-    if (target > (UINT64_MAX - (low_ - 1)) / low_) return result;  // target * L + L - 1 overflows
+    if (target > (UINT64_MAX - (low_ - 1)) / low_) return total;  // target * L + L - 1 overflows
     const std::uint64_t first = target * low_;
     std::uint64_t last = first + (low_ - 1);
     if (period_) {
-      if (first >= *period_) return result;
+      if (first >= *period_) return total;
       last = std::min(last, *period_ - 1);
     }
-    result.total = count_up_to(top, first, last) - (bottom == 0 ? 0 : count_up_to(bottom - 1, first, last));
+    total = count_up_to(top, first, last) - (bottom == 0 ? 0 : count_up_to(bottom - 1, first, last));
     std::uint64_t y = top;
-    while (result.listed.size() < limit) {
+    std::size_t listed = 0;
+    while (listed < limit) {
       const std::uint64_t r = residue(y);
       std::uint64_t step = 0;
       if (r >= first && r <= last) {
-        result.listed.push_back(rulesets_detail::take(heap, heap - y));
+        out.push_back(y);
+        ++listed;
         step = 1;
       } else if (r > last) {
         step = r - last;  // down to residue `last` in this period
@@ -98,14 +113,13 @@ class ConstrainedNimRule final : public HeapRule {
       if (y < bottom + step) break;
       y -= step;
     }
-    return result;
+    return total;
   }
 
   // The options of value t are the y in [bottom, top] with y mod P in
   // [tL, tL + L - 1]: one run of y per period, so one run of takes each. Runs
   // are listed from the smallest take (largest y) down, and counted exactly.
-  std::optional<TakeRangeList> take_ranges_to_value(Context&, std::uint64_t heap, Nimber target,
-                                                    std::size_t limit) const override {
+  std::optional<TakeRangeList> take_ranges_to_value(std::uint64_t heap, Nimber target, std::size_t limit) const {
     TakeRangeList out;
     if (heap < low_) return out;
     const std::uint64_t top = heap - low_;
@@ -139,20 +153,15 @@ class ConstrainedNimRule final : public HeapRule {
     return out;
   }
 
-  SequenceReport table(Context&, std::uint64_t upto) const override {
-    check_table_request(upto, text());
-    SequenceReport report;
-    report.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(residue(n) / low_);
+  // The whole sequence, proven by the induction above.
+  std::optional<Periodicity> proven_pattern() const {
     if (period_) {
-      report.pattern = proven_pattern(Periodicity::Kind::periodic, 0, *period_, 0,
-                                      "g(x) = floor((x mod (L+R)) / L) for [L,R]-Nim (induction on x)");
-    } else {
-      // L + R beyond 64 bits: for every representable heap g(x) = floor(x / L).
-      report.pattern = proven_pattern(Periodicity::Kind::arithmetic, 0, low_, 1,
-                                      "g(x) = floor(x / L) for all 64-bit heaps, since L + R exceeds them");
+      return rulesets_detail::proven_pattern(Periodicity::Kind::periodic, 0, *period_, 0,
+                                             "g(x) = floor((x mod (L+R)) / L) for [L,R]-Nim (induction on x)");
     }
-    return report;
+    // L + R beyond 64 bits: for every representable heap g(x) = floor(x / L).
+    return rulesets_detail::proven_pattern(Periodicity::Kind::arithmetic, 0, low_, 1,
+                                           "g(x) = floor(x / L) for all 64-bit heaps, since L + R exceeds them");
   }
 
  private:
@@ -180,7 +189,9 @@ HeapRulePtr make_constrained_nim(std::uint64_t low, std::uint64_t high) {
   if (low > high) {
     throw InputError("lr(L,R) needs L <= R, got L = " + std::to_string(low) + " and R = " + std::to_string(high));
   }
-  return std::make_shared<const ConstrainedNimRule>(low, high);
+  ConstrainedNim game(low, high);
+  std::string text = game.text();
+  return HeapGameRule<ConstrainedNim>::make(std::move(game), std::move(text));
 }
 
 RulesetSpec constrained_nim_ruleset() {

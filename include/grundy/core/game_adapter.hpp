@@ -54,6 +54,7 @@
 #include "grundy/core/capabilities.hpp"
 #include "grundy/core/context.hpp"
 #include "grundy/core/game.hpp"
+#include "grundy/core/game_hooks.hpp"
 #include "grundy/core/loopy_solver.hpp"
 #include "grundy/core/position.hpp"
 #include "grundy/core/solver.hpp"
@@ -65,16 +66,6 @@ namespace grundy {
 // Whether a run's solver belongs to one adapter object or to every adapter of
 // the game's type with the same name (see the header).
 enum class Sharing { by_object, by_name };
-
-template <class G>
-concept GameWithTheorem = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
-  { game.theorem(p) } -> std::convertible_to<std::optional<TheoremApplication>>;
-};
-
-template <class G>
-concept GameWithOutcome = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
-  { game.outcome(p) } -> std::convertible_to<std::optional<Outcome>>;
-};
 
 template <ImpartialGame G>
 class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {

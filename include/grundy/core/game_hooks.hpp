@@ -1,0 +1,54 @@
+// The optional hooks of a game (game.hpp) whose answers are types of the
+// runtime model — a theorem applied (capabilities.hpp), an outcome (value.hpp)
+// — and those of a game on one heap; declared here, beside those types, so
+// that both adapters (GameAdapter for positions, HeapGameRule for heap rules)
+// ask for them the same way.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "grundy/core/capabilities.hpp"
+#include "grundy/core/game.hpp"
+#include "grundy/core/sequence.hpp"
+#include "grundy/core/value.hpp"
+
+namespace grundy {
+
+// g.theorem(p) -> std::optional<TheoremApplication>: the theorem that decides p,
+// applied to it, for `grundy explain`.
+template <class G>
+concept GameWithTheorem = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.theorem(p) } -> std::convertible_to<std::optional<TheoremApplication>>;
+};
+
+// g.outcome(p) -> std::optional<Outcome>: who wins p when its value is out of reach.
+template <class G>
+concept GameWithOutcome = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.outcome(p) } -> std::convertible_to<std::optional<Outcome>>;
+};
+
+// A game on one heap: its position is the heap's size (0 the empty heap) and
+// every move lowers it (heap_game_rule.hpp).
+template <class G>
+concept HeapGame = ImpartialGame<G> && std::same_as<typename G::Position, std::uint64_t>;
+
+// g.proven_pattern() -> std::optional<Periodicity>: the period (or arithmetic
+// period) a theorem proves for every heap of the rule, which `grundy table`
+// reports as proven.
+template <class G>
+concept HeapGameWithPattern = HeapGame<G> && requires(const G& game) {
+  { game.proven_pattern() } -> std::convertible_to<std::optional<Periodicity>>;
+};
+
+// g.take_ranges_to_value(n, target, limit) -> std::optional<TakeRangeList>: the
+// takes from heap n to value `target` as runs of consecutive takes, counted
+// exactly at any size (a sum's winning moves are then listed as ranges).
+template <class G>
+concept HeapGameWithTakeRanges = HeapGame<G> && requires(const G& game, std::uint64_t n, std::size_t limit) {
+  { game.take_ranges_to_value(n, Nimber{0}, limit) } -> std::convertible_to<std::optional<TakeRangeList>>;
+};
+
+}  // namespace grundy

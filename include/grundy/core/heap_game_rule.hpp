@@ -1,0 +1,210 @@
+// Games on one heap on the one game model: a game written as an ImpartialGame
+// (game.hpp) whose position is the size of one heap — std::uint64_t, 0 the
+// empty heap — and whose every move lowers it becomes a HeapRule (heap_rule.hpp),
+// what `grundy table`, `grundy pattern`, the census, misère play and the
+// heap components of sums read. The author writes the game; the HeapRule is
+// what this adapter makes of it, as GameAdapter makes positions of any game
+// (the same type serves both).
+//
+//   struct ConstrainedNim {            // take between L and R
+//     using Position = std::uint64_t;
+//     std::uint64_t low, high;
+//     void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const { … }
+//     std::optional<Nimber> closed_form(std::uint64_t n) const { … }  // optional
+//   };
+//   HeapRulePtr rule = HeapGameRule<ConstrainedNim>::make({2, 3}, "lr(2,3)");
+//
+// Every optional hook has the definition as its fallback, and the conformance
+// suite holds each to it:
+//   closed_form(n)                   g(n) by a theorem. Without it (or where it
+//                                    declines with nullopt) g comes from the one
+//                                    heap-sequence loop (heap_sequence.hpp) over
+//                                    the moves, in a table kept by the run (the
+//                                    Context) and bounded by kDefaultTableLimit.
+//   for_each_move(n, visit)          the moves lazily (a heap of 10^18 under
+//                                    "take any odd number" has 5·10^17 of them);
+//                                    else moves(n, out)
+//   moves_to_value(n, t, limit, out) the options of value t, counted at any size
+//                                    (winning moves by a theorem); else every move
+//                                    valued, up to a million of them
+//   describe_move(n, q)              words for the move n -> q; else "take k from
+//                                    the heap of n"
+//   theorem(n)                       what `grundy explain` shows (game_hooks.hpp)
+//   proven_pattern()                 the period a theorem proves for every heap;
+//                                    `grundy table` reports it as proven, else the
+//                                    period it sees (game_hooks.hpp)
+//   take_ranges_to_value(n, t, limit) runs of takes to value t (game_hooks.hpp)
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/context.hpp"
+#include "grundy/core/game_hooks.hpp"
+#include "grundy/core/heap_rule.hpp"
+#include "grundy/core/heap_sequence.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/core/sequence.hpp"
+
+namespace grundy {
+
+template <HeapGame G>
+class HeapGameRule final : public HeapRule {
+ public:
+  HeapGameRule(G game, std::string text) : game_(std::move(game)), text_(std::move(text)) {}
+
+  [[nodiscard]] static HeapRulePtr make(G game, std::string text) {
+    return std::make_shared<const HeapGameRule>(std::move(game), std::move(text));
+  }
+
+  [[nodiscard]] const G& game() const noexcept { return game_; }
+
+  std::string text() const override { return text_; }
+
+  Nimber value(Context& context, std::uint64_t heap) const override {
+    if constexpr (GameWithClosedForm<G>) {
+      if (const std::optional<Nimber> known = game_.closed_form(heap)) return *known;
+    }
+    return by_definition(context, heap);
+  }
+
+  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+    for_each_option(heap, [&](std::uint64_t after) { return visit(move_to(heap, after)); });
+  }
+
+  HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const override {
+    if constexpr (GameWithMovesToValue<G>) {
+      std::vector<std::uint64_t> found;
+      HeapMoveList result;
+      const auto total = game_.moves_to_value(heap, target, limit, found);
+      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(total)>, std::optional<std::uint64_t>>) {
+        if (!total) return HeapRule::moves_to_value(context, heap, target, limit);  // declined: the definition
+        result.total = *total;
+      } else {
+        result.total = total;
+      }
+      for (const std::uint64_t after : found)
+        if (result.listed.size() < limit) result.listed.push_back(move_to(heap, after));
+      return result;
+    } else {
+      return HeapRule::moves_to_value(context, heap, target, limit);
+    }
+  }
+
+  SequenceReport table(Context& context, std::uint64_t upto) const override {
+    if constexpr (GameWithClosedForm<G>) {
+      if (upto >= kDefaultTableLimit) {
+        throw LimitError("a table of " + text_ + " up to " + std::to_string(upto) + " is beyond the limit of " +
+                         std::to_string(kDefaultTableLimit) + " heaps");
+      }
+      SequenceReport report;
+      report.values.reserve(upto + 1);
+      for (std::uint64_t n = 0; n <= upto; ++n) {
+        context.charge();
+        report.values.push_back(value(context, n));
+      }
+      report.pattern = pattern_of(report.values);
+      return report;
+    } else {
+      SequenceReport report = HeapRule::table(context, upto);
+      if constexpr (HeapGameWithPattern<G>) {
+        if (std::optional<Periodicity> proven = game_.proven_pattern()) report.pattern = std::move(*proven);
+      }
+      return report;
+    }
+  }
+
+  std::optional<TheoremApplication> theorem(std::uint64_t heap) const override {
+    if constexpr (GameWithTheorem<G>) {
+      return game_.theorem(heap);
+    } else {
+      return std::nullopt;
+    }
+  }
+
+  std::string describe(std::uint64_t heap, const HeapMove& move) const override {
+    if constexpr (GameWithMoveWords<G>) {
+      return game_.describe_move(heap, move.leaves.empty() ? 0 : move.leaves.front());
+    } else {
+      return HeapRule::describe(heap, move);
+    }
+  }
+
+  std::optional<TakeRangeList> take_ranges_to_value(Context& context, std::uint64_t heap, Nimber target,
+                                                    std::size_t limit) const override {
+    if constexpr (HeapGameWithTakeRanges<G>) {
+      return game_.take_ranges_to_value(heap, target, limit);
+    } else {
+      return HeapRule::take_ranges_to_value(context, heap, target, limit);
+    }
+  }
+
+ private:
+  // What one run keeps for this rule: g(0..) by the definition, extended on demand.
+  struct Sequence {
+    std::mutex mutex;
+    std::vector<Nimber> values;
+  };
+
+  // Every option of `heap` (the heap it leaves), lazily where the game lists them so.
+  template <class Visit>
+  void for_each_option(std::uint64_t heap, Visit&& visit) const {
+    const auto checked = [&](std::uint64_t after) {
+      // The heap-sequence loop reads g of smaller heaps only.
+      if (after >= heap) throw std::logic_error(text_ + ": a move must lower the heap");
+      return visit(after);
+    };
+    if constexpr (LazilyListedGame<G>) {
+      game_.for_each_move(heap, checked);
+    } else {
+      std::vector<std::uint64_t> options;
+      game_.moves(heap, options);
+      for (const std::uint64_t after : options)
+        if (!checked(after)) return;
+    }
+  }
+
+  static HeapMove move_to(std::uint64_t heap, std::uint64_t after) {
+    HeapMove move{heap - after, {}};
+    if (after > 0) move.leaves.push_back(after);
+    return move;
+  }
+
+  Nimber by_definition(Context& context, std::uint64_t heap) const {
+    if (heap >= kDefaultTableLimit) {
+      throw LimitError("heap " + std::to_string(heap) + " of " + text_ + " is beyond the " +
+                       std::to_string(kDefaultTableLimit) + " heaps its values are computed for (no closed form is known)");
+    }
+    const auto sequence = context.shared_for<Sequence>(shared_from_this(), [] { return std::make_shared<Sequence>(); });
+    std::lock_guard lock(sequence->mutex);
+    std::vector<Nimber>& g = sequence->values;
+    extend_heap_sequence(g, heap, Play::normal, context, [&](std::uint64_t n, auto&& option) {
+      for_each_option(n, [&](std::uint64_t after) {
+        option(g[after]);
+        return true;
+      });
+    });
+    return g[heap];
+  }
+
+  Periodicity pattern_of(const std::vector<Nimber>& values) const {
+    if constexpr (HeapGameWithPattern<G>) {
+      if (std::optional<Periodicity> proven = game_.proven_pattern()) return std::move(*proven);
+    }
+    return detect_periodicity(values);
+  }
+
+  G game_;
+  std::string text_;
+};
+
+}  // namespace grundy

@@ -1,0 +1,144 @@
+// Heap games on the game model (heap_game_rule.hpp): a game on one heap written
+// as an ImpartialGame becomes a HeapRule. Its fallbacks are the definition;
+// a game with every hook ([L,R]-Nim, src/rulesets/constrained_nim.cpp) is held
+// to the same game written with its moves alone.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "grundy/core/context.hpp"
+#include "grundy/core/heap_game_rule.hpp"
+#include "grundy/core/input_error.hpp"
+#include "grundy/language/registry.hpp"
+#include "grundy/rulesets/constrained_nim.hpp"
+
+namespace grundy {
+namespace {
+
+// A subtraction game by its moves alone: no closed form, no hook.
+struct Subtraction {
+  using Position = std::uint64_t;
+  std::vector<std::uint64_t> set;
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const {
+    for (const std::uint64_t s : set)
+      if (s <= n) out.push_back(n - s);
+  }
+};
+
+// [L,R]-Nim by its moves alone: the twin of the ruleset's theorem.
+struct TakeBetween {
+  using Position = std::uint64_t;
+  std::uint64_t low;
+  std::uint64_t high;
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const {
+    for (std::uint64_t t = low; t <= std::min(n, high); ++t) out.push_back(n - t);
+  }
+};
+
+// A rule that breaks the contract: a move that does not lower the heap.
+struct Stuck {
+  using Position = std::uint64_t;
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const { out.push_back(n); }
+};
+
+TEST(HeapGameRule, MovesAloneGiveTheSubtractionGamesPublishedTable) {
+  // S = {1, 3, 4}: 0 1 0 1 2 3 2, period 7 from 0 (Berlekamp, Conway and Guy,
+  // Winning Ways, ch. 4; Siegel, Combinatorial Game Theory, table of subtraction games).
+  const HeapRulePtr rule = HeapGameRule<Subtraction>::make(Subtraction{{1, 3, 4}}, "mysub");
+  Context context;
+  const SequenceReport report = rule->table(context, 69);
+  const std::vector<Nimber> period = {0, 1, 0, 1, 2, 3, 2};
+  for (std::uint64_t n = 0; n <= 69; ++n) {
+    EXPECT_EQ(report.values[n], period[n % 7]) << n;
+    EXPECT_EQ(rule->value(context, n), period[n % 7]) << n;
+  }
+  EXPECT_EQ(report.pattern.period, 7u);
+  EXPECT_EQ(report.pattern.preperiod, 0u);
+  // The registry's sub{1,3,4} agrees heap by heap.
+  const Position same = Registry::builtin().parse("sub{1,3,4}(1000)");
+  EXPECT_EQ(same.value(context), Value(rule->value(context, 1000)));
+  // Moves to a value: by the definition, in the order of the takes.
+  const HeapMoveList to_zero = rule->moves_to_value(context, 12, 0, 10);
+  ASSERT_EQ(to_zero.total, 1u);
+  EXPECT_EQ(to_zero.listed[0].taken, 3u);
+  EXPECT_EQ(to_zero.listed[0].leaves, std::vector<std::uint64_t>{9});
+  // Misère play by the definition too: a heap with no move is worth 1, and by
+  // hand g⁻(4) = mex{g⁻(3), g⁻(1), g⁻(0)} = mex{0, 0, 1} = 2,
+  // g⁻(5) = mex{g⁻(4), g⁻(2), g⁻(1)} = mex{2, 1, 0} = 3, g⁻(6) = mex{3, 0, 1} = 2.
+  const SequenceReport misere = rule->misere_table(context, 6);
+  EXPECT_EQ(misere.values, (std::vector<Nimber>{1, 0, 1, 0, 2, 3, 2}));
+}
+
+TEST(HeapGameRule, TheoremsHooksEqualTheDefinitionOnRandomRules) {
+  std::mt19937_64 random(33);
+  Context context;
+  for (int trial = 0; trial < 40; ++trial) {
+    const std::uint64_t low = 1 + random() % 5;
+    const std::uint64_t high = low + random() % 7;
+    const std::string text = "lr(" + std::to_string(low) + "," + std::to_string(high) + ")";
+    SCOPED_TRACE(text);
+    const HeapRulePtr fast = make_constrained_nim(low, high);
+    const HeapRulePtr slow = HeapGameRule<TakeBetween>::make(TakeBetween{low, high}, text);
+    const SequenceReport fast_table = fast->table(context, 150);
+    const SequenceReport slow_table = slow->table(context, 150);
+    ASSERT_EQ(fast_table.values, slow_table.values);
+    EXPECT_EQ(fast_table.pattern.period, low + high);
+    EXPECT_TRUE(fast_table.pattern.proven());
+    EXPECT_FALSE(slow_table.pattern.proven());  // seen, not proven, without the theorem
+    for (int k = 0; k < 20; ++k) {
+      const std::uint64_t heap = random() % 150;
+      const Nimber target = random() % 4;
+      const std::size_t limit = 1 + random() % 4;
+      const HeapMoveList a = fast->moves_to_value(context, heap, target, limit);
+      const HeapMoveList b = slow->moves_to_value(context, heap, target, limit);
+      ASSERT_EQ(a.total, b.total) << heap << " to " << target;
+      ASSERT_EQ(a.listed.size(), b.listed.size());
+      for (std::size_t i = 0; i < a.listed.size(); ++i) {
+        EXPECT_EQ(a.listed[i].taken, b.listed[i].taken);
+        EXPECT_EQ(a.listed[i].leaves, b.listed[i].leaves);
+        EXPECT_EQ(fast->describe(heap, a.listed[i]), slow->describe(heap, b.listed[i]));
+      }
+      const auto ranges_fast = fast->take_ranges_to_value(context, heap, target, 100);
+      const auto ranges_slow = slow->take_ranges_to_value(context, heap, target, 100);
+      ASSERT_TRUE(ranges_fast && ranges_slow);
+      ASSERT_EQ(ranges_fast->total, ranges_slow->total);
+      for (std::size_t i = 0; i < ranges_fast->listed.size(); ++i) {
+        const auto& x = ranges_fast->listed[i];
+        const bool found = std::any_of(ranges_slow->listed.begin(), ranges_slow->listed.end(), [&](const auto& y) {
+          return y.first == x.first && y.last == x.last;
+        });
+        EXPECT_TRUE(found) << "takes " << x.first << ".." << x.last;
+      }
+      // Every move listed, in the order of the takes, as the definition lists them.
+      std::vector<std::uint64_t> fast_takes, slow_takes;
+      fast->for_each_move(heap, [&](const HeapMove& m) { fast_takes.push_back(m.taken); return true; });
+      slow->for_each_move(heap, [&](const HeapMove& m) { slow_takes.push_back(m.taken); return true; });
+      EXPECT_EQ(fast_takes, slow_takes);
+    }
+    EXPECT_TRUE(fast->theorem(17).has_value());
+    EXPECT_FALSE(slow->theorem(17).has_value());
+  }
+}
+
+TEST(HeapGameRule, AHeapBeyondTheTableWithoutAClosedFormIsRefused) {
+  const HeapRulePtr rule = HeapGameRule<Subtraction>::make(Subtraction{{1, 2}}, "mysub");
+  Context context;
+  EXPECT_THROW((void)rule->value(context, kDefaultTableLimit), LimitError);
+  EXPECT_THROW((void)rule->table(context, kDefaultTableLimit), LimitError);
+  // With the theorem a heap of 10^18 has its value at once.
+  EXPECT_EQ(make_constrained_nim(2, 3)->value(context, 1'000'000'000'000'000'000ULL), 0u);
+}
+
+TEST(HeapGameRule, AMoveThatDoesNotLowerTheHeapIsAnError) {
+  const HeapRulePtr rule = HeapGameRule<Stuck>::make(Stuck{}, "stuck");
+  Context context;
+  EXPECT_THROW((void)rule->value(context, 3), std::logic_error);
+}
+
+}  // namespace
+}  // namespace grundy
