@@ -16,6 +16,7 @@
 #include "grundy/core/input_error.hpp"
 #include "grundy/language/registry.hpp"
 #include "grundy/rulesets/constrained_nim.hpp"
+#include "grundy/rulesets/subtraction.hpp"
 
 namespace grundy {
 namespace {
@@ -37,6 +38,15 @@ struct TakeBetween {
   std::uint64_t high;
   void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const {
     for (std::uint64_t t = low; t <= std::min(n, high); ++t) out.push_back(n - t);
+  }
+};
+
+// Take any number of the given parity (odd, or even and at least 2), by the moves alone.
+struct TakeOfParity {
+  using Position = std::uint64_t;
+  std::uint64_t first;  // 1: odd numbers, 2: even ones
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const {
+    for (std::uint64_t t = first; t <= n; t += 2) out.push_back(n - t);
   }
 };
 
@@ -123,6 +133,38 @@ TEST(HeapGameRule, TheoremsHooksEqualTheDefinitionOnRandomRules) {
     EXPECT_TRUE(fast->theorem(17).has_value());
     EXPECT_FALSE(slow->theorem(17).has_value());
   }
+}
+
+// Two rules are the same game on heaps 0..upto: values, misère values, and the
+// moves to each value (counted and listed alike).
+void expect_same_rule(const HeapRule& fast, const HeapRule& slow, std::uint64_t upto, std::mt19937_64& random) {
+  SCOPED_TRACE(fast.text());
+  Context context;
+  ASSERT_EQ(fast.table(context, upto).values, slow.table(context, upto).values);
+  EXPECT_TRUE(fast.table(context, upto).pattern.proven());
+  ASSERT_EQ(fast.misere_table(context, upto).values, slow.misere_table(context, upto).values);
+  EXPECT_TRUE(fast.misere_table(context, upto).pattern.proven());
+  for (int k = 0; k < 40; ++k) {
+    const std::uint64_t heap = random() % (upto + 1);
+    const Nimber target = random() % 6;
+    const std::size_t limit = random() % 4;
+    const HeapMoveList a = fast.moves_to_value(context, heap, target, limit);
+    const HeapMoveList b = slow.moves_to_value(context, heap, target, limit);
+    ASSERT_EQ(a.total, b.total) << heap << " to " << target;
+    ASSERT_EQ(a.listed.size(), b.listed.size()) << heap << " to " << target;
+    for (std::size_t i = 0; i < a.listed.size(); ++i) EXPECT_EQ(a.listed[i].taken, b.listed[i].taken);
+  }
+}
+
+TEST(HeapGameRule, BashAndTheParitySubtractionsEqualTheirMovesAlone) {
+  std::mt19937_64 random(34);
+  for (std::uint64_t m = 1; m <= 9; ++m) {
+    std::vector<std::uint64_t> set;
+    for (std::uint64_t s = 1; s <= m; ++s) set.push_back(s);
+    expect_same_rule(*make_bash(m), *HeapGameRule<Subtraction>::make(Subtraction{set}, "moves"), 120, random);
+  }
+  expect_same_rule(*make_subtraction_odd(), *HeapGameRule<TakeOfParity>::make(TakeOfParity{1}, "moves"), 200, random);
+  expect_same_rule(*make_subtraction_even(), *HeapGameRule<TakeOfParity>::make(TakeOfParity{2}, "moves"), 200, random);
 }
 
 TEST(HeapGameRule, AHeapBeyondTheTableWithoutAClosedFormIsRefused) {

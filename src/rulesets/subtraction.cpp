@@ -10,6 +10,7 @@
 
 #include "grundy/core/heap_sequence.hpp"
 #include "grundy/core/input_error.hpp"
+#include "grundy/core/heap_game_rule.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "core/heap_rule_helpers.hpp"
@@ -54,6 +55,20 @@ std::vector<std::uint64_t> checked_set(std::vector<std::uint64_t> set, const std
 // The misère value map: misère values of these games are the normal values with 0
 // and 1 exchanged (each proof is by induction where the closed form is stated).
 constexpr Nimber swap_zero_one(Nimber v) noexcept { return v <= 1 ? 1 - v : v; }
+
+Periodicity proven_pattern_of(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period, Nimber saltus,
+                              std::string proof) {
+  return proven_pattern(kind, preperiod, period, saltus, std::move(proof));
+}
+
+// moves() of a heap game from its lazy for_each_move: the one list of its moves.
+template <class Game>
+void list_moves(const Game& game, std::uint64_t heap, std::vector<std::uint64_t>& out) {
+  game.for_each_move(heap, [&](std::uint64_t after) {
+    out.push_back(after);
+    return true;
+  });
+}
 
 // ---------------------------------------------------------------------------
 // Finite subtraction sets: periodicity proven by a repeated window.
@@ -247,60 +262,47 @@ class FiniteSubtractionRule final : public HeapRule {
 // Misère: g-(n) = swap01(n mod (m+1)) by the same induction, since swapping 0 and
 // 1 maps "all residues but r" to "all residues but swap01(r)", and the terminal
 // heap 0 is worth 1 = swap01(0).
-class BashRule final : public HeapRule {
+// Bash, take 1..m: g(n) = n mod (m+1) by induction on n; misère, the same
+// with 0 and 1 exchanged. Written on the game model (heap_game_rule.hpp).
+class Bash {
  public:
-  explicit BashRule(std::uint64_t m) : m_(m) {}
+  using Position = std::uint64_t;
+  explicit Bash(std::uint64_t m) : m_(m) {}
 
-  std::string text() const override { return "bash(" + std::to_string(m_) + ")"; }
+  std::string text() const { return "bash(" + std::to_string(m_) + ")"; }
 
-  std::optional<TheoremApplication> theorem(std::uint64_t heap) const override {
-    return bash_theorem(text(), m_, heap, at(heap));
-  }
+  std::optional<TheoremApplication> theorem(std::uint64_t heap) const { return bash_theorem(text(), m_, heap, at(heap)); }
+  std::optional<Nimber> closed_form(std::uint64_t heap) const { return at(heap); }
+  std::optional<Nimber> misere_closed_form(std::uint64_t heap) const { return swap_zero_one(at(heap)); }
 
-  Nimber value(Context&, std::uint64_t heap) const override { return at(heap); }
-
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+  template <class Visit>
+  void for_each_move(std::uint64_t heap, Visit&& visit) const {
     const std::uint64_t most = std::min(heap, m_);
-    for (std::uint64_t s = 1; s <= most; ++s) {
-      HeapMove move{s, {}};
-      if (s < heap) move.leaves.push_back(heap - s);
-      if (!visit(move)) return;
-    }
+    for (std::uint64_t s = 1; s <= most; ++s)
+      if (!visit(heap - s)) return;
   }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { list_moves(*this, heap, out); }
 
   // The only heap of value t among n-1..n-m is n - ((n - t) mod (m+1)), if t != g(n),
   // t <= m and it is not below 0.
-  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    HeapMoveList result;
-    const Nimber current = at(heap);
-    if (target == current || target > m_ || target > heap) return result;
+  std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit, std::vector<std::uint64_t>& out) const {
+    if (target == at(heap) || target > m_ || target > heap) return 0;
     // (heap - target) mod (m+1), with heap - target >= 0 here.
     const std::uint64_t taken = m_ == UINT64_MAX ? heap - target : (heap - target) % (m_ + 1);
-    result.total = 1;
-    if (limit > 0) result.listed.push_back(take(heap, taken));
-    return result;
+    if (limit > 0) out.push_back(heap - taken);
+    return 1;
   }
 
-  SequenceReport table(Context&, std::uint64_t upto) const override {
-    check_table_request(upto, text());
-    SequenceReport report;
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(at(n));
-    report.pattern = m_ == UINT64_MAX
-                         ? proven_pattern(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n: every smaller heap is an option")
-                         : proven_pattern(Periodicity::Kind::periodic, 0, m_ + 1, 0, "g(n) = n mod (m+1) (induction on n)");
-    return report;
+  std::optional<Periodicity> proven_pattern() const {
+    return m_ == UINT64_MAX
+               ? proven_pattern_of(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n: every smaller heap is an option")
+               : proven_pattern_of(Periodicity::Kind::periodic, 0, m_ + 1, 0, "g(n) = n mod (m+1) (induction on n)");
   }
-
-  SequenceReport misere_table(Context&, std::uint64_t upto) const override {
-    check_table_request(upto, text());
-    SequenceReport report;
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(swap_zero_one(at(n)));
-    report.pattern =
-        m_ == UINT64_MAX
-            ? proven_pattern(Periodicity::Kind::arithmetic, 2, 1, 1, "misère g(n) = n for n >= 2 (induction on n)")
-            : proven_pattern(Periodicity::Kind::periodic, 0, m_ + 1, 0,
-                             "misère g(n) = n mod (m+1) with 0 and 1 exchanged (induction on n)");
-    return report;
+  std::optional<Periodicity> proven_misere_pattern() const {
+    return m_ == UINT64_MAX
+               ? proven_pattern_of(Periodicity::Kind::arithmetic, 2, 1, 1, "misère g(n) = n for n >= 2 (induction on n)")
+               : proven_pattern_of(Periodicity::Kind::periodic, 0, m_ + 1, 0,
+                                   "misère g(n) = n mod (m+1) with 0 and 1 exchanged (induction on n)");
   }
 
  private:
@@ -310,7 +312,7 @@ class BashRule final : public HeapRule {
 };
 
 // ---------------------------------------------------------------------------
-// Infinite sets with closed forms. Each class gives g, the misère values, the
+// Infinite sets with closed forms. Each gives g, the misère values, the
 // pattern, and moves counted without enumerating them.
 
 template <class F>
@@ -326,76 +328,69 @@ SequenceReport closed_table(const std::string& rule_text, std::uint64_t upto, F 
 // S = odd numbers. Every option of n has the other parity, so by induction
 // g(n) = n mod 2 (even heaps only reach odd ones, value 1; odd heaps reach even
 // ones, value 0). Misère: g-(n) = (n + 1) mod 2 by the same induction (0 is worth 1).
-class OddSubtractionRule final : public HeapRule {
- public:
-  std::string text() const override { return "sub(odd)"; }
-  Nimber value(Context&, std::uint64_t heap) const override { return heap % 2; }
+struct OddSubtraction {
+  using Position = std::uint64_t;
 
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
-    for (std::uint64_t s = 1; s <= heap; s += 2) {
-      HeapMove move{s, {}};
-      if (s < heap) move.leaves.push_back(heap - s);
-      if (!visit(move) || heap - s < 2) return;
-    }
+  std::optional<Nimber> closed_form(std::uint64_t heap) const { return heap % 2; }
+  std::optional<Nimber> misere_closed_form(std::uint64_t heap) const { return (heap + 1) % 2; }
+
+  template <class Visit>
+  void for_each_move(std::uint64_t heap, Visit&& visit) const {
+    for (std::uint64_t s = 1; s <= heap; s += 2)
+      if (!visit(heap - s) || heap - s < 2) return;
   }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { list_moves(*this, heap, out); }
 
   // Every option has value (heap + 1) mod 2; there are ceil(heap / 2) of them.
-  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    HeapMoveList result;
-    if (heap == 0 || target != (heap + 1) % 2) return result;
-    result.total = heap / 2 + heap % 2;
-    for (std::uint64_t s = 1; s <= heap && result.listed.size() < limit; s += 2) {
-      result.listed.push_back(take(heap, s));
+  std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit, std::vector<std::uint64_t>& out) const {
+    if (heap == 0 || target != (heap + 1) % 2) return 0;
+    std::size_t listed = 0;
+    for (std::uint64_t s = 1; s <= heap && listed < limit; s += 2, ++listed) {
+      out.push_back(heap - s);
       if (heap - s < 2) break;
     }
-    return result;
+    return heap / 2 + heap % 2;
   }
 
-  SequenceReport table(Context&, std::uint64_t upto) const override {
-    return closed_table(text(), upto, [](std::uint64_t n) { return n % 2; },
-                        proven_pattern(Periodicity::Kind::periodic, 0, 2, 0, "g(n) = n mod 2 (moves change parity)"));
+  std::optional<Periodicity> proven_pattern() const {
+    return proven_pattern_of(Periodicity::Kind::periodic, 0, 2, 0, "g(n) = n mod 2 (moves change parity)");
   }
-  SequenceReport misere_table(Context&, std::uint64_t upto) const override {
-    return closed_table(text(), upto, [](std::uint64_t n) { return (n + 1) % 2; },
-                        proven_pattern(Periodicity::Kind::periodic, 0, 2, 0,
-                                       "misère g(n) = (n + 1) mod 2 (moves change parity; 0 is worth 1)"));
+  std::optional<Periodicity> proven_misere_pattern() const {
+    return proven_pattern_of(Periodicity::Kind::periodic, 0, 2, 0,
+                             "misère g(n) = (n + 1) mod 2 (moves change parity; 0 is worth 1)");
   }
 };
 
 // S = even numbers >= 2. Moves keep the parity, and within a parity class heap n
 // is a Nim heap of floor(n / 2) (heaps 0 and 1 are the empty ones): g(n) = floor(n/2).
 // Misère: the same Nim heap in misère play, swap01(floor(n / 2)).
-class EvenSubtractionRule final : public HeapRule {
- public:
-  std::string text() const override { return "sub(even)"; }
-  Nimber value(Context&, std::uint64_t heap) const override { return heap / 2; }
+struct EvenSubtraction {
+  using Position = std::uint64_t;
 
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
-    for (std::uint64_t s = 2; s <= heap; s += 2) {
-      HeapMove move{s, {}};
-      if (s < heap) move.leaves.push_back(heap - s);
-      if (!visit(move) || heap - s < 2) return;
-    }
+  std::optional<Nimber> closed_form(std::uint64_t heap) const { return heap / 2; }
+  std::optional<Nimber> misere_closed_form(std::uint64_t heap) const { return swap_zero_one(heap / 2); }
+
+  template <class Visit>
+  void for_each_move(std::uint64_t heap, Visit&& visit) const {
+    for (std::uint64_t s = 2; s <= heap; s += 2)
+      if (!visit(heap - s) || heap - s < 2) return;
   }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { list_moves(*this, heap, out); }
 
   // The heap of the same parity with half target: heap mod 2 + 2·target, if smaller.
-  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    HeapMoveList result;
-    if (target >= heap / 2) return result;
-    result.total = 1;
-    if (limit > 0) result.listed.push_back(take(heap, heap - (heap % 2 + 2 * target)));
-    return result;
+  std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit, std::vector<std::uint64_t>& out) const {
+    if (target >= heap / 2) return 0;
+    if (limit > 0) out.push_back(heap % 2 + 2 * target);
+    return 1;
   }
 
-  SequenceReport table(Context&, std::uint64_t upto) const override {
-    return closed_table(text(), upto, [](std::uint64_t n) { return n / 2; },
-                        proven_pattern(Periodicity::Kind::arithmetic, 0, 2, 1,
-                                       "g(n) = floor(n/2): each parity class is a Nim heap of floor(n/2)"));
+  std::optional<Periodicity> proven_pattern() const {
+    return proven_pattern_of(Periodicity::Kind::arithmetic, 0, 2, 1,
+                             "g(n) = floor(n/2): each parity class is a Nim heap of floor(n/2)");
   }
-  SequenceReport misere_table(Context&, std::uint64_t upto) const override {
-    return closed_table(text(), upto, [](std::uint64_t n) { return swap_zero_one(n / 2); },
-                        proven_pattern(Periodicity::Kind::arithmetic, 4, 2, 1,
-                                       "misère: each parity class is a misère Nim heap of floor(n/2)"));
+  std::optional<Periodicity> proven_misere_pattern() const {
+    return proven_pattern_of(Periodicity::Kind::arithmetic, 4, 2, 1,
+                             "misère: each parity class is a misère Nim heap of floor(n/2)");
   }
 };
 
@@ -565,11 +560,13 @@ HeapRulePtr make_subtraction(std::vector<std::uint64_t> set) {
 
 HeapRulePtr make_bash(std::uint64_t m) {
   if (m == 0) throw InputError("bash(m) needs m >= 1: a move must take at least one stone");
-  return std::make_shared<const BashRule>(m);
+  Bash game(m);
+  std::string text = game.text();
+  return HeapGameRule<Bash>::make(std::move(game), std::move(text));
 }
 
-HeapRulePtr make_subtraction_odd() { return std::make_shared<const OddSubtractionRule>(); }
-HeapRulePtr make_subtraction_even() { return std::make_shared<const EvenSubtractionRule>(); }
+HeapRulePtr make_subtraction_odd() { return HeapGameRule<OddSubtraction>::make({}, "sub(odd)"); }
+HeapRulePtr make_subtraction_even() { return HeapGameRule<EvenSubtraction>::make({}, "sub(even)"); }
 HeapRulePtr make_subtraction_all() { return std::make_shared<const AllSubtractionRule>(); }
 
 HeapRulePtr make_subtraction_all_but(std::vector<std::uint64_t> excluded) {

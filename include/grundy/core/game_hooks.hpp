@@ -51,4 +51,17 @@ concept HeapGameWithTakeRanges = HeapGame<G> && requires(const G& game, std::uin
   { game.take_ranges_to_value(n, Nimber{0}, limit) } -> std::convertible_to<std::optional<TakeRangeList>>;
 };
 
+// g.misere_closed_form(n) -> std::optional<Nimber>: the misère value of a lone
+// heap n (the last player to move loses) by a theorem; and
+// g.proven_misere_pattern() -> std::optional<Periodicity>: the period a
+// theorem proves for the misère values of every heap.
+template <class G>
+concept HeapGameWithMisereClosedForm = HeapGame<G> && requires(const G& game, std::uint64_t n) {
+  { game.misere_closed_form(n) } -> std::convertible_to<std::optional<Nimber>>;
+};
+template <class G>
+concept HeapGameWithMiserePattern = HeapGame<G> && requires(const G& game) {
+  { game.proven_misere_pattern() } -> std::convertible_to<std::optional<Periodicity>>;
+};
+
 }  // namespace grundy

@@ -15,7 +15,7 @@
 //   HeapRulePtr rule = HeapGameRule<ConstrainedNim>::make({2, 3}, "lr(2,3)");
 //
 // Every optional hook has the definition as its fallback, and the conformance
-// suite holds each to it:
+// suite (and tests/heap_game_rule_test.cpp) holds each to it:
 //   closed_form(n)                   g(n) by a theorem. Without it (or where it
 //                                    declines with nullopt) g comes from the one
 //                                    heap-sequence loop (heap_sequence.hpp) over
@@ -34,6 +34,10 @@
 //                                    `grundy table` reports it as proven, else the
 //                                    period it sees (game_hooks.hpp)
 //   take_ranges_to_value(n, t, limit) runs of takes to value t (game_hooks.hpp)
+//   misere_closed_form(n), proven_misere_pattern()
+//                                    a lone heap's misère value and the period of
+//                                    the misère values, by a theorem; else the
+//                                    definition (a heap with no move is worth 1)
 #pragma once
 
 #include <cstddef>
@@ -102,10 +106,7 @@ class HeapGameRule final : public HeapRule {
 
   SequenceReport table(Context& context, std::uint64_t upto) const override {
     if constexpr (GameWithClosedForm<G>) {
-      if (upto >= kDefaultTableLimit) {
-        throw LimitError("a table of " + text_ + " up to " + std::to_string(upto) + " is beyond the limit of " +
-                         std::to_string(kDefaultTableLimit) + " heaps");
-      }
+      check_table(upto);
       SequenceReport report;
       report.values.reserve(upto + 1);
       for (std::uint64_t n = 0; n <= upto; ++n) {
@@ -120,6 +121,24 @@ class HeapGameRule final : public HeapRule {
         if (std::optional<Periodicity> proven = game_.proven_pattern()) report.pattern = std::move(*proven);
       }
       return report;
+    }
+  }
+
+  SequenceReport misere_table(Context& context, std::uint64_t upto) const override {
+    if constexpr (HeapGameWithMisereClosedForm<G>) {
+      check_table(upto);
+      SequenceReport report;
+      report.values.reserve(upto + 1);
+      for (std::uint64_t n = 0; n <= upto; ++n) {
+        context.charge();
+        const std::optional<Nimber> known = game_.misere_closed_form(n);
+        if (!known) return misere_by_definition(context, upto);  // no theorem for this heap
+        report.values.push_back(*known);
+      }
+      report.pattern = misere_pattern_of(report.values);
+      return report;
+    } else {
+      return misere_by_definition(context, upto);
     }
   }
 
@@ -194,6 +213,28 @@ class HeapGameRule final : public HeapRule {
       });
     });
     return g[heap];
+  }
+
+  void check_table(std::uint64_t upto) const {
+    if (upto >= kDefaultTableLimit) {
+      throw LimitError("a table of " + text_ + " up to " + std::to_string(upto) + " is beyond the limit of " +
+                       std::to_string(kDefaultTableLimit) + " heaps");
+    }
+  }
+
+  SequenceReport misere_by_definition(Context& context, std::uint64_t upto) const {
+    SequenceReport report = HeapRule::misere_table(context, upto);
+    if constexpr (HeapGameWithMiserePattern<G>) {
+      if (std::optional<Periodicity> proven = game_.proven_misere_pattern()) report.pattern = std::move(*proven);
+    }
+    return report;
+  }
+
+  Periodicity misere_pattern_of(const std::vector<Nimber>& values) const {
+    if constexpr (HeapGameWithMiserePattern<G>) {
+      if (std::optional<Periodicity> proven = game_.proven_misere_pattern()) return std::move(*proven);
+    }
+    return detect_periodicity(values);
   }
 
   Periodicity pattern_of(const std::vector<Nimber>& values) const {
