@@ -15,7 +15,9 @@
 #include "grundy/core/heap_game_rule.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/language/registry.hpp"
+#include "grundy/core/capabilities.hpp"
 #include "grundy/rulesets/constrained_nim.hpp"
+#include "grundy/rulesets/nim.hpp"
 #include "grundy/rulesets/subtraction.hpp"
 
 namespace grundy {
@@ -156,13 +158,25 @@ void expect_same_rule(const HeapRule& fast, const HeapRule& slow, std::uint64_t 
   }
 }
 
-TEST(HeapGameRule, BashAndTheParitySubtractionsEqualTheirMovesAlone) {
+TEST(HeapGameRule, NimBashAndTheParitySubtractionsEqualTheirMovesAlone) {
   std::mt19937_64 random(34);
   for (std::uint64_t m = 1; m <= 9; ++m) {
     std::vector<std::uint64_t> set;
     for (std::uint64_t s = 1; s <= m; ++s) set.push_back(s);
     expect_same_rule(*make_bash(m), *HeapGameRule<Subtraction>::make(Subtraction{set}, "moves"), 120, random);
   }
+  // Nim twice: by its name and as the subtraction of every number; both heaps
+  // say they are Nim heaps (misère sums by Bouton's rule), a subtraction by
+  // its moves alone does not.
+  for (const HeapRulePtr& nim : {make_nim(), make_subtraction_all()}) {
+    expect_same_rule(*nim, *HeapGameRule<TakeBetween>::make(TakeBetween{1, UINT64_MAX}, "moves"), 150, random);
+    const auto* heap = dynamic_cast<const NimHeapEquivalent*>(nim->component(9).get());
+    ASSERT_NE(heap, nullptr) << nim->text();
+    EXPECT_EQ(heap->nim_heap(), 9u);
+  }
+  EXPECT_EQ(dynamic_cast<const NimHeapEquivalent*>(
+                HeapGameRule<TakeBetween>::make(TakeBetween{1, UINT64_MAX}, "moves")->component(9).get()),
+            nullptr);
   expect_same_rule(*make_subtraction_odd(), *HeapGameRule<TakeOfParity>::make(TakeOfParity{1}, "moves"), 200, random);
   expect_same_rule(*make_subtraction_even(), *HeapGameRule<TakeOfParity>::make(TakeOfParity{2}, "moves"), 200, random);
 }

@@ -190,7 +190,13 @@ void expect_canonical_forms_predict_sums(int trials, int least_compared) {
     const Position g = Registry::builtin().parse(pool[random() % pool.size()]);
     const Position h = Registry::builtin().parse(pool[random() % pool.size()]);
     const Position sum = g + h;
-    if (has_cycles(sum, context)) continue;
+    try {
+      if (has_cycles(sum, context)) continue;
+    } catch (const LimitError&) {
+      // The analysis itself refused the sum (its search past the memory bound):
+      // nothing to compare with (the long run's 1000 pairs meet one).
+      continue;
+    }
     testing::ComponentOracle oracle(context, kOracleBudget);
     bool first_wins = false;
     try {

@@ -4,73 +4,67 @@
 #include <memory>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/core/capabilities.hpp"
+#include "grundy/core/heap_game_rule.hpp"
 #include "core/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {
 
-using rulesets_detail::check_table_request;
-using rulesets_detail::proven_pattern;
 
-// A Nim heap says so: misère sums of Nim heaps follow Bouton's misère rule.
-class NimHeap final : public HeapComponent, public NimHeapEquivalent {
- public:
-  using HeapComponent::HeapComponent;
-  std::uint64_t nim_heap() const override { return heap(); }
-};
+// Written on the game model (heap_game_rule.hpp): every smaller heap is an
+// option, so g(n) = n, and the heaps are Nim heaps to misère sums as well.
+struct Nim {
+  using Position = std::uint64_t;
+  std::string pattern_proof;  // how the rule's name states the theorem
 
-class NimRule final : public HeapRule {
- public:
-  std::string text() const override { return "nim"; }
+  std::optional<Nimber> closed_form(std::uint64_t heap) const { return heap; }
+  // Misère single heap: g-(0) = 1 (no move: the player to move has won), g-(1) = mex{1} = 0,
+  // and for n >= 2 the options hold 0 = g-(1), 1 = g-(0) and 2..n-1 (induction), so g-(n) = n.
+  std::optional<Nimber> misere_closed_form(std::uint64_t heap) const { return heap <= 1 ? 1 - heap : heap; }
+  std::uint64_t nim_heap(std::uint64_t heap) const { return heap; }
 
-  Nimber value(Context&, std::uint64_t heap) const override { return heap; }
-
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
-    for (std::uint64_t taken = 1; taken <= heap; ++taken) {
-      if (!visit(rulesets_detail::take(heap, taken))) return;
-    }
+  // Takes of 1, 2, …, heap (lazily: heaps reach 10^18).
+  template <class Visit>
+  void for_each_move(std::uint64_t heap, Visit&& visit) const {
+    for (std::uint64_t taken = 1; taken <= heap; ++taken)
+      if (!visit(heap - taken)) return;
+  }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const {
+    for_each_move(heap, [&](std::uint64_t after) {
+      out.push_back(after);
+      return true;
+    });
   }
 
   // Every smaller heap is one move away and no other value is: one move iff target < heap.
-  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    HeapMoveList result;
-    if (target < heap) {
-      result.total = 1;
-      if (limit > 0) result.listed.push_back(rulesets_detail::take(heap, heap - target));
-    }
-    return result;
+  std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit, std::vector<std::uint64_t>& out) const {
+    if (target >= heap) return 0;
+    if (limit > 0) out.push_back(target);
+    return 1;
   }
 
-  SequenceReport table(Context&, std::uint64_t upto) const override {
-    check_table_request(upto, text());
-    SequenceReport report;
-    report.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(n);
-    report.pattern = proven_pattern(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n");
-    return report;
+  std::optional<Periodicity> proven_pattern() const {
+    return proven_pattern_of(Periodicity::Kind::arithmetic, 0, 1, 1, pattern_proof);
+  }
+  std::optional<Periodicity> proven_misere_pattern() const {
+    return proven_pattern_of(Periodicity::Kind::arithmetic, 2, 1, 1,
+                             "misère g(0) = 1, g(1) = 0, g(n) = n for n >= 2 (induction on n)");
   }
 
-  // Misère single heap: g-(0) = 1 (no move: the player to move has won), g-(1) = mex{1} = 0,
-  // and for n >= 2 the options hold 0 = g-(1), 1 = g-(0) and 2..n-1 (induction), so g-(n) = n.
-  SequenceReport misere_table(Context&, std::uint64_t upto) const override {
-    check_table_request(upto, text());
-    SequenceReport report;
-    report.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(n == 0 ? 1 : n == 1 ? 0 : n);
-    report.pattern = proven_pattern(Periodicity::Kind::arithmetic, 2, 1, 1,
-                                    "misère g(0) = 1, g(1) = 0, g(n) = n for n >= 2 (induction on n)");
-    return report;
-  }
-
-  ComponentPtr component(std::uint64_t heap) const override {
-    return std::make_shared<const NimHeap>(shared_from_this(), heap);
+  static Periodicity proven_pattern_of(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period,
+                                       Nimber saltus, std::string proof) {
+    return rulesets_detail::proven_pattern(kind, preperiod, period, saltus, std::move(proof));
   }
 };
 
 }  // namespace
 
-HeapRulePtr make_nim() { return std::make_shared<const NimRule>(); }
+HeapRulePtr make_nim() { return HeapGameRule<Nim>::make(Nim{"g(n) = n"}, "nim"); }
+
+// sub(all), take any number, is Nim under another name.
+HeapRulePtr make_nim_named(std::string text) {
+  return HeapGameRule<Nim>::make(Nim{"g(n) = n: this is Nim"}, std::move(text));
+}
 
 RulesetSpec nim_ruleset() {
   RulesetSpec spec;

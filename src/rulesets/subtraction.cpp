@@ -11,6 +11,7 @@
 #include "grundy/core/heap_sequence.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/heap_game_rule.hpp"
+#include "grundy/rulesets/nim.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "core/heap_rule_helpers.hpp"
@@ -313,17 +314,8 @@ class Bash {
 
 // ---------------------------------------------------------------------------
 // Infinite sets with closed forms. Each gives g, the misère values, the
-// pattern, and moves counted without enumerating them.
-
-template <class F>
-SequenceReport closed_table(const std::string& rule_text, std::uint64_t upto, F formula, Periodicity pattern) {
-  check_table_request(upto, rule_text);
-  SequenceReport report;
-  report.values.reserve(upto + 1);
-  for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(formula(n));
-  report.pattern = std::move(pattern);
-  return report;
-}
+// pattern, and moves counted without enumerating them. (S = every positive
+// number is Nim itself: nim.cpp.)
 
 // S = odd numbers. Every option of n has the other parity, so by induction
 // g(n) = n mod 2 (even heaps only reach odd ones, value 1; odd heaps reach even
@@ -391,49 +383,6 @@ struct EvenSubtraction {
   std::optional<Periodicity> proven_misere_pattern() const {
     return proven_pattern_of(Periodicity::Kind::arithmetic, 4, 2, 1,
                              "misère: each parity class is a misère Nim heap of floor(n/2)");
-  }
-};
-
-class NimHeapOfSubtraction final : public HeapComponent, public NimHeapEquivalent {
- public:
-  using HeapComponent::HeapComponent;
-  std::uint64_t nim_heap() const override { return heap(); }
-};
-
-// S = all positive numbers: Nim itself, so g(n) = n and misère g(n) = swap01(n).
-class AllSubtractionRule final : public HeapRule {
- public:
-  std::string text() const override { return "sub(all)"; }
-  Nimber value(Context&, std::uint64_t heap) const override { return heap; }
-
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
-    for (std::uint64_t s = 1; s <= heap; ++s) {
-      HeapMove move{s, {}};
-      if (s < heap) move.leaves.push_back(heap - s);
-      if (!visit(move) || s == heap) return;
-    }
-  }
-
-  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    HeapMoveList result;
-    if (target >= heap) return result;
-    result.total = 1;
-    if (limit > 0) result.listed.push_back(take(heap, heap - target));
-    return result;
-  }
-
-  SequenceReport table(Context&, std::uint64_t upto) const override {
-    return closed_table(text(), upto, [](std::uint64_t n) { return n; },
-                        proven_pattern(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n: this is Nim"));
-  }
-  SequenceReport misere_table(Context&, std::uint64_t upto) const override {
-    return closed_table(text(), upto, swap_zero_one,
-                        proven_pattern(Periodicity::Kind::arithmetic, 2, 1, 1, "misère Nim heap: g(n) = n for n >= 2"));
-  }
-
-  // Its heaps are Nim heaps, also in misère sums (Bouton's misère rule).
-  ComponentPtr component(std::uint64_t heap) const override {
-    return std::make_shared<const NimHeapOfSubtraction>(shared_from_this(), heap);
   }
 };
 
@@ -567,7 +516,7 @@ HeapRulePtr make_bash(std::uint64_t m) {
 
 HeapRulePtr make_subtraction_odd() { return HeapGameRule<OddSubtraction>::make({}, "sub(odd)"); }
 HeapRulePtr make_subtraction_even() { return HeapGameRule<EvenSubtraction>::make({}, "sub(even)"); }
-HeapRulePtr make_subtraction_all() { return std::make_shared<const AllSubtractionRule>(); }
+HeapRulePtr make_subtraction_all() { return make_nim_named("sub(all)"); }
 
 HeapRulePtr make_subtraction_all_but(std::vector<std::uint64_t> excluded) {
   return std::make_shared<const AllButSubtractionRule>(

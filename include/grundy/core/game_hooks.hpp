@@ -64,4 +64,11 @@ concept HeapGameWithMiserePattern = HeapGame<G> && requires(const G& game) {
   { game.proven_misere_pattern() } -> std::convertible_to<std::optional<Periodicity>>;
 };
 
+// g.nim_heap(n) -> std::uint64_t: heap n is the Nim heap of that size, in
+// misère sums too (NimHeapEquivalent: Bouton's misère rule decides sums of them).
+template <class G>
+concept HeapGameOfNimHeaps = HeapGame<G> && requires(const G& game, std::uint64_t n) {
+  { game.nim_heap(n) } -> std::convertible_to<std::uint64_t>;
+};
+
 }  // namespace grundy

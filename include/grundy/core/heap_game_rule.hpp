@@ -38,6 +38,9 @@
 //                                    a lone heap's misère value and the period of
 //                                    the misère values, by a theorem; else the
 //                                    definition (a heap with no move is worth 1)
+//   nim_heap(n)                      heap n is a Nim heap of that size, in misère
+//                                    sums too: its components say so
+//                                    (NimHeapEquivalent, Bouton's misère rule)
 #pragma once
 
 #include <cstddef>
@@ -142,6 +145,14 @@ class HeapGameRule final : public HeapRule {
     }
   }
 
+  ComponentPtr component(std::uint64_t heap) const override {
+    if constexpr (HeapGameOfNimHeaps<G>) {
+      return std::make_shared<const NimHeapComponent>(shared_from_this(), heap, game_.nim_heap(heap));
+    } else {
+      return HeapRule::component(heap);
+    }
+  }
+
   std::optional<TheoremApplication> theorem(std::uint64_t heap) const override {
     if constexpr (GameWithTheorem<G>) {
       return game_.theorem(heap);
@@ -168,6 +179,16 @@ class HeapGameRule final : public HeapRule {
   }
 
  private:
+  // A heap that is a Nim heap says so (the analysis asks for the capability).
+  class NimHeapComponent final : public HeapComponent, public NimHeapEquivalent {
+   public:
+    NimHeapComponent(HeapRulePtr rule, std::uint64_t heap, std::uint64_t nim) : HeapComponent(std::move(rule), heap), nim_(nim) {}
+    std::uint64_t nim_heap() const override { return nim_; }
+
+   private:
+    std::uint64_t nim_;
+  };
+
   // What one run keeps for this rule: g(0..) by the definition, extended on demand.
   struct Sequence {
     std::mutex mutex;
