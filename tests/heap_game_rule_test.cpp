@@ -15,6 +15,7 @@
 #include "grundy/core/heap_game_rule.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/language/registry.hpp"
+#include "grundy/terms/expression.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "grundy/rulesets/constrained_nim.hpp"
 #include "grundy/rulesets/nim.hpp"
@@ -158,7 +159,7 @@ void expect_same_rule(const HeapRule& fast, const HeapRule& slow, std::uint64_t 
   }
 }
 
-TEST(HeapGameRule, NimBashAndTheParitySubtractionsEqualTheirMovesAlone) {
+TEST(HeapGameRule, NimBashAndTheSubtractionsOfOddEvenAndPowersOfTwoEqualTheirMovesAlone) {
   std::mt19937_64 random(34);
   for (std::uint64_t m = 1; m <= 9; ++m) {
     std::vector<std::uint64_t> set;
@@ -177,6 +178,13 @@ TEST(HeapGameRule, NimBashAndTheParitySubtractionsEqualTheirMovesAlone) {
   EXPECT_EQ(dynamic_cast<const NimHeapEquivalent*>(
                 HeapGameRule<TakeBetween>::make(TakeBetween{1, UINT64_MAX}, "moves")->component(9).get()),
             nullptr);
+  {
+    // sub(pow2), g(n) = n mod 3, by the registry: the set 1, 2, 4, … up to 2^8 covers heaps to 300.
+    std::vector<std::uint64_t> powers;
+    for (std::uint64_t p = 1; p <= 256; p *= 2) powers.push_back(p);
+    expect_same_rule(*Registry::builtin().heap_rule(parse_rule("sub(pow2)")),
+                     *HeapGameRule<Subtraction>::make(Subtraction{powers}, "moves"), 300, random);
+  }
   expect_same_rule(*make_subtraction_odd(), *HeapGameRule<TakeOfParity>::make(TakeOfParity{1}, "moves"), 200, random);
   expect_same_rule(*make_subtraction_even(), *HeapGameRule<TakeOfParity>::make(TakeOfParity{2}, "moves"), 200, random);
 }

@@ -7,61 +7,43 @@
 // Misère (the terminal heap 0 is worth 1): the same argument through the
 // bijection exchanging 0 and 1 gives g⁻(n) = swap01(n mod 3).
 // (A classic: HDU 1847, "Good Luck in CET-4 Everybody!".)
-#include <memory>
+#include <optional>
+#include <vector>
 
+#include "grundy/core/heap_game_rule.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "core/heap_rule_helpers.hpp"
 
 namespace grundy {
 namespace {
 
-using rulesets_detail::proven_pattern;
+// Written on the game model (heap_game_rule.hpp): the moves, the closed forms
+// and their proven periods. The moves to a value need no hook of their own: a
+// heap has at most 64 options, each valued by the closed form.
+struct PowersOfTwo {
+  using Position = std::uint64_t;
 
-class PowersOfTwoRule final : public HeapRule {
- public:
-  std::string text() const override { return "sub(pow2)"; }
-
-  Nimber value(Context&, std::uint64_t heap) const override { return heap % 3; }
-
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const {
     for (int k = 0; k < 64; ++k) {
       const std::uint64_t power = std::uint64_t{1} << k;
       if (power > heap) return;
-      if (!visit(rulesets_detail::take(heap, power))) return;
+      out.push_back(heap - power);
     }
   }
 
-  // At most 64 options: each checked against the closed form.
-  HeapMoveList moves_to_value(Context&, std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    HeapMoveList result;
-    for (int k = 0; k < 64; ++k) {
-      const std::uint64_t power = std::uint64_t{1} << k;
-      if (power > heap) break;
-      if ((heap - power) % 3 != target) continue;
-      rulesets_detail::count_one(result.total);
-      if (result.listed.size() < limit) result.listed.push_back(rulesets_detail::take(heap, power));
-    }
-    return result;
+  std::optional<Nimber> closed_form(std::uint64_t heap) const { return heap % 3; }
+  std::optional<Nimber> misere_closed_form(std::uint64_t heap) const {
+    const Nimber r = heap % 3;
+    return r <= 1 ? 1 - r : r;
   }
 
-  SequenceReport table(Context&, std::uint64_t upto) const override {
-    return make_table(upto, false);
+  std::optional<Periodicity> proven_pattern() const {
+    return rulesets_detail::proven_pattern(Periodicity::Kind::periodic, 0, 3, 0,
+                                           "g(n) = n mod 3: powers of two are 1 or 2 mod 3 (induction on n)");
   }
-  SequenceReport misere_table(Context&, std::uint64_t upto) const override { return make_table(upto, true); }
-
- private:
-  SequenceReport make_table(std::uint64_t upto, bool misere) const {
-    rulesets_detail::check_table_request(upto, text());
-    SequenceReport report;
-    report.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) {
-      const Nimber r = n % 3;
-      report.values.push_back(misere && r <= 1 ? 1 - r : r);
-    }
-    report.pattern = proven_pattern(Periodicity::Kind::periodic, 0, 3, 0,
-                                    misere ? "misère g(n) = n mod 3 with 0 and 1 exchanged (induction on n)"
-                                           : "g(n) = n mod 3: powers of two are 1 or 2 mod 3 (induction on n)");
-    return report;
+  std::optional<Periodicity> proven_misere_pattern() const {
+    return rulesets_detail::proven_pattern(Periodicity::Kind::periodic, 0, 3, 0,
+                                           "misère g(n) = n mod 3 with 0 and 1 exchanged (induction on n)");
   }
 };
 
@@ -74,7 +56,7 @@ RulesetSpec subtraction_powers_of_two_ruleset() {
   spec.help = {{"sub(pow2)(heaps…)", "take a power of two (1, 2, 4, 8, …): g(n) = n mod 3"}};
   spec.heap_rule = [](const TermReader& term) -> HeapRulePtr {
     term.expect_parameters(1);
-    return std::make_shared<const PowersOfTwoRule>();
+    return HeapGameRule<PowersOfTwo>::make({}, "sub(pow2)");
   };
   spec.samples = [](SampleRequest& request) {
     auto& random = request.random;
