@@ -109,40 +109,18 @@ class HeapGameRule final : public HeapRule {
 
   SequenceReport table(Context& context, std::uint64_t upto) const override {
     if constexpr (GameWithClosedForm<G>) {
-      check_table(upto);
-      SequenceReport report;
-      report.values.reserve(upto + 1);
-      for (std::uint64_t n = 0; n <= upto; ++n) {
-        context.charge();
-        report.values.push_back(value(context, n));
-      }
-      report.pattern = pattern_of(report.values);
-      return report;
-    } else {
-      SequenceReport report = HeapRule::table(context, upto);
-      if constexpr (HeapGameWithPattern<G>) {
-        if (std::optional<Periodicity> proven = game_.proven_pattern()) report.pattern = std::move(*proven);
-      }
-      return report;
+      const auto at = [&](std::uint64_t n) { return std::optional<Nimber>(value(context, n)); };
+      if (std::optional<SequenceReport> known = closed_table(context, upto, Play::normal, at)) return std::move(*known);
     }
+    return with_proven(HeapRule::table(context, upto), Play::normal);
   }
 
   SequenceReport misere_table(Context& context, std::uint64_t upto) const override {
     if constexpr (HeapGameWithMisereClosedForm<G>) {
-      check_table(upto);
-      SequenceReport report;
-      report.values.reserve(upto + 1);
-      for (std::uint64_t n = 0; n <= upto; ++n) {
-        context.charge();
-        const std::optional<Nimber> known = game_.misere_closed_form(n);
-        if (!known) return misere_by_definition(context, upto);  // no theorem for this heap
-        report.values.push_back(*known);
-      }
-      report.pattern = misere_pattern_of(report.values);
-      return report;
-    } else {
-      return misere_by_definition(context, upto);
+      const auto at = [&](std::uint64_t n) { return game_.misere_closed_form(n); };
+      if (std::optional<SequenceReport> known = closed_table(context, upto, Play::misere, at)) return std::move(*known);
     }
+    return with_proven(HeapRule::misere_table(context, upto), Play::misere);  // the definition
   }
 
   ComponentPtr component(std::uint64_t heap) const override {
@@ -236,33 +214,40 @@ class HeapGameRule final : public HeapRule {
     return g[heap];
   }
 
-  void check_table(std::uint64_t upto) const {
+  // The pattern a theorem proves for every heap, in normal or misère play, when the game has one.
+  std::optional<Periodicity> proven(Play play) const {
+    if (play == Play::misere) {
+      if constexpr (HeapGameWithMiserePattern<G>) return game_.proven_misere_pattern();
+    } else {
+      if constexpr (HeapGameWithPattern<G>) return game_.proven_pattern();
+    }
+    return std::nullopt;
+  }
+
+  SequenceReport with_proven(SequenceReport report, Play play) const {
+    if (std::optional<Periodicity> pattern = proven(play)) report.pattern = std::move(*pattern);
+    return report;
+  }
+
+  // g(0..upto) from a closed form, with the proven pattern or the one seen;
+  // nullopt when the form declines a heap (no theorem there: the definition).
+  template <class At>
+  std::optional<SequenceReport> closed_table(Context& context, std::uint64_t upto, Play play, At&& at) const {
     if (upto >= kDefaultTableLimit) {
       throw LimitError("a table of " + text_ + " up to " + std::to_string(upto) + " is beyond the limit of " +
                        std::to_string(kDefaultTableLimit) + " heaps");
     }
-  }
-
-  SequenceReport misere_by_definition(Context& context, std::uint64_t upto) const {
-    SequenceReport report = HeapRule::misere_table(context, upto);
-    if constexpr (HeapGameWithMiserePattern<G>) {
-      if (std::optional<Periodicity> proven = game_.proven_misere_pattern()) report.pattern = std::move(*proven);
+    SequenceReport report;
+    report.values.reserve(upto + 1);
+    for (std::uint64_t n = 0; n <= upto; ++n) {
+      context.charge();
+      const std::optional<Nimber> known = at(n);
+      if (!known) return std::nullopt;
+      report.values.push_back(*known);
     }
+    std::optional<Periodicity> pattern = proven(play);
+    report.pattern = pattern ? std::move(*pattern) : detect_periodicity(report.values);
     return report;
-  }
-
-  Periodicity misere_pattern_of(const std::vector<Nimber>& values) const {
-    if constexpr (HeapGameWithMiserePattern<G>) {
-      if (std::optional<Periodicity> proven = game_.proven_misere_pattern()) return std::move(*proven);
-    }
-    return detect_periodicity(values);
-  }
-
-  Periodicity pattern_of(const std::vector<Nimber>& values) const {
-    if constexpr (HeapGameWithPattern<G>) {
-      if (std::optional<Periodicity> proven = game_.proven_pattern()) return std::move(*proven);
-    }
-    return detect_periodicity(values);
   }
 
   G game_;
