@@ -12,7 +12,6 @@
 namespace grundy {
 namespace {
 
-
 // Proof of g(x) = floor((x mod P) / L), P = L + R, by induction on x. Write
 // x = qP + r with 0 <= r < P and w = floor(r / L); the options are x - s for
 // s in [L, R], s <= x.

@@ -10,7 +10,6 @@
 namespace grundy {
 namespace {
 
-
 // Written on the game model (heap_game_rule.hpp): every smaller heap is an
 // option, so g(n) = n, and the heaps are Nim heaps to misère sums as well.
 struct Nim {
