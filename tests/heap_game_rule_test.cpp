@@ -171,7 +171,8 @@ TEST(HeapGameRule, NimBashAndTheSubtractionsOfOddEvenAndPowersOfTwoEqualTheirMov
   // its moves alone does not.
   for (const HeapRulePtr& nim : {make_nim(), make_subtraction_all()}) {
     expect_same_rule(*nim, *HeapGameRule<TakeBetween>::make(TakeBetween{1, UINT64_MAX}, "moves"), 150, random);
-    const auto* heap = dynamic_cast<const NimHeapEquivalent*>(nim->component(9).get());
+    const ComponentPtr nine = nim->component(9);
+    const auto* heap = dynamic_cast<const NimHeapEquivalent*>(nine.get());
     ASSERT_NE(heap, nullptr) << nim->text();
     EXPECT_EQ(heap->nim_heap(), 9u);
   }
