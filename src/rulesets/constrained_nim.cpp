@@ -67,12 +67,7 @@ class ConstrainedNim {
       if (!visit(heap - taken) || taken == most) return;
     }
   }
-  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const {
-    for_each_move(heap, [&](std::uint64_t after) {
-      out.push_back(after);
-      return true;
-    });
-  }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
 
   // Options are the heaps y in [heap - min(heap, R), heap - L]; those of value t have
   // residue y mod P in [tL, tL + L - 1] (clipped to P - 1). Counted per period, listed

@@ -28,12 +28,7 @@ struct Nim {
     for (std::uint64_t taken = 1; taken <= heap; ++taken)
       if (!visit(heap - taken)) return;
   }
-  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const {
-    for_each_move(heap, [&](std::uint64_t after) {
-      out.push_back(after);
-      return true;
-    });
-  }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
 
   // Every smaller heap is one move away and no other value is: one move iff target < heap.
   std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit, std::vector<std::uint64_t>& out) const {
@@ -43,16 +38,11 @@ struct Nim {
   }
 
   std::optional<Periodicity> proven_pattern() const {
-    return proven_pattern_of(Periodicity::Kind::arithmetic, 0, 1, 1, pattern_proof);
+    return rulesets_detail::proven_pattern(Periodicity::Kind::arithmetic, 0, 1, 1, pattern_proof);
   }
   std::optional<Periodicity> proven_misere_pattern() const {
-    return proven_pattern_of(Periodicity::Kind::arithmetic, 2, 1, 1,
-                             "misère g(0) = 1, g(1) = 0, g(n) = n for n >= 2 (induction on n)");
-  }
-
-  static Periodicity proven_pattern_of(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period,
-                                       Nimber saltus, std::string proof) {
-    return rulesets_detail::proven_pattern(kind, preperiod, period, saltus, std::move(proof));
+    return rulesets_detail::proven_pattern(Periodicity::Kind::arithmetic, 2, 1, 1,
+                                           "misère g(0) = 1, g(1) = 0, g(n) = n for n >= 2 (induction on n)");
   }
 };
 

@@ -22,7 +22,6 @@ namespace {
 
 using rulesets_detail::check_table_request;
 using rulesets_detail::count_one;
-using rulesets_detail::proven_pattern;
 using rulesets_detail::take;
 
 // A sorted set as written in expressions, runs of five or more consecutive
@@ -56,20 +55,6 @@ std::vector<std::uint64_t> checked_set(std::vector<std::uint64_t> set, const std
 // The misère value map: misère values of these games are the normal values with 0
 // and 1 exchanged (each proof is by induction where the closed form is stated).
 constexpr Nimber swap_zero_one(Nimber v) noexcept { return v <= 1 ? 1 - v : v; }
-
-Periodicity proven_pattern_of(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period, Nimber saltus,
-                              std::string proof) {
-  return proven_pattern(kind, preperiod, period, saltus, std::move(proof));
-}
-
-// moves() of a heap game from its lazy for_each_move: the one list of its moves.
-template <class Game>
-void list_moves(const Game& game, std::uint64_t heap, std::vector<std::uint64_t>& out) {
-  game.for_each_move(heap, [&](std::uint64_t after) {
-    out.push_back(after);
-    return true;
-  });
-}
 
 // ---------------------------------------------------------------------------
 // Finite subtraction sets: periodicity proven by a repeated window.
@@ -282,7 +267,7 @@ class Bash {
     for (std::uint64_t s = 1; s <= most; ++s)
       if (!visit(heap - s)) return;
   }
-  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { list_moves(*this, heap, out); }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
 
   // The only heap of value t among n-1..n-m is n - ((n - t) mod (m+1)), if t != g(n),
   // t <= m and it is not below 0.
@@ -296,13 +281,13 @@ class Bash {
 
   std::optional<Periodicity> proven_pattern() const {
     return m_ == UINT64_MAX
-               ? proven_pattern_of(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n: every smaller heap is an option")
-               : proven_pattern_of(Periodicity::Kind::periodic, 0, m_ + 1, 0, "g(n) = n mod (m+1) (induction on n)");
+               ? rulesets_detail::proven_pattern(Periodicity::Kind::arithmetic, 0, 1, 1, "g(n) = n: every smaller heap is an option")
+               : rulesets_detail::proven_pattern(Periodicity::Kind::periodic, 0, m_ + 1, 0, "g(n) = n mod (m+1) (induction on n)");
   }
   std::optional<Periodicity> proven_misere_pattern() const {
     return m_ == UINT64_MAX
-               ? proven_pattern_of(Periodicity::Kind::arithmetic, 2, 1, 1, "misère g(n) = n for n >= 2 (induction on n)")
-               : proven_pattern_of(Periodicity::Kind::periodic, 0, m_ + 1, 0,
+               ? rulesets_detail::proven_pattern(Periodicity::Kind::arithmetic, 2, 1, 1, "misère g(n) = n for n >= 2 (induction on n)")
+               : rulesets_detail::proven_pattern(Periodicity::Kind::periodic, 0, m_ + 1, 0,
                                    "misère g(n) = n mod (m+1) with 0 and 1 exchanged (induction on n)");
   }
 
@@ -331,7 +316,7 @@ struct OddSubtraction {
     for (std::uint64_t s = 1; s <= heap; s += 2)
       if (!visit(heap - s) || heap - s < 2) return;
   }
-  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { list_moves(*this, heap, out); }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
 
   // Every option has value (heap + 1) mod 2; there are ceil(heap / 2) of them.
   std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit, std::vector<std::uint64_t>& out) const {
@@ -345,10 +330,10 @@ struct OddSubtraction {
   }
 
   std::optional<Periodicity> proven_pattern() const {
-    return proven_pattern_of(Periodicity::Kind::periodic, 0, 2, 0, "g(n) = n mod 2 (moves change parity)");
+    return rulesets_detail::proven_pattern(Periodicity::Kind::periodic, 0, 2, 0, "g(n) = n mod 2 (moves change parity)");
   }
   std::optional<Periodicity> proven_misere_pattern() const {
-    return proven_pattern_of(Periodicity::Kind::periodic, 0, 2, 0,
+    return rulesets_detail::proven_pattern(Periodicity::Kind::periodic, 0, 2, 0,
                              "misère g(n) = (n + 1) mod 2 (moves change parity; 0 is worth 1)");
   }
 };
@@ -367,7 +352,7 @@ struct EvenSubtraction {
     for (std::uint64_t s = 2; s <= heap; s += 2)
       if (!visit(heap - s) || heap - s < 2) return;
   }
-  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { list_moves(*this, heap, out); }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
 
   // The heap of the same parity with half target: heap mod 2 + 2·target, if smaller.
   std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit, std::vector<std::uint64_t>& out) const {
@@ -377,11 +362,11 @@ struct EvenSubtraction {
   }
 
   std::optional<Periodicity> proven_pattern() const {
-    return proven_pattern_of(Periodicity::Kind::arithmetic, 0, 2, 1,
+    return rulesets_detail::proven_pattern(Periodicity::Kind::arithmetic, 0, 2, 1,
                              "g(n) = floor(n/2): each parity class is a Nim heap of floor(n/2)");
   }
   std::optional<Periodicity> proven_misere_pattern() const {
-    return proven_pattern_of(Periodicity::Kind::arithmetic, 4, 2, 1,
+    return rulesets_detail::proven_pattern(Periodicity::Kind::arithmetic, 4, 2, 1,
                              "misère: each parity class is a misère Nim heap of floor(n/2)");
   }
 };

@@ -64,6 +64,16 @@
 
 namespace grundy {
 
+// moves(n, out) of a heap game from its lazy for_each_move: the one list of its
+// moves, for the game types that write for_each_move and need moves() too.
+template <class Game>
+void append_heap_moves(const Game& game, std::uint64_t heap, std::vector<std::uint64_t>& out) {
+  game.for_each_move(heap, [&](std::uint64_t after) {
+    out.push_back(after);
+    return true;
+  });
+}
+
 template <HeapGame G>
 class HeapGameRule final : public HeapRule {
  public:
