@@ -11,6 +11,7 @@
 #include "grundy/core/input_error.hpp"
 #include "grundy/misere/canonical_forms.hpp"
 #include "misere_oracle.hpp"
+#include "small_stack.hpp"
 
 namespace {
 
@@ -252,6 +253,43 @@ TEST(MisereCanonicalForms, MemoryBoundStopsWithALimitError) {
         for (int day = 0; day < 5; ++day) born = next_day(forms, born);
       },
       grundy::LimitError);
+}
+
+}  // namespace
+
+namespace {
+
+// A chain of 20 000 days, C_0 = *2 and C_k = {C_(k-1)}, walked one level per
+// day by the sum with *, the mate and CGSuite's order, on a thread of 512 KB
+// of stack: a recursion per day (as sum, mate and precedes were) overflows it,
+// as it overflowed the main thread's 8 MB under ASan in the fuzz run.
+TEST(MisereCanonicalForms, DeepGamesNeedNoCallStackPerDay) {
+  grundy::testing::on_small_stack(std::size_t{512} << 10, [] {
+    constexpr std::uint32_t kDays = 20'000;
+    CanonicalForms forms;
+    std::vector<GameId> chain{forms.nim_heap(2)};
+    while (chain.size() <= kDays) chain.push_back(forms.game({chain.back()}));
+    const GameId top = chain.back();
+    ASSERT_EQ(forms.birthday(top), kDays + 2);
+    // Normal play: C_1 = {*2} is 0, and the chain alternates 0, 1, 0, …
+    ASSERT_EQ(forms.normal_value(top), kDays % 2 == 0 ? 1U : 0U);
+
+    const GameId star = forms.nim_heap(1);
+    const GameId plus_star = forms.sum(top, star);
+    EXPECT_EQ(forms.birthday(plus_star), kDays + 3);
+    EXPECT_EQ(forms.normal_value(plus_star), forms.normal_value(top) ^ 1U);
+    // G + * is odd with even part G (CGSuite's parity), and G + * + * = G.
+    EXPECT_FALSE(forms.is_even(plus_star));
+    EXPECT_EQ(forms.even_part(plus_star), top);
+    EXPECT_EQ(forms.sum(plus_star, star), top);
+    // Its options are C_(n-1) + * and C_n; the younger even part comes first.
+    const std::vector<GameId> expected{forms.sum(chain[kDays - 1], star), top};
+    EXPECT_EQ(forms.ordered_options(plus_star), expected);
+
+    // mate(*) = {*} = 0 (reversal through 0), so mate(*2) = {*, 0} = *2, and
+    // the mate of every link is the link itself.
+    EXPECT_EQ(forms.mate(top), top);
+  });
 }
 
 }  // namespace

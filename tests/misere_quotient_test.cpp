@@ -20,6 +20,7 @@
 #include "misere/quotient_engine.hpp"
 #include "misere/quotient_verification.hpp"
 #include "misere_oracle.hpp"
+#include "small_stack.hpp"
 #include "test_support.hpp"
 
 namespace grundy {
@@ -196,6 +197,33 @@ TEST(MisereQuotient, TwoRulesShareOneQuotient) {
                                       std::to_string(c) + ")");
     ASSERT_EQ(!q.quotient().is_p(x), oracle.first_player_wins(p)) << p.text();
   }
+}
+
+// Heaps of two rules to 20 000, built on a thread of 512 KB of stack: the
+// marking of a candidate walks the heaps one frame each on a stack of its own
+// (a recursion per heap overflowed the 8 MB stack under ASan at heap 168 of
+// kayles(5) + 0.3(168), the fuzz run of CI 2026-11-28). 0.3 is "take one":
+// its heaps alternate between two classes, and the quotient predicts the
+// oracle on mixed sums.
+TEST(MisereQuotient, ManyHeapsNeedNoCallStackPerHeap) {
+  testing::on_small_stack(std::size_t{512} << 10, [] {
+    Context context;
+    HeapQuotient q({rule_of("kayles"), rule_of("0.3")}, context, 0);
+    // The heaps of 0.3 first: kayles' new classes then make candidates of
+    // every heap.
+    q.extend_to(1, 20'000);
+    q.extend_to(0, 5);
+    ASSERT_EQ(q.heaps(1), 20'000U);
+    for (std::uint64_t h = 3; h <= 20'000; ++h) ASSERT_EQ(q.of(1, h), q.of(1, h - 2)) << h;
+    testing::ComponentOracle oracle(context);
+    for (std::uint64_t a = 0; a <= 5; ++a) {
+      for (std::uint64_t c = 0; c <= 6; ++c) {
+        const Element x = q.quotient().monoid.product(q.of(0, a), q.of(1, c));
+        const Position p = testing::parse("kayles(" + std::to_string(a) + ") + 0.3(" + std::to_string(c) + ")");
+        ASSERT_EQ(!q.quotient().is_p(x), oracle.first_player_wins(p)) << p.text();
+      }
+    }
+  });
 }
 
 // The verification can fail: a wrong class for one heap is caught.

@@ -1,7 +1,9 @@
 #include "grundy/misere/canonical_forms.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
+#include <unordered_set>
 
 #include "grundy/core/input_error.hpp"
 #include "misere/memory_text.hpp"
@@ -11,6 +13,12 @@ namespace {
 
 // Hash-map entries cost about this much beyond their payload (node, bucket).
 constexpr std::size_t kEntryOverhead = 48;
+
+// The key of G + H, the smaller id first (G + H = H + G).
+std::uint64_t sum_key(GameId a, GameId b) {
+  if (a > b) std::swap(a, b);
+  return (std::uint64_t{a} << 32) | b;
+}
 
 }  // namespace
 
@@ -138,40 +146,86 @@ GameId CanonicalForms::nim_heap(std::uint64_t size) {
   return nim_heaps_[size];
 }
 
+// Sums and mates walk the game tree with a stack of their own, not the call
+// stack: birthdays reach 10^5, and a recursion one frame per day overflowed
+// the 8 MB stack (under ASan, already at a few thousand days).
 GameId CanonicalForms::sum(GameId g, GameId h) {
-  if (g == kZero) return h;
-  if (h == kZero) return g;
-  if (g > h) std::swap(g, h);
-  const std::uint64_t key = (std::uint64_t{g} << 32) | h;
-  if (auto it = sums_.find(key); it != sums_.end()) return it->second;
+  const auto known = [this](GameId a, GameId b) -> std::optional<GameId> {
+    if (a == kZero) return b;
+    if (b == kZero) return a;
+    if (auto it = sums_.find(sum_key(a, b)); it != sums_.end()) return it->second;
+    return std::nullopt;
+  };
+  if (const std::optional<GameId> done = known(g, h)) return *done;
   if (games_[g].birthday + games_[h].birthday > 100'000) {
     throw LimitError("a misère sum of canonical forms too deep to compute (birthdays " +
                      std::to_string(games_[g].birthday) + " and " + std::to_string(games_[h].birthday) + ")");
   }
-  // Copies: the recursion adds records, which may move the option vectors.
-  const std::vector<GameId> g_options = games_[g].options;
-  const std::vector<GameId> h_options = games_[h].options;
-  std::vector<GameId> options;
-  options.reserve(g_options.size() + h_options.size());
-  for (GameId o : g_options) options.push_back(sum(o, h));
-  for (GameId o : h_options) options.push_back(sum(g, o));
-  const GameId result = game(std::move(options));
-  charge(kEntryOverhead);
-  sums_.emplace(key, result);
-  return result;
+  // G + H = {G' + H, G + H'}: a frame collects its options' sums in turn.
+  struct Frame {
+    GameId g, h;
+    std::size_t next = 0;  // options of g first, then of h
+    std::vector<GameId> options;
+  };
+  std::vector<Frame> stack;
+  stack.push_back(Frame{g, h, 0, {}});
+  while (true) {
+    Frame& top = stack.back();
+    // Indexed afresh each time: game() adds records, which may move the lists.
+    const std::size_t from_g = games_[top.g].options.size();
+    if (top.next < from_g + games_[top.h].options.size()) {
+      const GameId a = top.next < from_g ? games_[top.g].options[top.next] : top.g;
+      const GameId b = top.next < from_g ? top.h : games_[top.h].options[top.next - from_g];
+      if (const std::optional<GameId> done = known(a, b)) {
+        top.options.push_back(*done);
+        ++top.next;
+      } else {
+        stack.push_back(Frame{a, b, 0, {}});
+      }
+      continue;
+    }
+    const GameId result = game(std::move(top.options));
+    charge(kEntryOverhead);
+    sums_.emplace(sum_key(top.g, top.h), result);
+    stack.pop_back();
+    if (stack.empty()) return result;
+    stack.back().options.push_back(result);
+    ++stack.back().next;
+  }
 }
 
 GameId CanonicalForms::mate(GameId g) {
-  if (g == kZero) return nim_heap(1);
-  if (auto it = mates_.find(g); it != mates_.end()) return it->second;
-  const std::vector<GameId> g_options = games_[g].options;
-  std::vector<GameId> options;
-  options.reserve(g_options.size());
-  for (GameId o : g_options) options.push_back(mate(o));
-  const GameId result = game(std::move(options));
-  charge(kEntryOverhead);
-  mates_.emplace(g, result);
-  return result;
+  const auto known = [this](GameId a) -> std::optional<GameId> {
+    if (a == kZero) return nim_heap(1);
+    if (auto it = mates_.find(a); it != mates_.end()) return it->second;
+    return std::nullopt;
+  };
+  if (const std::optional<GameId> done = known(g)) return *done;
+  struct Frame {
+    GameId g;
+    std::vector<GameId> options;  // the mates of g's first options
+  };
+  std::vector<Frame> stack;
+  stack.push_back(Frame{g, {}});
+  while (true) {
+    Frame& top = stack.back();
+    const std::vector<GameId>& list = games_[top.g].options;
+    if (top.options.size() < list.size()) {
+      const GameId option = list[top.options.size()];
+      if (const std::optional<GameId> done = known(option)) {
+        top.options.push_back(*done);
+      } else {
+        stack.push_back(Frame{option, {}});
+      }
+      continue;
+    }
+    const GameId result = game(std::move(top.options));
+    charge(kEntryOverhead);
+    mates_.emplace(top.g, result);
+    stack.pop_back();
+    if (stack.empty()) return result;
+    stack.back().options.push_back(result);
+  }
 }
 
 bool CanonicalForms::is_nim_heap(GameId g) {
@@ -222,30 +276,53 @@ std::optional<GameId> CanonicalForms::minus_nim_heap(GameId g, std::uint64_t n) 
 }
 
 bool CanonicalForms::precedes(GameId a, GameId b) {
-  if (a == b) return false;
-  const GameId ea = even_part(a);
-  const GameId eb = even_part(b);
-  if (ea == eb) return is_even(a);
-  const Record& ra = games_[ea];
-  const Record& rb = games_[eb];
-  if (ra.birthday != rb.birthday) return ra.birthday < rb.birthday;
-  if (ra.options.size() != rb.options.size()) return ra.options.size() < rb.options.size();
-  if (ra.normal_value != rb.normal_value) return ra.normal_value < rb.normal_value;
-  if (ra.misere_value != rb.misere_value) return ra.misere_value < rb.misere_value;
-  const std::vector<GameId> oa = ordered_options(ea);
-  const std::vector<GameId> ob = ordered_options(eb);
-  for (std::size_t i = 0; i < oa.size(); ++i) {
-    if (oa[i] != ob[i]) return precedes(oa[i], ob[i]);
+  // Decided by the first options that differ: a loop down the tree, each
+  // level's options already ordered (ordered_options orders from the bottom).
+  while (true) {
+    if (a == b) return false;
+    const GameId ea = even_part(a);
+    const GameId eb = even_part(b);
+    if (ea == eb) return is_even(a);
+    const Record& ra = games_[ea];
+    const Record& rb = games_[eb];
+    if (ra.birthday != rb.birthday) return ra.birthday < rb.birthday;
+    if (ra.options.size() != rb.options.size()) return ra.options.size() < rb.options.size();
+    if (ra.normal_value != rb.normal_value) return ra.normal_value < rb.normal_value;
+    if (ra.misere_value != rb.misere_value) return ra.misere_value < rb.misere_value;
+    // Copies: even_part may add records, which moves the lazy lists.
+    const std::vector<GameId> oa = ordered_options(ea);
+    const std::vector<GameId> ob = ordered_options(eb);
+    std::size_t i = 0;
+    while (i < oa.size() && oa[i] == ob[i]) ++i;
+    if (i == oa.size()) return ea < eb;  // not reached: equal options make equal games
+    a = oa[i];
+    b = ob[i];
   }
-  return ea < eb;  // not reached: equal options make equal games
 }
 
 const std::vector<GameId>& CanonicalForms::ordered_options(GameId g) {
-  if (!lazy_[g].ordered) {
-    std::vector<GameId> list = games_[g].options;
+  if (lazy_[g].ordered) return lazy_[g].ordered_options;
+  // Sorting G's options compares them by their own ordered options, and so on
+  // down: every game below G not yet ordered is ordered first, youngest first,
+  // so no comparison needs an order not yet made (and nothing recurses). The
+  // even part of an option is the option or one of its options: below G too.
+  std::vector<GameId> below;
+  std::vector<GameId> frontier{g};
+  std::unordered_set<GameId> seen{g};
+  while (!frontier.empty()) {
+    const GameId x = frontier.back();
+    frontier.pop_back();
+    below.push_back(x);
+    for (GameId o : games_[x].options) {
+      if (!lazy_[o].ordered && seen.insert(o).second) frontier.push_back(o);
+    }
+  }
+  std::sort(below.begin(), below.end(), [this](GameId a, GameId b) { return birthday_order(a, b); });
+  for (GameId x : below) {
+    std::vector<GameId> list = games_[x].options;
     std::sort(list.begin(), list.end(), [this](GameId a, GameId b) { return precedes(a, b); });
-    lazy_[g].ordered_options = std::move(list);
-    lazy_[g].ordered = true;
+    lazy_[x].ordered_options = std::move(list);
+    lazy_[x].ordered = true;
   }
   return lazy_[g].ordered_options;
 }

@@ -78,11 +78,34 @@ class Marker {
          const std::vector<std::vector<std::uint64_t>>& transitions, Context& context, std::size_t max_elements)
       : monoid_(monoid), psi_(psi), transitions_(transitions), context_(context), max_elements_(max_elements) {}
 
+  // Exponents of heaps k, k-1, …, 1 in turn (k from the largest heap down),
+  // each from 0 up until the product lands on an element already marked (then
+  // every longer word of this prefix has a smaller word with the same
+  // product). A word's options are those of its prefix times the heap, and the
+  // heap's own moves times the prefix. Iterative, one frame per heap: the
+  // heaps run to the quotient's bound (tens of thousands), past what the call
+  // stack holds (a recursive walk overflowed it at heap 168 under ASan).
   void run() {
     mark(0, true);
     order_.push_back(0);
-    std::vector<std::uint64_t> none;
-    visit(psi_.size() - 1, 0, none);
+    const std::size_t top = psi_.size() - 1;
+    if (top == 0) return;  // no heap: the identity alone
+    std::vector<Frame> stack;
+    stack.push_back(Frame{top, 0, {}});
+    while (true) {
+      // Every lower heap at exponent 0: the word itself, then marked if new.
+      while (stack.back().k > 1) {
+        Frame lower{stack.back().k - 1, stack.back().x, stack.back().options};
+        stack.push_back(std::move(lower));
+      }
+      if (index_.find(stack.back().x) == index_.end()) mark(stack.back().x, false, &stack.back().options);
+      // The deepest frame that can raise its exponent does; the ones above it
+      // have run out (their next product was already marked).
+      while (!raise(stack.back())) {
+        stack.pop_back();
+        if (stack.empty()) return;
+      }
+    }
   }
 
   [[nodiscard]] const std::vector<std::uint64_t>& order() const noexcept { return order_; }
@@ -90,6 +113,13 @@ class Marker {
   [[nodiscard]] const std::vector<bool>& p_flags() const noexcept { return p_; }
 
  private:
+  // One heap of the walk: the word's exponents above it are fixed.
+  struct Frame {
+    std::size_t k;                       // the heap whose exponent this frame raises
+    std::uint64_t x;                     // the product of the word so far
+    std::vector<std::uint64_t> options;  // its options' products
+  };
+
   void mark(std::uint64_t code, bool identity, const std::vector<std::uint64_t>* options = nullptr) {
     bool is_p = false;
     if (!identity) {
@@ -113,29 +143,20 @@ class Marker {
     }
   }
 
-  // Exponents of heaps k, k-1, …, 1 in turn, each from 0 up until the product
-  // lands on an element already marked (then every longer word of this prefix
-  // has a smaller word with the same product).
-  void visit(std::size_t k, std::uint64_t element, std::vector<std::uint64_t>& options) {
-    if (k == 0) {
-      if (index_.find(element) == index_.end()) mark(element, false, &options);
-      return;
-    }
-    std::vector<std::uint64_t> current = options;
-    std::uint64_t x = element;
-    while (true) {
-      visit(k - 1, x, current);
-      if (transitions_[k].empty()) break;  // a heap with no move is 0
-      std::vector<std::uint64_t> next;
-      next.reserve(current.size() + transitions_[k].size());
-      for (std::uint64_t t : current) next.push_back(monoid_.product(t, psi_[k]));
-      for (std::uint64_t s : transitions_[k]) next.push_back(monoid_.product(x, s));
-      std::sort(next.begin(), next.end());
-      next.erase(std::unique(next.begin(), next.end()), next.end());
-      current = std::move(next);
-      x = monoid_.product(x, psi_[k]);
-      if (index_.find(x) != index_.end()) break;
-    }
+  // One more of heap k in the frame's word: false when heap k has no move (a
+  // heap of value 0 adds nothing) or the new product is already marked.
+  bool raise(Frame& frame) {
+    const std::vector<std::uint64_t>& moves = transitions_[frame.k];
+    if (moves.empty()) return false;
+    std::vector<std::uint64_t> next;
+    next.reserve(frame.options.size() + moves.size());
+    for (std::uint64_t t : frame.options) next.push_back(monoid_.product(t, psi_[frame.k]));
+    for (std::uint64_t s : moves) next.push_back(monoid_.product(frame.x, s));
+    std::sort(next.begin(), next.end());
+    next.erase(std::unique(next.begin(), next.end()), next.end());
+    frame.options = std::move(next);
+    frame.x = monoid_.product(frame.x, psi_[frame.k]);
+    return index_.find(frame.x) == index_.end();
   }
 
   const ProductMonoid& monoid_;
