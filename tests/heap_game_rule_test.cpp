@@ -199,6 +199,31 @@ TEST(HeapGameRule, AHeapBeyondTheTableWithoutAClosedFormIsRefused) {
   EXPECT_EQ(make_constrained_nim(2, 3)->value(context, 1'000'000'000'000'000'000ULL), 0u);
 }
 
+// Every kind of heap rule refuses a table past the limit in the one wording
+// of check_table_request (heap_rule.hpp): a take-and-break code, a finite
+// subtraction set, a tabulated infinite set, Lasker's Nim, a game on the
+// one model with a closed form, and one without.
+TEST(HeapGameRule, TablesPastTheLimitAreRefusedInOneWording) {
+  Context context;
+  const std::string upto = std::to_string(kDefaultTableLimit);
+  const std::vector<HeapRulePtr> rules{
+      Registry::builtin().heap_rule(parse_rule("0.07")),      Registry::builtin().heap_rule(parse_rule("sub{1,3,4}")),
+      Registry::builtin().heap_rule(parse_rule("sub(fib)")),  Registry::builtin().heap_rule(parse_rule("lasker")),
+      Registry::builtin().heap_rule(parse_rule("sub(odd)")),  HeapGameRule<Subtraction>::make(Subtraction{{1, 2}}, "mysub")};
+  for (const HeapRulePtr& rule : rules) {
+    try {
+      (void)rule->table(context, kDefaultTableLimit);
+      ADD_FAILURE() << rule->text() << ": a table to " << upto << " was made";
+    } catch (const LimitError& error) {
+      EXPECT_EQ(std::string(error.what()).rfind("a table of " + rule->text() + " up to " + upto +
+                                                    " is beyond the limit of " + upto + " heaps",
+                                                0),
+                0U)
+          << error.what();
+    }
+  }
+}
+
 TEST(HeapGameRule, AMoveThatDoesNotLowerTheHeapIsAnError) {
   const HeapRulePtr rule = HeapGameRule<Stuck>::make(Stuck{}, "stuck");
   Context context;

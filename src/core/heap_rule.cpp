@@ -16,18 +16,18 @@ Nimber value_of_leaves(const std::vector<Nimber>& table, const HeapMove& move) {
   return v;
 }
 
-void check_table_size(std::uint64_t upto, const std::string& rule) {
-  if (upto >= kDefaultTableLimit) {
-    throw LimitError("a table of " + rule + " up to " + std::to_string(upto) + " is beyond the limit of " +
-                     std::to_string(kDefaultTableLimit) + " heaps for this rule");
-  }
-}
-
 void count_one(std::uint64_t& total) {
   if (total != UINT64_MAX) ++total;
 }
 
 }  // namespace
+
+void check_table_request(std::uint64_t upto, const std::string& rule_text, const std::string& instead) {
+  if (upto >= kDefaultTableLimit) {
+    throw LimitError("a table of " + rule_text + " up to " + std::to_string(upto) + " is beyond the limit of " +
+                     std::to_string(kDefaultTableLimit) + " heaps" + (instead.empty() ? "" : " (" + instead + ")"));
+  }
+}
 
 HeapMoveList HeapRule::moves_to_value(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const {
   // Scanning stops here: past it a rule must override with something exact.
@@ -57,7 +57,7 @@ HeapMoveList HeapRule::moves_to_value(Context& context, std::uint64_t heap, Nimb
 }
 
 SequenceReport HeapRule::table(Context& context, std::uint64_t upto) const {
-  check_table_size(upto, text());
+  check_table_request(upto, text());
   SequenceReport report;
   extend_heap_sequence(report.values, upto, Play::normal, context, [&](std::uint64_t n, auto&& option) {
     for_each_move(n, [&](const HeapMove& move) {
@@ -73,7 +73,7 @@ SequenceReport HeapRule::table(Context& context, std::uint64_t upto) const {
 }
 
 SequenceReport HeapRule::misere_table(Context& context, std::uint64_t upto) const {
-  check_table_size(upto, text());
+  check_table_request(upto, text());
   SequenceReport report;
   extend_heap_sequence(report.values, upto, Play::misere, context, [&](std::uint64_t n, auto&& option) {
     for_each_move(n, [&](const HeapMove& move) {

@@ -12,13 +12,6 @@ HeapMove take(std::uint64_t heap, std::uint64_t taken) {
   return move;
 }
 
-void check_table_request(std::uint64_t upto, const std::string& rule_text) {
-  if (upto >= kDefaultTableLimit) {
-    throw LimitError("a table of " + rule_text + " up to " + std::to_string(upto) + " is beyond the limit of " +
-                     std::to_string(kDefaultTableLimit) + " heaps");
-  }
-}
-
 Periodicity proven_pattern(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period, Nimber saltus,
                            std::string proof) {
   Periodicity p;

@@ -1,5 +1,5 @@
 // Small helpers shared by the heap rulesets: the move "take some tokens from a
-// heap", a table-size check, a pattern marked proven, and sample positions for
+// heap", a pattern marked proven, and sample positions for
 // the conformance suite.
 #pragma once
 
@@ -26,9 +26,6 @@ inline void count_many(std::uint64_t& total, std::uint64_t more) {
 [[nodiscard]] inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
   return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
-
-// Throws LimitError when a table of heaps 0..upto would be beyond kDefaultTableLimit.
-void check_table_request(std::uint64_t upto, const std::string& rule_text);
 
 // A pattern that a theorem guarantees.
 [[nodiscard]] Periodicity proven_pattern(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period,

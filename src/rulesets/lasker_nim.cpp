@@ -67,7 +67,7 @@ class LaskerRule final : public HeapRule {
   }
 
   SequenceReport table(Context&, std::uint64_t upto) const override {
-    rulesets_detail::check_table_request(upto, text());
+    check_table_request(upto, text());
     SequenceReport report;
     report.values.reserve(upto + 1);
     for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(lasker::value(n));

@@ -20,7 +20,6 @@
 namespace grundy {
 namespace {
 
-using rulesets_detail::check_table_request;
 using rulesets_detail::count_one;
 using rulesets_detail::take;
 

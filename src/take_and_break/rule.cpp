@@ -126,10 +126,7 @@ class Rule final : public HeapRule, public TakeAndBreakCode {
   }
 
   SequenceReport table(Context& context, std::uint64_t upto) const override {
-    if (upto >= kDefaultTableLimit) {
-      throw LimitError("a table of " + text() + " up to " + std::to_string(upto) + " is beyond the limit of " +
-                       std::to_string(kDefaultTableLimit) + " heaps (grundy table --upto writes larger ones)");
-    }
+    check_table_request(upto, text(), "grundy table --upto writes larger ones");
     RuleRun& run = run_of(context);
     std::lock_guard lock(run.mutex);
     extend(context, run, upto + 1);

@@ -243,10 +243,7 @@ class HeapGameRule final : public HeapRule {
   // nullopt when the form declines a heap (no theorem there: the definition).
   template <class At>
   std::optional<SequenceReport> closed_table(Context& context, std::uint64_t upto, Play play, At&& at) const {
-    if (upto >= kDefaultTableLimit) {
-      throw LimitError("a table of " + text_ + " up to " + std::to_string(upto) + " is beyond the limit of " +
-                       std::to_string(kDefaultTableLimit) + " heaps");
-    }
+    check_table_request(upto, text_);
     SequenceReport report;
     report.values.reserve(upto + 1);
     for (std::uint64_t n = 0; n <= upto; ++n) {

@@ -140,4 +140,9 @@ class HeapComponent : public Component, public MisereHeap, public DecidedByTheor
 // value without a proven pattern is refused rather than computed for hours.
 inline constexpr std::uint64_t kDefaultTableLimit = 50'000'000;
 
+// Refuses (LimitError) a table of heaps 0..upto past kDefaultTableLimit, naming
+// the rule; `instead` (may be empty) tells what can make a larger one. The one
+// wording of this refusal for every heap rule.
+void check_table_request(std::uint64_t upto, const std::string& rule_text, const std::string& instead = {});
+
 }  // namespace grundy
