@@ -143,8 +143,8 @@ class Marker {
     }
   }
 
-  // One more of heap k in the frame's word: false when heap k has no move (a
-  // heap of value 0 adds nothing) or the new product is already marked.
+  // One more of heap k in the frame's word: false when heap k has no move (it
+  // is 0, and its powers are the same word) or the new product is already marked.
   bool raise(Frame& frame) {
     const std::vector<std::uint64_t>& moves = transitions_[frame.k];
     if (moves.empty()) return false;
