@@ -255,14 +255,9 @@ TEST(MisereCanonicalForms, MemoryBoundStopsWithALimitError) {
       grundy::LimitError);
 }
 
-}  // namespace
-
-namespace {
-
 // A chain of 20 000 days, C_0 = *2 and C_k = {C_(k-1)}, walked one level per
 // day by the sum with *, the mate and CGSuite's order, on a thread of 512 KB
-// of stack: a recursion per day (as sum, mate and precedes were) overflows it,
-// as it overflowed the main thread's 8 MB under ASan in the fuzz run.
+// of stack: the recursion per day that sum, mate and precedes had crashes it.
 TEST(MisereCanonicalForms, DeepGamesNeedNoCallStackPerDay) {
   grundy::testing::on_small_stack(std::size_t{512} << 10, [] {
     constexpr std::uint32_t kDays = 20'000;

@@ -201,8 +201,8 @@ TEST(MisereQuotient, TwoRulesShareOneQuotient) {
 
 // Heaps of two rules to 20 000, built on a thread of 512 KB of stack: the
 // marking of a candidate walks the heaps one frame each on a stack of its own
-// (a recursion per heap overflowed the 8 MB stack under ASan at heap 168 of
-// kayles(5) + 0.3(168), the fuzz run of CI 2026-11-28). 0.3 is "take one":
+// (its recursion per heap overflowed the 8 MB stack under ASan in CI's fuzz
+// run of 2026-11-28, and crashes this test). 0.3 is "take one":
 // its heaps alternate between two classes, and the quotient predicts the
 // oracle on mixed sums.
 TEST(MisereQuotient, ManyHeapsNeedNoCallStackPerHeap) {

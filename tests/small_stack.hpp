@@ -1,9 +1,9 @@
 // Runs a piece of work on a thread with a small call stack, so that a test can
 // show a walk needs no call-stack frame per level: a recursion one frame per
 // heap or per birthday overflows a few hundred kilobytes long before the 8 MB
-// of the main thread (where the fuzz harnesses found two, under ASan: the
-// misère quotient's marking at heap 168, CI 2026-11-28). An exception of the
-// work is thrown again in the caller.
+// of the main thread (where CI's fuzz run found one under ASan, the misère
+// quotient's marking, 2026-11-28). An exception of the work is thrown again
+// in the caller.
 #pragma once
 
 #include <pthread.h>

@@ -147,8 +147,8 @@ GameId CanonicalForms::nim_heap(std::uint64_t size) {
 }
 
 // Sums and mates walk the game tree with a stack of their own, not the call
-// stack: birthdays reach 10^5, and a recursion one frame per day overflowed
-// the 8 MB stack (under ASan, already at a few thousand days).
+// stack: birthdays reach 10^5, and the recursion one frame per day they had
+// crashed a 512 KB stack at 20 000 days (MisereCanonicalForms.DeepGames…).
 GameId CanonicalForms::sum(GameId g, GameId h) {
   const auto known = [this](GameId a, GameId b) -> std::optional<GameId> {
     if (a == kZero) return b;
