@@ -36,6 +36,31 @@ std::vector<std::vector<std::string>> cases() {
 
 std::string flag(bool b) { return b ? "true" : "false"; }
 
+// The items of a list as CGSuite prints it ("[a,b,[c,d]]"): split at the
+// commas outside brackets (forms themselves hold none in printed notation).
+std::vector<std::string> items(const std::string& text) {
+  std::vector<std::string> out;
+  if (text.size() < 2 || text.front() != '[' || text.back() != ']') {
+    ADD_FAILURE() << "not a list: " << text;
+    return out;
+  }
+  std::size_t depth = 0;
+  std::string item;
+  for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ',' && depth == 0) {
+      out.push_back(item);
+      item.clear();
+      continue;
+    }
+    if (c == '[') ++depth;
+    if (c == ']') --depth;
+    item += c;
+  }
+  if (!item.empty()) out.push_back(item);
+  return out;
+}
+
 std::string list(const std::vector<std::string>& items) {
   std::string text = "[";
   for (std::size_t i = 0; i < items.size(); ++i) text += (i ? "," : "") + items[i];
@@ -47,8 +72,10 @@ TEST(MisereCgsuiteTable, EveryGameAndItsProperties) {
   // isGenerallyRestive, isGenerallyTame, isHalfTame, isIntroverted, isNimHeap,
   // isPrime, isRestive, isRestless, isTame, isTameable, mate, misereNimValue,
   // misereOutcomeClass, nimValue, options, partitions, parts. Not checked:
-  // isExtraverted, isPrime, partitions and parts (Conway's theory of parts is
-  // not implemented here).
+  // isExtraverted and isPrime; partitions and parts are not computed here
+  // (Conway's theory of parts), but they are read: each partition's parts add
+  // up to the game and each part prints as CGSuite printed it — CGSuite's
+  // *[2[#-2]] (the H with H + *2 = {*2}, two days older) among them.
   const auto rows = cases();
   ASSERT_EQ(rows.size(), 14U);
   CanonicalForms forms;
@@ -82,6 +109,12 @@ TEST(MisereCgsuiteTable, EveryGameAndItsProperties) {
     EXPECT_EQ(parse_notation(row[1], forms), g) << row[1];
     for (const std::string& option : facts.options) EXPECT_EQ(notation(forms, parse_notation(option, forms)), option);
     EXPECT_EQ(notation(forms, parse_notation(facts.mate, forms)), facts.mate);
+    for (const std::string& partition : items(row[21])) {
+      GameId total = CanonicalForms::kZero;
+      for (const std::string& part : items(partition)) total = forms.sum(total, parse_notation(part, forms));
+      EXPECT_EQ(total, g) << partition;
+    }
+    for (const std::string& part : items(row[22])) EXPECT_EQ(notation(forms, parse_notation(part, forms)), part);
   }
 }
 
@@ -159,6 +192,16 @@ TEST(MisereNotation, PrintedNotationByHand) {
   EXPECT_EQ(parse_notation("*[&12;]", forms), forms.nim_heap(12));
   EXPECT_EQ(parse_notation("*[2[#1]]", forms), forms.sum(sharp, forms.nim_heap(1)));
   EXPECT_EQ(parse_notation("*[4[2#]]", forms), forms.game({forms.sum(forms.nim_heap(4), two)}));
+  // X[-n] is the H with H + *n = X, also when H is older than X and no
+  // option of it (CGSuite prints {*2}'s part so; CI's fuzz run, 2026-11-28:
+  // *[2[#-2](2#1)] was refused). H + *3 = {*2} is H + *, as * + *2 = *3.
+  const GameId part = forms.game({CanonicalForms::kZero, sharp, forms.sum(sharp, forms.nim_heap(1))});
+  EXPECT_EQ(parse_notation("*[2[#-2]]", forms), part);
+  EXPECT_EQ(forms.sum(part, two), sharp);
+  EXPECT_EQ(parse_notation("*[2[#-3]]", forms), forms.sum(part, forms.nim_heap(1)));
+  EXPECT_EQ(notation(forms, part), "*[2[#-2]]");
+  EXPECT_EQ(parse_notation("*[2[#-2](2#1)]", forms), forms.game({part, forms.game({sharp, forms.nim_heap(1)})}));
+  EXPECT_THROW((void)parse_notation("*[2[#-4]]", forms), grundy::InputError);
   EXPECT_THROW((void)parse_notation("*[2#x]", forms), grundy::InputError);
   EXPECT_THROW((void)parse_notation("*[(2#]", forms), grundy::InputError);
   EXPECT_THROW((void)parse_notation("*[&12]", forms), grundy::InputError);

@@ -262,7 +262,7 @@ GameId CanonicalForms::even_part(GameId g) {
   return lazy_[g].even_part;
 }
 
-std::optional<GameId> CanonicalForms::minus_nim_heap(GameId g, std::uint64_t n) {
+std::optional<GameId> CanonicalForms::younger_minus_nim_heap(GameId g, std::uint64_t n) {
   if (n == 0) return g;
   if (n > games_[g].birthday) return std::nullopt;
   const GameId heap = nim_heap(n);
@@ -273,6 +273,94 @@ std::optional<GameId> CanonicalForms::minus_nim_heap(GameId g, std::uint64_t n) 
     if (sum(h, heap) == g) return h;
   }
   return std::nullopt;
+}
+
+std::optional<GameId> CanonicalForms::minus_nim_heap(GameId g, std::uint64_t n) {
+  // Conway's parts (ONAG ch. 12; CGSuite's get2Partitions, "type 1"): when
+  // G = H + *n, every option of G (canonical forms only delete options) is
+  // H' + *n or H + *m with m < n, and H = {G' - *n, G - *m : m < n} whenever
+  // all of these differences exist — checked by adding *n back, so a wrong
+  // guess is never returned. Before that, H may be an option of G (the
+  // younger H). Walked with a stack of its own: the differences of the
+  // options go down one day at a time.
+  struct Pair {
+    GameId game;
+    std::uint64_t heap;
+    bool operator==(const Pair&) const = default;
+  };
+  struct PairHash {
+    std::size_t operator()(const Pair& p) const noexcept { return std::hash<std::uint64_t>{}((std::uint64_t{p.game} << 20) ^ p.heap); }
+  };
+  std::unordered_map<Pair, std::optional<GameId>, PairHash> known;
+  std::vector<Pair> stack{{g, n}};
+  // Each step adds a sum or a game to the table; a bound on the steps keeps a
+  // text like *[&5000;[#-9]] from a search over every heap below 5000.
+  constexpr std::size_t kMaxSteps = 1U << 16;
+  std::size_t steps = 0;
+  while (!stack.empty()) {
+    const Pair at = stack.back();
+    if (known.count(at) != 0) {
+      stack.pop_back();
+      continue;
+    }
+    if (++steps > kMaxSteps) {
+      throw LimitError("finding H with H + *" + std::to_string(n) + " equal to a game of birthday " +
+                       std::to_string(games_[g].birthday) + " takes more than " + std::to_string(kMaxSteps) + " steps");
+    }
+    std::optional<GameId> result;
+    bool decided = true;
+    if (at.heap == 0) {
+      result = at.game;
+    } else if (at.heap == 1) {
+      result = sum(at.game, nim_heap(1));  // * + * = 0 in misère play (Conway)
+    } else if (const std::optional<GameId> younger = younger_minus_nim_heap(at.game, at.heap)) {
+      result = younger;
+    } else if (at.heap % 2 == 1) {
+      // *(2k+1) = *2k + * (misère heaps with * add as in normal play), so
+      // H + *(2k+1) = G exactly when H + *2k = G + *: the odd heaps are
+      // not parts of type 1 where the even one is ({*2} - *3 = {*2} + * - *2).
+      const Pair even{sum(at.game, nim_heap(1)), at.heap - 1};
+      const auto found = known.find(even);
+      if (found == known.end()) {
+        stack.push_back(even);
+        decided = false;
+      } else {
+        result = found->second;
+      }
+    } else {
+      std::vector<Pair> needed;
+      for (GameId option : games_[at.game].options) needed.push_back({option, at.heap});
+      for (std::uint64_t m = 0; m < at.heap; ++m) needed.push_back({at.game, m});
+      std::vector<GameId> options;
+      bool missing = false;
+      const std::size_t height = stack.size();
+      for (const Pair& need : needed) {
+        const auto found = known.find(need);
+        if (found == known.end()) {
+          stack.push_back(need);
+          decided = false;
+        } else if (!found->second) {
+          missing = true;
+          break;
+        } else {
+          options.push_back(*found->second);
+        }
+      }
+      if (missing) {
+        stack.resize(height);  // one difference does not exist: neither does H
+        decided = true;
+      } else if (decided) {
+        const GameId candidate = game(std::move(options));
+        if (sum(candidate, nim_heap(at.heap)) == at.game) result = candidate;
+      }
+    }
+    if (decided) {
+      known[at] = result;
+      // The pair may sit lower on the stack too; it is skipped there as known.
+      if (!stack.empty() && stack.back() == at) stack.pop_back();
+    }
+  }
+  return known.at({g, n});
 }
 
 bool CanonicalForms::precedes(GameId a, GameId b) {

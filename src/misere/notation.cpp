@@ -36,6 +36,18 @@ struct Budget {
   }
 };
 
+// Whether the reader finds G again from BIGGER = G + *n and "-n": CGSuite
+// prints the subscript whenever G + *n is older; this printer only when
+// its reader recovers G (minus_nim_heap), so that every printed form reads
+// back — for every game of the tests' censuses the two agree.
+bool reads_back_as(CanonicalForms& forms, GameId bigger, std::uint64_t n, GameId g) {
+  try {
+    return forms.minus_nim_heap(bigger, n) == g;
+  } catch (const LimitError&) {
+    return false;
+  }
+}
+
 Piece render(CanonicalForms& forms, GameId g, bool parenthesize, int depth, Budget& budget) {
   if (depth > 1'000) throw TooLong{};
   budget.spend(1);
@@ -43,14 +55,14 @@ Piece render(CanonicalForms& forms, GameId g, bool parenthesize, int depth, Budg
   if (forms.is_nim_heap(g)) return Piece{digit(b), {}, false};
   const bool odd = !forms.is_even(g);
   for (std::uint64_t n = odd ? 3 : 2; n < b; n += 2) {
-    if (const std::optional<GameId> part = forms.minus_nim_heap(g, n)) {
+    if (const std::optional<GameId> part = forms.younger_minus_nim_heap(g, n)) {
       Piece piece = render(forms, *part, true, depth + 1, budget);
       piece.subscript += digit(n);
       piece.bracketed = true;
       return piece;
     }
     const GameId bigger = forms.sum(g, forms.nim_heap(n));
-    if (forms.birthday(bigger) < b) {
+    if (forms.birthday(bigger) < b && reads_back_as(forms, bigger, n, g)) {
       Piece piece = render(forms, bigger, true, depth + 1, budget);
       piece.subscript += "-" + digit(n);
       piece.bracketed = true;

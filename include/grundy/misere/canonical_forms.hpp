@@ -77,6 +77,10 @@ class CanonicalForms {
   // The game H of smaller birthday with H + *n = G, if there is one (it is
   // then an option of G, by the simplification rule: no option of H can equal
   // G). Misère games cancel (Conway), so H is unique.
+  [[nodiscard]] std::optional<GameId> younger_minus_nim_heap(GameId g, std::uint64_t n);
+  // The game H with H + *n = G, of any birthday, if there is one (what
+  // CGSuite prints as G[-n]: {*2} = H + *2 for H = {0, *2#, *2# + *}, born two
+  // days after {*2}, not an option of it). LimitError past a bound of work.
   [[nodiscard]] std::optional<GameId> minus_nim_heap(GameId g, std::uint64_t n);
 
   // CGSuite's canonical order (MisereCanonicalGameOps): the even parts
