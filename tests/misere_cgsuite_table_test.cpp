@@ -202,6 +202,9 @@ TEST(MisereNotation, PrintedNotationByHand) {
   EXPECT_EQ(notation(forms, part), "*[2[#-2]]");
   EXPECT_EQ(parse_notation("*[2[#-2](2#1)]", forms), forms.game({part, forms.game({sharp, forms.nim_heap(1)})}));
   EXPECT_THROW((void)parse_notation("*[2[#-4]]", forms), grundy::InputError);
+  // Differences with *n ask for those with every smaller heap: a large n is
+  // refused by the walk's bound, at once, never a search without end.
+  EXPECT_THROW((void)parse_notation("*[2[#-&1000;]]", forms), grundy::LimitError);
   EXPECT_THROW((void)parse_notation("*[2#x]", forms), grundy::InputError);
   EXPECT_THROW((void)parse_notation("*[(2#]", forms), grundy::InputError);
   EXPECT_THROW((void)parse_notation("*[&12]", forms), grundy::InputError);

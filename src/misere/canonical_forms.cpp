@@ -293,20 +293,26 @@ std::optional<GameId> CanonicalForms::minus_nim_heap(GameId g, std::uint64_t n) 
   };
   std::unordered_map<Pair, std::optional<GameId>, PairHash> known;
   std::vector<Pair> stack{{g, n}};
-  // Each step adds a sum or a game to the table; a bound on the steps keeps a
-  // text like *[&5000;[#-9]] from a search over every heap below 5000.
+  // A step looks at a pair, or at one that a pair needs; a bound on the steps
+  // keeps the walk's time and its stack bounded for any text
+  // (*[&5000;[#-9]] asks for differences over every heap below 5000, and a
+  // difference with *n asks for those with *0 … *(n-1)).
   constexpr std::size_t kMaxSteps = 1U << 16;
   std::size_t steps = 0;
+  const auto step = [&](std::size_t count) {
+    steps += count;
+    if (steps > kMaxSteps) {
+      throw LimitError("finding H with H + *" + std::to_string(n) + " equal to a game of birthday " +
+                       std::to_string(games_[g].birthday) + " takes more than " + std::to_string(kMaxSteps) + " steps");
+    }
+  };
   while (!stack.empty()) {
     const Pair at = stack.back();
     if (known.count(at) != 0) {
       stack.pop_back();
       continue;
     }
-    if (++steps > kMaxSteps) {
-      throw LimitError("finding H with H + *" + std::to_string(n) + " equal to a game of birthday " +
-                       std::to_string(games_[g].birthday) + " takes more than " + std::to_string(kMaxSteps) + " steps");
-    }
+    step(1);
     std::optional<GameId> result;
     bool decided = true;
     if (at.heap == 0) {
@@ -330,11 +336,15 @@ std::optional<GameId> CanonicalForms::minus_nim_heap(GameId g, std::uint64_t n) 
     } else {
       std::vector<Pair> needed;
       for (GameId option : games_[at.game].options) needed.push_back({option, at.heap});
+      step(games_[at.game].options.size() + at.heap);
       for (std::uint64_t m = 0; m < at.heap; ++m) needed.push_back({at.game, m});
       std::vector<GameId> options;
       bool missing = false;
       const std::size_t height = stack.size();
-      for (const Pair& need : needed) {
+      // Pushed last to first, so that the options and the small heaps, which
+      // the others need, are looked at first.
+      for (auto it = needed.rbegin(); it != needed.rend(); ++it) {
+        const Pair& need = *it;
         const auto found = known.find(need);
         if (found == known.end()) {
           stack.push_back(need);

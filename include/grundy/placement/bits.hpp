@@ -33,7 +33,7 @@ struct Bits {
     return acc != 0;
   }
 
-  [[nodiscard]] int count() const noexcept {
+  [[nodiscard, gnu::always_inline]] int count() const noexcept {
     int n = 0;
     for (std::uint64_t w : words) n += popcount64(w);
     return n;
