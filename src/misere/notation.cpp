@@ -247,7 +247,13 @@ class Reader {
         } else if (c == '-') {
           const std::size_t sign = at_++;
           const std::uint64_t n = printed_heap();
-          const std::optional<GameId> h = forms_.minus_nim_heap(g, n);
+          std::optional<GameId> h;
+          try {
+            h = forms_.minus_nim_heap(g, n);
+          } catch (const LimitError& error) {
+            // Said with its column, as every other refusal of the text.
+            throw LimitError(error.message(), SourceLocation{{}, 0, character_column(text_, sign)});
+          }
           if (!h) {
             at_ = sign;
             fail("no game H has H + *" + std::to_string(n) + " equal to the game before '-'");
