@@ -24,16 +24,4 @@ Periodicity proven_pattern(Periodicity::Kind kind, std::uint64_t preperiod, std:
   return p;
 }
 
-std::vector<std::string> heap_samples(const std::string& rule, std::uint64_t max_heap, std::mt19937_64& random,
-                                      std::size_t count) {
-  std::vector<std::string> out;
-  std::uniform_int_distribution<std::uint64_t> heap(0, max_heap);
-  for (std::size_t i = 0; i < count; ++i) {
-    std::string text = rule + "(" + std::to_string(heap(random));
-    if (i % 4 == 3) text += "," + std::to_string(heap(random));
-    out.push_back(text + ")");
-  }
-  return out;
-}
-
 }  // namespace grundy::rulesets_detail

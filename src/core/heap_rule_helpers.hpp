@@ -1,10 +1,9 @@
 // Small helpers shared by the heap rulesets: the move "take some tokens from a
-// heap", a pattern marked proven, and sample positions for
-// the conformance suite.
+// heap", saturating move counts and a pattern marked proven. (Sample positions
+// for the conformance suite: src/rulesets/samples.hpp.)
 #pragma once
 
 #include <cstdint>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -30,10 +29,5 @@ inline void count_many(std::uint64_t& total, std::uint64_t more) {
 // A pattern that a theorem guarantees.
 [[nodiscard]] Periodicity proven_pattern(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period,
                                          Nimber saltus, std::string proof);
-
-// "rule(h1) + rule(h2,h3)"-style samples: `count` terms "rule(h)" with heaps in
-// [0, max_heap], a few of them sums of two heaps.
-[[nodiscard]] std::vector<std::string> heap_samples(const std::string& rule, std::uint64_t max_heap,
-                                                    std::mt19937_64& random, std::size_t count);
 
 }  // namespace grundy::rulesets_detail

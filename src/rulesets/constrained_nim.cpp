@@ -8,6 +8,7 @@
 #include "grundy/core/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "core/heap_rule_helpers.hpp"
+#include "rulesets/samples.hpp"
 
 namespace grundy {
 namespace {

@@ -15,6 +15,7 @@
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/input_error.hpp"
 #include "core/heap_rule_helpers.hpp"
+#include "rulesets/heap_ruleset.hpp"
 #include "closed_forms/lasker_math.hpp"
 
 namespace grundy {
@@ -83,19 +84,9 @@ class LaskerRule final : public HeapRule {
 HeapRulePtr make_lasker_nim() { return std::make_shared<const LaskerRule>(); }
 
 RulesetSpec lasker_nim_ruleset() {
-  RulesetSpec spec;
-  spec.name = "lasker";
-  spec.help = {{"lasker(heaps…)", "Lasker's Nim: take any number, or split a heap into two (closed form)"}};
-  spec.heap_rule = [](const TermReader& term) {
-    term.expect_parameters(0);
-    return make_lasker_nim();
-  };
-  spec.samples = [](SampleRequest& request) {
-    auto& random = request.random;
-    const std::size_t count = request.count;
-    return rulesets_detail::heap_samples("lasker", 30, random, count);
-  };
-  return spec;
+  return rulesets_detail::heap_ruleset(
+      "lasker", "", {"lasker(heaps…)", "Lasker's Nim: take any number, or split a heap into two (closed form)"},
+      make_lasker_nim, 30);
 }
 
 }  // namespace grundy

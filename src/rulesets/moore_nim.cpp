@@ -10,6 +10,7 @@
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "core/heap_rule_helpers.hpp"
+#include "rulesets/samples.hpp"
 
 namespace grundy {
 namespace {
@@ -442,19 +443,8 @@ RulesetSpec moore_nim_ruleset() {
     auto heaps = term.integers(term.positions(), "heap sizes");
     return Position(term.guarded([&] { return make_moore_nim(k, std::move(heaps)); }));
   };
-  spec.samples = [](SampleRequest& request) {
-    auto& random = request.random;
-    const std::size_t count = request.count;
-    std::vector<std::string> out;
-    std::uniform_int_distribution<std::uint64_t> heap(0, 4);
-    for (std::size_t i = 0; i < count; ++i) {
-      const std::size_t heaps = 1 + i % 3;
-      std::string text = "moore(" + std::to_string(1 + i % 3) + ")(";
-      for (std::size_t h = 0; h < heaps; ++h) text += (h ? "," : "") + std::to_string(heap(random));
-      out.push_back(text + ")");
-    }
-    return out;
-  };
+  spec.samples = rulesets_detail::number_list_samples(
+      [](std::size_t i) { return "moore(" + std::to_string(1 + i % 3) + ")("; }, 3, 4);
   return spec;
 }
 

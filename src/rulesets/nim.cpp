@@ -6,6 +6,7 @@
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/heap_game_rule.hpp"
 #include "core/heap_rule_helpers.hpp"
+#include "rulesets/heap_ruleset.hpp"
 
 namespace grundy {
 namespace {
@@ -56,19 +57,8 @@ HeapRulePtr make_nim_named(std::string text) {
 }
 
 RulesetSpec nim_ruleset() {
-  RulesetSpec spec;
-  spec.name = "nim";
-  spec.help = {{"nim(heaps…)", "Nim: take any number from one heap (Bouton)"}};
-  spec.heap_rule = [](const TermReader& term) {
-    term.expect_parameters(0);
-    return make_nim();
-  };
-  spec.samples = [](SampleRequest& request) {
-    auto& random = request.random;
-    const std::size_t count = request.count;
-    return rulesets_detail::heap_samples("nim", 12, random, count);
-  };
-  return spec;
+  return rulesets_detail::heap_ruleset("nim", "", {"nim(heaps…)", "Nim: take any number from one heap (Bouton)"},
+                                       make_nim, 12);
 }
 
 }  // namespace grundy

@@ -23,6 +23,8 @@
 #include "grundy/placement/searches.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 #include "core/heap_rule_helpers.hpp"
+#include "rulesets/heap_ruleset.hpp"
+#include "rulesets/samples.hpp"
 
 namespace grundy {
 namespace {
@@ -116,16 +118,21 @@ Position board_position(const TermReader& term, Rule rule, std::string head) {
 }
 
 // Small boards with a few blocked cells, inline.
-std::vector<std::string> board_samples(const std::string& head, SampleRequest& request, std::size_t max_cells) {
-  std::vector<std::string> out;
-  for (std::size_t i = 0; i < request.count; ++i) {
-    const std::size_t rows = 1 + request.random() % 4;
-    const std::size_t cols = 1 + request.random() % std::max<std::size_t>(1, std::min<std::size_t>(5, max_cells / rows));
-    Board b = placement::empty_board(rows, cols);
-    for (auto& cell : b.free) cell = request.random() % 5 != 0;
-    out.push_back(head + "(" + placement::board_to_inline(b) + ")");
-  }
-  return out;
+// Sample i: a random board of at most 16 cells with about one cell in five
+// taken, under heads[i % heads.size()].
+rulesets_detail::SampleMaker board_samples_in_turn(std::vector<std::string> heads) {
+  return [heads = std::move(heads)](SampleRequest& request) {
+    std::vector<std::string> out;
+    constexpr std::size_t kMaxCells = 16;
+    for (std::size_t i = 0; i < request.count; ++i) {
+      const std::size_t rows = 1 + request.random() % 4;
+      const std::size_t cols = 1 + request.random() % std::max<std::size_t>(1, std::min<std::size_t>(5, kMaxCells / rows));
+      Board b = placement::empty_board(rows, cols);
+      for (auto& cell : b.free) cell = request.random() % 5 != 0;
+      out.push_back(heads[i % heads.size()] + "(" + placement::board_to_inline(b) + ")");
+    }
+    return out;
+  };
 }
 
 RulesetSpec board_game(std::string name, std::string syntax, std::string description, Rule (*make)()) {
@@ -136,7 +143,7 @@ RulesetSpec board_game(std::string name, std::string syntax, std::string descrip
     term.expect_parameters(0);
     return board_position(term, make(), name);
   };
-  spec.samples = [name](SampleRequest& request) { return board_samples(name, request, 16); };
+  spec.samples = board_samples_in_turn({name});
   return spec;
 }
 
@@ -208,14 +215,7 @@ RulesetSpec bars_ruleset() {
     return board_position(term, placement::bars_rule(static_cast<int>(length)),
                           "bars(" + std::to_string(length) + ")");
   };
-  spec.samples = [](SampleRequest& request) {
-    std::vector<std::string> out;
-    for (int length = 1; out.size() < request.count; length = length % 3 + 1) {
-      SampleRequest one{request.random, 1, request.scratch_directory};
-      out.push_back(board_samples("bars(" + std::to_string(length) + ")", one, 16).front());
-    }
-    return out;
-  };
+  spec.samples = board_samples_in_turn({"bars(1)", "bars(2)", "bars(3)"});
   return spec;
 }
 
@@ -238,30 +238,15 @@ RulesetSpec polyominoes_ruleset() {
     for (std::size_t i = 0; i < names.size(); ++i) head += (i ? "," : "") + names[i];
     return board_position(term, placement::polyominoes_rule(names), head + ")");
   };
-  spec.samples = [](SampleRequest& request) {
-    const std::vector<std::string> heads = {"polyominoes(i3,v3)", "polyominoes(domino,o4)", "polyominoes(mono,l4)"};
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < request.count; ++i) {
-      SampleRequest one{request.random, 1, request.scratch_directory};
-      out.push_back(board_samples(heads[i % heads.size()], one, 16).front());
-    }
-    return out;
-  };
+  spec.samples = board_samples_in_turn({"polyominoes(i3,v3)", "polyominoes(domino,o4)", "polyominoes(mono,l4)"});
   return spec;
 }
 
 RulesetSpec node_kayles_path_ruleset() {
-  RulesetSpec spec;
-  spec.name = "nodekayles_path";
-  spec.help = {{"nodekayles_path(n)", "Node Kayles on a path of n vertices (the octal game 0.137, exact for any n)"}};
-  spec.heap_rule = [](const TermReader& term) -> HeapRulePtr {
-    term.expect_parameters(0);
-    return std::make_shared<const PathRule>(make_take_and_break("0.137"));
-  };
-  spec.samples = [](SampleRequest& request) {
-    return rulesets_detail::heap_samples("nodekayles_path", 20, request.random, request.count);
-  };
-  return spec;
+  return rulesets_detail::heap_ruleset(
+      "nodekayles_path", "",
+      {"nodekayles_path(n)", "Node Kayles on a path of n vertices (the octal game 0.137, exact for any n)"},
+      [] { return std::make_shared<const PathRule>(make_take_and_break("0.137")); }, 20);
 }
 
 }  // namespace grundy

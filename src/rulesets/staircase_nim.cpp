@@ -11,6 +11,7 @@
 #include "grundy/core/game_adapter.hpp"
 #include "grundy/core/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
+#include "rulesets/samples.hpp"
 
 namespace grundy {
 namespace {
@@ -161,19 +162,7 @@ RulesetSpec staircase_nim_ruleset() {
     auto coins = term.integers(term.positions(), "coin counts");
     return Position(term.guarded([&] { return make_staircase_nim(std::move(coins)); }));
   };
-  spec.samples = [](SampleRequest& request) {
-    auto& random = request.random;
-    const std::size_t count = request.count;
-    std::vector<std::string> out;
-    std::uniform_int_distribution<std::uint64_t> coins(0, 3);
-    for (std::size_t i = 0; i < count; ++i) {
-      std::string text = "staircase(";
-      const std::size_t steps = 1 + i % 4;
-      for (std::size_t s = 0; s < steps; ++s) text += (s ? "," : "") + std::to_string(coins(random));
-      out.push_back(text + ")");
-    }
-    return out;
-  };
+  spec.samples = rulesets_detail::number_list_samples([](std::size_t) { return std::string("staircase("); }, 4, 3);
   return spec;
 }
 

@@ -15,6 +15,7 @@
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "core/heap_rule_helpers.hpp"
+#include "rulesets/samples.hpp"
 #include "core/tabulated_rule.hpp"
 
 namespace grundy {
@@ -544,18 +545,10 @@ RulesetSpec subtraction_ruleset() {
                   "sub(allbut{2,5})",
               arg.column);
   };
-  spec.samples = [](SampleRequest& request) {
-    auto& random = request.random;
-    const std::size_t count = request.count;
-    std::vector<std::string> out;
-    const std::vector<std::string> rules = {"sub{1,3,4}", "sub{2,5,7}", "sub{1..3}", "sub(odd)",        "sub(even)",
-                                            "sub(all)",   "sub(fib)",   "sub{3}",    "sub(allbut{2,5})", "sub{4,7,11}"};
-    for (std::size_t i = 0; i < count; ++i) {
-      auto one = rulesets_detail::heap_samples(rules[i % rules.size()], 40, random, 1);
-      out.push_back(one.front());
-    }
-    return out;
-  };
+  spec.samples = rulesets_detail::heap_samples_in_turn({"sub{1,3,4}", "sub{2,5,7}", "sub{1..3}", "sub(odd)", "sub(even)",
+                                                        "sub(all)", "sub(fib)", "sub{3}", "sub(allbut{2,5})",
+                                                        "sub{4,7,11}"},
+                                                       40);
   return spec;
 }
 
@@ -568,15 +561,7 @@ RulesetSpec bash_ruleset() {
     const std::uint64_t m = term.only_integer(term.parameter(0), "m");
     return term.guarded([&] { return make_bash(m); });
   };
-  spec.samples = [](SampleRequest& request) {
-    auto& random = request.random;
-    const std::size_t count = request.count;
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < count; ++i) {
-      out.push_back(rulesets_detail::heap_samples("bash(" + std::to_string(1 + i % 5) + ")", 30, random, 1).front());
-    }
-    return out;
-  };
+  spec.samples = rulesets_detail::heap_samples_in_turn({"bash(1)", "bash(2)", "bash(3)", "bash(4)", "bash(5)"}, 30);
   return spec;
 }
 

@@ -13,6 +13,7 @@
 #include "grundy/core/heap_game_rule.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "core/heap_rule_helpers.hpp"
+#include "rulesets/heap_ruleset.hpp"
 
 namespace grundy {
 namespace {
@@ -50,20 +51,9 @@ struct PowersOfTwo {
 }  // namespace
 
 RulesetSpec subtraction_powers_of_two_ruleset() {
-  RulesetSpec spec;
-  spec.name = "sub";
-  spec.variant = "pow2";
-  spec.help = {{"sub(pow2)(heaps…)", "take a power of two (1, 2, 4, 8, …): g(n) = n mod 3"}};
-  spec.heap_rule = [](const TermReader& term) -> HeapRulePtr {
-    term.expect_parameters(1);
-    return HeapGameRule<PowersOfTwo>::make({}, "sub(pow2)");
-  };
-  spec.samples = [](SampleRequest& request) {
-    auto& random = request.random;
-    const std::size_t count = request.count;
-    return rulesets_detail::heap_samples("sub(pow2)", 70, random, count);
-  };
-  return spec;
+  return rulesets_detail::heap_ruleset(
+      "sub", "pow2", {"sub(pow2)(heaps…)", "take a power of two (1, 2, 4, 8, …): g(n) = n mod 3"},
+      [] { return HeapGameRule<PowersOfTwo>::make({}, "sub(pow2)"); }, 70);
 }
 
 }  // namespace grundy

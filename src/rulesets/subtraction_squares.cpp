@@ -9,6 +9,7 @@
 
 #include "rulesets/builtin_specs.hpp"
 #include "core/heap_rule_helpers.hpp"
+#include "rulesets/heap_ruleset.hpp"
 #include "grundy/core/heap_sequence.hpp"
 #include "core/tabulated_rule.hpp"
 
@@ -54,20 +55,9 @@ class SquaresRule final : public rulesets_detail::TabulatedRule {
 }  // namespace
 
 RulesetSpec subtraction_squares_ruleset() {
-  RulesetSpec spec;
-  spec.name = "sub";
-  spec.variant = "squares";
-  spec.help = {{"sub(squares)(heaps…)", "take a perfect square (1, 4, 9, …); computed, no period known"}};
-  spec.heap_rule = [](const TermReader& term) -> HeapRulePtr {
-    term.expect_parameters(1);
-    return std::make_shared<const SquaresRule>();
-  };
-  spec.samples = [](SampleRequest& request) {
-    auto& random = request.random;
-    const std::size_t count = request.count;
-    return rulesets_detail::heap_samples("sub(squares)", 60, random, count);
-  };
-  return spec;
+  return rulesets_detail::heap_ruleset(
+      "sub", "squares", {"sub(squares)(heaps…)", "take a perfect square (1, 4, 9, …); computed, no period known"},
+      [] { return std::make_shared<const SquaresRule>(); }, 60);
 }
 
 }  // namespace grundy

@@ -6,28 +6,16 @@
 #include <vector>
 
 #include "grundy/take_and_break/take_and_break.hpp"
-#include "core/heap_rule_helpers.hpp"
+#include "rulesets/heap_ruleset.hpp"
+#include "rulesets/samples.hpp"
 #include "rulesets/builtin_specs.hpp"
 
 namespace grundy {
 namespace {
 
-// Small heaps of a game, for the conformance suite.
-std::vector<std::string> samples_of(const std::string& rule, std::uint64_t max_heap, std::mt19937_64& random,
-                                    std::size_t count) {
-  return rulesets_detail::heap_samples(rule, max_heap, random, count);
-}
-
 RulesetSpec named_game(std::string name, std::string syntax, std::string description) {
-  RulesetSpec spec;
-  spec.name = name;
-  spec.help = {{std::move(syntax), std::move(description)}};
-  spec.heap_rule = [name](const TermReader& term) {
-    term.expect_parameters(0);
-    return make_take_and_break(name);
-  };
-  spec.samples = [name](SampleRequest& request) { return samples_of(name, 24, request.random, request.count); };
-  return spec;
+  return rulesets_detail::heap_ruleset(
+      name, "", {std::move(syntax), std::move(description)}, [name] { return make_take_and_break(name); }, 24);
 }
 
 }  // namespace
@@ -41,17 +29,11 @@ RulesetSpec take_and_break_code_ruleset() {
     term.expect_parameters(0);
     return term.guarded([&] { return make_take_and_break(term.name()); });
   };
-  spec.samples = [](SampleRequest& request) {
-    auto& random = request.random;
-    const std::size_t count = request.count;
-    const std::vector<std::string> codes = {"0.77", "0.07", "0.6", "4.3", "0.137", "0.4", "0.51", "0x0.8", "0x0.F7", "0.31"};
-    std::vector<std::string> out;
-    for (std::size_t i = 0; i < count; ++i) {
-      const std::string& code = codes[i % codes.size()];
-      out.push_back(samples_of(code, code.rfind("0x", 0) == 0 ? 12 : 22, random, 1).front());
-    }
-    return out;
-  };
+  // Hexadecimal codes have more moves a heap: smaller heaps keep the
+  // definition's valuation within milliseconds.
+  spec.samples = rulesets_detail::heap_samples_in_turn(
+      {"0.77", "0.07", "0.6", "4.3", "0.137", "0.4", "0.51", "0x0.8", "0x0.F7", "0.31"},
+      [](const std::string& code) -> std::uint64_t { return code.rfind("0x", 0) == 0 ? 12 : 22; });
   return spec;
 }
 

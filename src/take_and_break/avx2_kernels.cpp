@@ -136,15 +136,7 @@ GRUNDY_AVX2 std::uint64_t scan(const Value* g, std::uint64_t m, std::uint64_t a,
     }
     a += 64;
   }
-  for (; needed > 0 && a <= last; ++a) {
-    const unsigned v = g[a] ^ g[m - a];
-    if (want[v]) {
-      want[v] = 0;
-      row[v] = 1;
-      --needed;
-    }
-  }
-  return a;
+  return portable::scan_one_by_one(g, m, a, last, want, row, needed);
 }
 
 // The packed scan (see the declaration): each vector of 32 splits takes two
@@ -244,14 +236,7 @@ GRUNDY_AVX2 std::uint64_t scan_packed_with(const Value* g, const std::uint8_t* l
     const __m256i hit = hits(a, values(a));
     if (!_mm256_testz_si256(hit, hit)) walk(&hit, 1, a);
   }
-  for (; needed > 0 && a <= last; ++a) {
-    const unsigned v = g[a] ^ g[m - a];
-    if (want[v]) {
-      want[v] = 0;
-      row[v] = 1;
-      --needed;
-    }
-  }
+  a = portable::scan_one_by_one(g, m, a, last, want, row, needed);
   needed_io = needed;
   return a;
 }

@@ -3,9 +3,10 @@
 // Rows, the common-value table and `want` hold 0 or 1 a byte, with room for
 // 8-byte reads past every value they are asked about.
 //
-// Inline, in a header included by sparse_blocks.cpp only: each runs once a lane
-// (or once a pair move of a lane) inside the block loops, and compiles there as
-// the loops' own code, as before these were named.
+// Inline, in a header included by sparse_blocks.cpp and the vector kernels'
+// files (for the scalar tail of their scans): each runs once a lane (or once a
+// pair move of a lane) inside the block loops, and compiles there as the loops'
+// own code, as before these were named.
 #pragma once
 
 #include <algorithm>
@@ -47,6 +48,23 @@ inline std::uint64_t lane_c0(const std::uint8_t* row, const std::uint8_t* common
     if (v < 512) bits[v >> 6] |= ((missing * 0x0102040810204080ULL) >> 56) << (v & 63);
   }
   return c0;
+}
+
+// One split at a time, (a, m - a) from `a` up to `last`, until `needed` reaches
+// 0: the tail of every scan, vector or not, past its last whole chunk. A value
+// found is counted off `needed`, cleared from `want` and marked in `row`;
+// returns the first split not looked at.
+inline std::uint64_t scan_one_by_one(const Value* g, std::uint64_t m, std::uint64_t a, std::uint64_t last,
+                                     std::uint8_t* want, std::uint8_t* row, std::uint64_t& needed) {
+  for (; needed > 0 && a <= last; ++a) {
+    const unsigned v = g[a] ^ g[m - a];
+    if (want[v]) {
+      want[v] = 0;
+      row[v] = 1;
+      --needed;
+    }
+  }
+  return a;
 }
 
 // Looks up the splits (a, m - a) from `a` up to `last` in `want` until `needed`

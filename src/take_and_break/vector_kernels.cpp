@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <bit>
+
+#include "portable_kernels.hpp"
 #else
 #include <cstdlib>
 #endif
@@ -147,14 +149,7 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi2,popcnt"))) std::uint64_t sca
     }
     apply_hits(found, count, want, row, needed, table);
   }
-  for (; needed > 0 && a <= last; ++a) {
-    const unsigned v = g[a] ^ g[m - a];
-    if (want[v]) {
-      want[v] = 0;
-      row[v] = 1;
-      --needed;
-    }
-  }
+  a = portable::scan_one_by_one(g, m, a, last, want, row, needed);
   needed_io = needed;
   return a;
 }
