@@ -97,6 +97,7 @@ Position Registry::build(const Expression& expression, const ParseOptions& optio
     if (term.is_zero) continue;  // "0": the empty game
     const RulesetSpec& spec = spec_for(term);
     const TermReader reader(term, true, spec.help.front().syntax, &session);
+    if (spec.parameters) reader.expect_parameters(*spec.parameters);
     if (spec.heap_rule) {
       HeapRulePtr rule = spec.heap_rule(reader);
       rule = rules.emplace(rule->text(), rule).first->second;
@@ -132,6 +133,7 @@ HeapRulePtr Registry::heap_rule(const ExprTerm& term) const {
                      SourceLocation{"", 0, term.column});
   }
   const TermReader reader(term, false, spec.help.front().syntax);
+  if (spec.parameters) reader.expect_parameters(*spec.parameters);
   return spec.heap_rule(reader);
 }
 

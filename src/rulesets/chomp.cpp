@@ -843,13 +843,13 @@ std::string random_poset_file(SampleRequest& request) {
 }  // namespace
 
 RulesetSpec chomp_ruleset() {
-  RulesetSpec spec;
-  spec.name = "chomp";
-  spec.help = {{"chomp(3x5)", "Chomp: R rows of C squares, the top-left one poisoned; a move eats a square and all "
-                              "below and right of it (one component)"},
-               {"chomp(5,3,3,1)", "Chomp on a Young diagram by its row lengths (RxC: R equal rows of C)"}};
+  RulesetSpec spec{.name = "chomp",
+                   .help = {{"chomp(3x5)",
+                             "Chomp: R rows of C squares, the top-left one poisoned; a move eats a square and all "
+                             "below and right of it (one component)"},
+                            {"chomp(5,3,3,1)", "Chomp on a Young diagram by its row lengths (RxC: R equal rows of C)"}},
+                   .parameters = 0};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(0);
     return GameAdapter<Chomp>::make(Chomp{}, "chomp", SolverChoice::normal_play, Sharing::by_name)->position(read_board(term));
   };
   spec.samples = [](SampleRequest& request) {
@@ -873,12 +873,12 @@ RulesetSpec chomp_ruleset() {
 }
 
 RulesetSpec divisors_ruleset() {
-  RulesetSpec spec;
-  spec.name = "divisors";
-  spec.help = {{"divisors(60)", "the divisor game: take a divisor d > 1 and every multiple of d; 1 is poisoned "
-                                "(divisors(30,4): what divides 30 or 4; one component)"}};
+  RulesetSpec spec{.name = "divisors",
+                   .help = {{"divisors(60)",
+                             "the divisor game: take a divisor d > 1 and every multiple of d; 1 is poisoned "
+                             "(divisors(30,4): what divides 30 or 4; one component)"}},
+                   .parameters = 0};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(0);
     auto poset = divisor_poset(term);
     const std::uint64_t all = poset->all;
     return GameAdapter<PosetGame>::make(PosetGame{}, "divisors", SolverChoice::normal_play, Sharing::by_name)
@@ -898,13 +898,14 @@ RulesetSpec divisors_ruleset() {
 }
 
 RulesetSpec poset_ruleset() {
-  RulesetSpec spec;
-  spec.name = "poset";
-  spec.help = {{"poset(@file)", "a poset game on a file of relations a<b (docs/graph-format.md): take x and all above "
-                                "it; a least element is poisoned"},
-               {"poset(@file,x,y)", "the same, with only the elements below x or y left (how positions print)"}};
+  RulesetSpec spec{
+      .name = "poset",
+      .help = {{"poset(@file)",
+                "a poset game on a file of relations a<b (docs/graph-format.md): take x and all above "
+                "it; a least element is poisoned"},
+               {"poset(@file,x,y)", "the same, with only the elements below x or y left (how positions print)"}},
+      .parameters = 0};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(0);
     const ExprGroup& group = term.positions();
     if (group.args.front().kind != ExprArg::Kind::path) {
       term.fail("a poset game names its file first: poset(@file) or poset(@file,x,y)", group.args.front().column);

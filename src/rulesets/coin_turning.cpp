@@ -1109,13 +1109,13 @@ RulesetSpec coins_ruleset() {
 }
 
 RulesetSpec corners_ruleset() {
-  RulesetSpec spec;
-  spec.name = "corners";
-  spec.help = {{"corners(HT/TH)",
+  RulesetSpec spec{
+      .name = "corners",
+      .help = {{"corners(HT/TH)",
                 "Turning Corners: turn the four corners of a rectangle, the one furthest right and down heads to "
-                "tails (rows joined by '/'; Twins × Twins)"}};
+                "tails (rows joined by '/'; Twins × Twins)"}},
+      .parameters = 0};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(0);
     return read_positions(term, CoinTurning(Shape::product, *CoinRule::named("twins"), CoinRule::named("twins"), true));
   };
   spec.samples = [](SampleRequest& request) {

@@ -190,11 +190,9 @@ HeapRulePtr make_constrained_nim(std::uint64_t low, std::uint64_t high) {
 }
 
 RulesetSpec constrained_nim_ruleset() {
-  RulesetSpec spec;
-  spec.name = "lr";
-  spec.help = {{"lr(L,R)(heaps…)", "[L,R]-constrained Nim: take between L and R"}};
+  RulesetSpec spec{
+      .name = "lr", .help = {{"lr(L,R)(heaps…)", "[L,R]-constrained Nim: take between L and R"}}, .parameters = 1};
   spec.heap_rule = [](const TermReader& term) {
-    term.expect_parameters(1);
     const ExprGroup& g = term.parameter(0);
     term.expect_arguments(g, 2);
     const std::uint64_t low = term.integer(g.args[0], "L");

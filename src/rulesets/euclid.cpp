@@ -256,13 +256,13 @@ class EuclidsGame {
 }  // namespace
 
 RulesetSpec euclid_ruleset() {
-  RulesetSpec spec;
-  spec.name = "euclid";
-  spec.help = {{"euclid(a,b)",
+  RulesetSpec spec{
+      .name = "euclid",
+      .help = {{"euclid(a,b)",
                 "Euclid's game: subtract a positive multiple of the smaller number from the larger, never below 0 "
-                "(one component; numbers up to 2^63)"}};
+                "(one component; numbers up to 2^63)"}},
+      .parameters = 0};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(0);
     const ExprGroup& group = term.positions();
     term.expect_arguments(group, 2);
     Pair pair;

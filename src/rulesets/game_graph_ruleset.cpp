@@ -89,11 +89,10 @@ class GraphVertex final : public Component, public LoopyCounter {
 }  // namespace
 
 RulesetSpec game_graph_ruleset() {
-  RulesetSpec spec;
-  spec.name = "graph";
-  spec.help = {{"graph(@file)(vertices…)", "vertices of a game graph file (docs/graph-format.md)"}};
+  RulesetSpec spec{.name = "graph",
+                   .help = {{"graph(@file)(vertices…)", "vertices of a game graph file (docs/graph-format.md)"}},
+                   .parameters = 1};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(1);
     term.expect_arguments(term.parameter(0), 1);
     const std::string& path = term.path(term.parameter(0).args[0], "a graph file");
     auto graph = term.read_once<const ReadGraph>("graph file " + path, [&] {

@@ -606,13 +606,13 @@ std::vector<std::string> random_edges(std::mt19937_64& random, std::size_t count
 }  // namespace
 
 RulesetSpec hackenbush_ruleset() {
-  RulesetSpec spec;
-  spec.name = "hackenbush";
-  spec.help = {{"hackenbush(0-1,1-2,2-0,1-3)",
-                "Green Hackenbush: edges u-v, the ground 0; a move cuts an edge and what falls with it"},
-               {"hackenbush(@file)", "Green Hackenbush on a graph file, one edge u-v a line (docs/graph-format.md)"}};
+  RulesetSpec spec{
+      .name = "hackenbush",
+      .help = {{"hackenbush(0-1,1-2,2-0,1-3)",
+                 "Green Hackenbush: edges u-v, the ground 0; a move cuts an edge and what falls with it"},
+                {"hackenbush(@file)", "Green Hackenbush on a graph file, one edge u-v a line (docs/graph-format.md)"}},
+      .parameters = 0};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(0);
     const GraphReading reading{GraphForm::edges, std::size_t{UINT32_MAX} - 1, {}};
     const std::shared_ptr<const GraphTerm> graph = term.graph(term.positions(), reading);
     return GameAdapter<Hackenbush>::make(Hackenbush{}, "hackenbush", SolverChoice::normal_play, Sharing::by_name)

@@ -434,11 +434,11 @@ ComponentPtr make_moore_nim(std::uint64_t k, std::vector<std::uint64_t> heaps) {
 }
 
 RulesetSpec moore_nim_ruleset() {
-  RulesetSpec spec;
-  spec.name = "moore";
-  spec.help = {{"moore(k)(heaps…)", "Moore's Nim_k: take from at least 1 and at most k heaps (one component)"}};
+  RulesetSpec spec{
+      .name = "moore",
+      .help = {{"moore(k)(heaps…)", "Moore's Nim_k: take from at least 1 and at most k heaps (one component)"}},
+      .parameters = 1};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(1);
     const std::uint64_t k = term.only_integer(term.parameter(0), "k");
     auto heaps = term.integers(term.positions(), "heap sizes");
     return Position(term.guarded([&] { return make_moore_nim(k, std::move(heaps)); }));

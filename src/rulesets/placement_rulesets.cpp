@@ -136,13 +136,8 @@ rulesets_detail::SampleMaker board_samples_in_turn(std::vector<std::string> head
 }
 
 RulesetSpec board_game(std::string name, std::string syntax, std::string description, Rule (*make)()) {
-  RulesetSpec spec;
-  spec.name = name;
-  spec.help = {{std::move(syntax), std::move(description)}};
-  spec.position = [name, make](const TermReader& term) {
-    term.expect_parameters(0);
-    return board_position(term, make(), name);
-  };
+  RulesetSpec spec{.name = name, .help = {{std::move(syntax), std::move(description)}}, .parameters = 0};
+  spec.position = [name, make](const TermReader& term) { return board_position(term, make(), name); };
   spec.samples = board_samples_in_turn({name});
   return spec;
 }
@@ -204,11 +199,9 @@ RulesetSpec node_kayles_king_ruleset() {
 }
 
 RulesetSpec bars_ruleset() {
-  RulesetSpec spec;
-  spec.name = "bars";
-  spec.help = {{"bars(k)(RxC)", "place straight 1xk bars in either orientation"}};
+  RulesetSpec spec{
+      .name = "bars", .help = {{"bars(k)(RxC)", "place straight 1xk bars in either orientation"}}, .parameters = 1};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(1);
     const ExprGroup& g = term.parameter(0);
     const std::uint64_t length = term.only_integer(g, "the bar length");
     if (length < 1 || length > 32) term.fail("bars needs one length from 1 to 32, as in bars(3)(5x5)", g.column);
@@ -220,11 +213,10 @@ RulesetSpec bars_ruleset() {
 }
 
 RulesetSpec polyominoes_ruleset() {
-  RulesetSpec spec;
-  spec.name = "polyominoes";
-  spec.help = {{"polyominoes(i3,v3,…)(RxC)", "place any of the named polyominoes (docs/placement.md)"}};
+  RulesetSpec spec{.name = "polyominoes",
+                   .help = {{"polyominoes(i3,v3,…)(RxC)", "place any of the named polyominoes (docs/placement.md)"}},
+                   .parameters = 1};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(1);
     const ExprGroup& g = term.parameter(0);
     std::vector<std::string> names;
     for (const ExprArg& a : g.args) {

@@ -154,11 +154,11 @@ ComponentPtr make_staircase_nim(std::vector<std::uint64_t> coins) {
 }
 
 RulesetSpec staircase_nim_ruleset() {
-  RulesetSpec spec;
-  spec.name = "staircase";
-  spec.help = {{"staircase(c0,c1,c2,…)", "Staircase Nim: c_i coins on step i, step 0 is the floor (one component)"}};
+  RulesetSpec spec{
+      .name = "staircase",
+      .help = {{"staircase(c0,c1,c2,…)", "Staircase Nim: c_i coins on step i, step 0 is the floor (one component)"}},
+      .parameters = 0};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(0);
     auto coins = term.integers(term.positions(), "coin counts");
     return Position(term.guarded([&] { return make_staircase_nim(std::move(coins)); }));
   };

@@ -511,18 +511,18 @@ HeapRulePtr make_subtraction_all_but(std::vector<std::uint64_t> excluded) {
 HeapRulePtr make_subtraction_fibonacci() { return std::make_shared<const FibonacciSubtractionRule>(); }
 
 RulesetSpec subtraction_ruleset() {
-  RulesetSpec spec;
-  spec.name = "sub";
-  spec.help = {
-      {"sub{1,3,4}(heaps…)", "subtraction game with a finite set; ranges allowed: sub{1..5}"},
-      {"sub(odd)(heaps…)", "take any odd number"},
-      {"sub(even)(heaps…)", "take any even number"},
-      {"sub(all)(heaps…)", "take any number (Nim on one heap)"},
-      {"sub(allbut{2,5})(heaps…)", "take any number except those listed"},
-      {"sub(fib)(heaps…)", "take a Fibonacci number (1, 2, 3, 5, 8, …)"},
-  };
+  RulesetSpec spec{.name = "sub",
+                   .help =
+                       {
+                           {"sub{1,3,4}(heaps…)", "subtraction game with a finite set; ranges allowed: sub{1..5}"},
+                           {"sub(odd)(heaps…)", "take any odd number"},
+                           {"sub(even)(heaps…)", "take any even number"},
+                           {"sub(all)(heaps…)", "take any number (Nim on one heap)"},
+                           {"sub(allbut{2,5})(heaps…)", "take any number except those listed"},
+                           {"sub(fib)(heaps…)", "take a Fibonacci number (1, 2, 3, 5, 8, …)"},
+                       },
+                   .parameters = 1};
   spec.heap_rule = [](const TermReader& term) -> HeapRulePtr {
-    term.expect_parameters(1);
     const ExprGroup& group = term.parameter(0);
     if (group.open == '{') {
       auto set = term.integers(group, "the numbers of a subtraction set");
@@ -553,11 +553,8 @@ RulesetSpec subtraction_ruleset() {
 }
 
 RulesetSpec bash_ruleset() {
-  RulesetSpec spec;
-  spec.name = "bash";
-  spec.help = {{"bash(m)(heaps…)", "Bash: take 1 to m"}};
+  RulesetSpec spec{.name = "bash", .help = {{"bash(m)(heaps…)", "Bash: take 1 to m"}}, .parameters = 1};
   spec.heap_rule = [](const TermReader& term) {
-    term.expect_parameters(1);
     const std::uint64_t m = term.only_integer(term.parameter(0), "m");
     return term.guarded([&] { return make_bash(m); });
   };

@@ -21,12 +21,12 @@ RulesetSpec named_game(std::string name, std::string syntax, std::string descrip
 }  // namespace
 
 RulesetSpec take_and_break_code_ruleset() {
-  RulesetSpec spec;
-  spec.name = "code";
-  spec.accepts_codes = true;
-  spec.help = {{"0.77(heaps…), .6(…), 4.3(…), 0x0.F7(…)", "octal and hexadecimal (prefix 0x) take-and-break codes"}};
+  RulesetSpec spec{
+      .name = "code",
+      .accepts_codes = true,
+      .help = {{"0.77(heaps…), .6(…), 4.3(…), 0x0.F7(…)", "octal and hexadecimal (prefix 0x) take-and-break codes"}},
+      .parameters = 0};
   spec.heap_rule = [](const TermReader& term) {
-    term.expect_parameters(0);
     return term.guarded([&] { return make_take_and_break(term.name()); });
   };
   // Hexadecimal codes have more moves a heap: smaller heaps keep the

@@ -194,11 +194,11 @@ class Wythoff final : public Component, public OutcomeWithoutValue, public Addit
 }  // namespace
 
 RulesetSpec wythoff_ruleset() {
-  RulesetSpec spec;
-  spec.name = "wythoff";
-  spec.help = {{"wythoff(a,b)", "Wythoff's game: take from one pile, or the same number from both (one component)"}};
+  RulesetSpec spec{
+      .name = "wythoff",
+      .help = {{"wythoff(a,b)", "Wythoff's game: take from one pile, or the same number from both (one component)"}},
+      .parameters = 0};
   spec.position = [](const TermReader& term) {
-    term.expect_parameters(0);
     const ExprGroup& piles = term.positions();
     term.expect_arguments(piles, 2);
     const std::uint64_t a = term.integer(piles.args[0], "a pile");

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -30,18 +31,26 @@ struct SampleRequest {
   std::string scratch_directory;
 };
 
+// Written with designated initializers (RulesetSpec{.name = "nim", …}): every
+// member has a default, so GCC 12 does not warn of the ones left out.
 struct RulesetSpec {
   // The head in expressions ("sub", "cram"). A spec with `accepts_codes` serves
   // the heads that are take-and-break codes (0.77, 4.3, 0x0.F7) instead.
-  std::string name;
+  std::string name{};
   bool accepts_codes = false;
   // Specs sharing a name are told apart by the word in their first parameter
   // group: sub(pow2) and sub(squares) are specs of their own beside sub{1,3,4}.
   // Empty: the spec for every other form of the name.
-  std::string variant;
+  std::string variant{};
 
   // Help lines, the first one the usage quoted in errors.
-  std::vector<RulesetHelp> help;
+  std::vector<RulesetHelp> help{};
+
+  // How many parameter groups the head takes (sub{1,3,4} and bars(3) one, nim
+  // none); the registry refuses another count, with the usage, before it calls
+  // the builder. Unset where the builder reads them itself (nodekayles takes
+  // none or a file).
+  std::optional<std::size_t> parameters{};
 
   // Exactly one of the builders. A heap rule's positions are heap sizes; the
   // registry makes one component per heap, with one rule object per rule in an
@@ -51,12 +60,12 @@ struct RulesetSpec {
   // Context it is valued with (Context::shared), so kayles(10) + kayles(20)
   // extend one sequence in a run however they were parsed. A rule may keep
   // what depends on the rule alone and on no setting (a proven period).
-  std::function<HeapRulePtr(const TermReader& term)> heap_rule;
-  std::function<Position(const TermReader& term)> position;
+  std::function<HeapRulePtr(const TermReader& term)> heap_rule{};
+  std::function<Position(const TermReader& term)> position{};
 
   // Small positions of this ruleset, as expressions, for the conformance suite:
   // about `count` of them, each valued by the definition in milliseconds.
-  std::function<std::vector<std::string>(SampleRequest& request)> samples;
+  std::function<std::vector<std::string>(SampleRequest& request)> samples{};
 };
 
 }  // namespace grundy
