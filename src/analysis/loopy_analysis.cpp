@@ -81,24 +81,39 @@ bool add_reversals(const Position& position, Context& context, const AnalysisOpt
   return true;
 }
 
+// The components' values in Smith's terms: the nim-sum of the finite ones,
+// how many are infinite and the first two of those.
+struct ComponentKinds {
+  Nimber finite_sum = 0;
+  std::size_t infinite_count = 0;
+  std::size_t first_infinite = 0;
+  std::size_t second_infinite = 0;
+};
+
+ComponentKinds kinds_of(const SumAnalysis& analysis) {
+  ComponentKinds kinds;
+  for (std::size_t i = 0; i < analysis.components.size(); ++i) {
+    const Value& v = *analysis.components[i].value;
+    if (v.is_finite()) {
+      kinds.finite_sum ^= v.nimber();
+    } else {
+      (kinds.infinite_count == 0 ? kinds.first_infinite : kinds.second_infinite) = i;
+      ++kinds.infinite_count;
+    }
+  }
+  return kinds;
+}
+
 void add_winning_moves(const Position& position, Context& context, const AnalysisOptions& options,
                        SumAnalysis& out) {
   if (options.last_move && add_reversals(position, context, options, out)) return;
   const Value& total = *out.value;
   if (!total.is_finite()) {
     // 0 ∈ K: one infinite component X, the rest worth t ∈ K; X must go to t.
-    std::size_t infinite = position.size();
-    Nimber rest = 0;
-    for (std::size_t i = 0; i < position.size(); ++i) {
-      const Value& v = *out.components[i].value;
-      if (v.is_finite()) {
-        rest ^= v.nimber();
-      } else {
-        infinite = i;
-      }
-    }
-    add_options(out, position, infinite, position[infinite].options_to_value(context, rest, room(out, options)),
-                options.max_moves);
+    const ComponentKinds kinds = kinds_of(out);
+    const std::size_t infinite = kinds.first_infinite;
+    add_options(out, position, infinite,
+                position[infinite].options_to_value(context, kinds.finite_sum, room(out, options)), options.max_moves);
     return;
   }
   const Nimber sum = total.nimber();
@@ -114,18 +129,11 @@ void add_winning_moves(const Position& position, Context& context, const Analysi
 void add_drawing_moves(const Position& position, Context& context, const AnalysisOptions& options,
                        SumAnalysis& out) {
   // The sum of every component but one, by Smith's rules, from three numbers.
-  std::size_t infinite_count = 0;
-  std::size_t first_infinite = 0, second_infinite = 0;
-  Nimber finite_sum = 0;
-  for (std::size_t i = 0; i < position.size(); ++i) {
-    const Value& v = *out.components[i].value;
-    if (v.is_finite()) {
-      finite_sum ^= v.nimber();
-    } else {
-      (infinite_count == 0 ? first_infinite : second_infinite) = i;
-      ++infinite_count;
-    }
-  }
+  const ComponentKinds kinds = kinds_of(out);
+  const Nimber finite_sum = kinds.finite_sum;
+  const std::size_t infinite_count = kinds.infinite_count;
+  const std::size_t first_infinite = kinds.first_infinite;
+  const std::size_t second_infinite = kinds.second_infinite;
   auto rest_without = [&](std::size_t i) -> Value {
     const Value& v = *out.components[i].value;
     if (v.is_finite()) {

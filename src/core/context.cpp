@@ -15,6 +15,16 @@ Context::Context(ContextOptions options)
 
 Context::~Context() = default;
 
+bool Context::poll_asks_stop() {
+  if (stop_requested()) return true;
+  try {
+    poll();
+  } catch (const Cancelled&) {
+    return true;
+  }
+  return false;
+}
+
 void Context::poll() {
   if (stop_requested()) throw Cancelled(stop_signal());
   if (poll_hook_) {

@@ -56,15 +56,25 @@ HeapMoveList HeapRule::moves_to_value(Context& context, std::uint64_t heap, Nimb
   return result;
 }
 
-SequenceReport HeapRule::table(Context& context, std::uint64_t upto) const {
+// The definition in either play, the one loop of heap_sequence.hpp; a
+// move's value is that of the heaps it leaves.
+SequenceReport HeapRule::table_by_definition(Context& context, std::uint64_t upto, Play play) const {
   check_table_request(upto, text());
   SequenceReport report;
-  extend_heap_sequence(report.values, upto, Play::normal, context, [&](std::uint64_t n, auto&& option) {
+  extend_heap_sequence(report.values, upto, play, context, [&](std::uint64_t n, auto&& option) {
     for_each_move(n, [&](const HeapMove& move) {
       for (std::uint64_t h : move.leaves) {
         if (h >= n) throw std::logic_error(text() + ": a move must leave smaller heaps");
       }
-      option(value_of_leaves(report.values, move));
+      if (play == Play::normal) {
+        option(value_of_leaves(report.values, move));
+      } else if (move.leaves.size() > 1) {
+        throw LimitError("misère play of " + text() +
+                         " is not supported: its moves split heaps, and misère values do not add");
+      } else {
+        // Leaving nothing is the end of the game: the player to move there has won.
+        option(move.leaves.empty() ? 1 : report.values[move.leaves[0]]);
+      }
       return true;
     });
   });
@@ -72,22 +82,12 @@ SequenceReport HeapRule::table(Context& context, std::uint64_t upto) const {
   return report;
 }
 
+SequenceReport HeapRule::table(Context& context, std::uint64_t upto) const {
+  return table_by_definition(context, upto, Play::normal);
+}
+
 SequenceReport HeapRule::misere_table(Context& context, std::uint64_t upto) const {
-  check_table_request(upto, text());
-  SequenceReport report;
-  extend_heap_sequence(report.values, upto, Play::misere, context, [&](std::uint64_t n, auto&& option) {
-    for_each_move(n, [&](const HeapMove& move) {
-      if (move.leaves.size() > 1) {
-        throw LimitError("misère play of " + text() +
-                         " is not supported: its moves split heaps, and misère values do not add");
-      }
-      // Leaving nothing is the end of the game: the player to move there has won.
-      option(move.leaves.empty() ? 1 : report.values[move.leaves[0]]);
-      return true;
-    });
-  });
-  report.pattern = detect_periodicity(report.values);
-  return report;
+  return table_by_definition(context, upto, Play::misere);
 }
 
 std::optional<TheoremApplication> HeapRule::theorem(std::uint64_t) const { return std::nullopt; }

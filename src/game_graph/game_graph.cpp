@@ -100,19 +100,20 @@ GameGraph GameGraph::parse(std::istream& in, const std::string& file) {
     auto skip_space = [&] {
       while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t')) ++pos;
     };
-    auto read_name = [&]() -> std::string_view {
+    // The name at pos (`what`: "vertex" or "successor"), refused where there is none.
+    auto read_name = [&](const char* what) -> std::string_view {
       const std::size_t start = pos;
       while (pos < line.size() && is_name_char(line[pos])) ++pos;
+      if (pos == start) {
+        throw InputError(std::string("expected a ") + what + " name, found '" + line[pos] + "'",
+                         SourceLocation{file, line_number, pos + 1});
+      }
       return std::string_view(line).substr(start, pos - start);
     };
     skip_space();
     if (pos == line.size() || line[pos] == '#') continue;
     const std::size_t name_column = pos + 1;
-    const std::string_view name = read_name();
-    if (name.empty()) {
-      throw InputError(std::string("expected a vertex name, found '") + line[pos] + "'",
-                       SourceLocation{file, line_number, pos + 1});
-    }
+    const std::string_view name = read_name("vertex");
     const Vertex v = vertex_of(name, line_number, name_column);
     if (defined_at[v] != 0) {
       throw InputError("vertex '" + std::string(name) + "' is defined twice (first on line " +
@@ -132,11 +133,7 @@ GameGraph GameGraph::parse(std::istream& in, const std::string& file) {
       skip_space();
       if (pos == line.size() || line[pos] == '#') break;
       const std::size_t column = pos + 1;
-      const std::string_view successor = read_name();
-      if (successor.empty()) {
-        throw InputError(std::string("expected a successor name, found '") + line[pos] + "'",
-                         SourceLocation{file, line_number, column});
-      }
+      const std::string_view successor = read_name("successor");
       listed.push_back(vertex_of(successor, line_number, column));
       ++row_size[v];
       if (pos < line.size() && line[pos] == ',') ++pos;  // commas between successors are allowed

@@ -235,32 +235,27 @@ Board read_board(Scanner& scan, std::size_t number) {
   return b;
 }
 
-std::vector<BoardCase> parse_counted(const std::string& text, const std::string& file) {
+// The cases of the input in one layout: each starts with a count line, then
+// that many boards; or each is one board ("rows cols" first, no count line).
+std::vector<BoardCase> parse_cases(const std::string& text, const std::string& file, BoardCasesLayout layout) {
+  const bool counted = layout == BoardCasesLayout::counted;
   Scanner scan(text, file);
   std::vector<BoardCase> cases;
-  if (!scan.skip_space()) throw InputError("the input is empty: expected the number of boards", scan.here());
-  while (scan.skip_space()) {
-    BoardCase one;
-    one.line = scan.here().line;
-    const std::size_t count = scan.number("the number of boards");
-    if (count > 1'000'000) throw LimitError("more than 10^6 boards in one case", SourceLocation{file, one.line, 0});
-    for (std::size_t k = 1; k <= count; ++k) {
-      one.boards.push_back(read_board(scan, k));
-    }
-    cases.push_back(std::move(one));
+  if (!scan.skip_space()) {
+    throw InputError(counted ? "the input is empty: expected the number of boards"
+                             : "the input is empty: expected a board's row and column counts",
+                     scan.here());
   }
-  return cases;
-}
-
-std::vector<BoardCase> parse_one_board_a_case(const std::string& text, const std::string& file) {
-  Scanner scan(text, file);
-  std::vector<BoardCase> cases;
-  if (!scan.skip_space()) throw InputError("the input is empty: expected a board's row and column counts", scan.here());
   while (scan.skip_space()) {
     BoardCase one;
     one.line = scan.here().line;
-    const std::size_t number = cases.size() + 1;
-    one.boards.push_back(read_board(scan, number));
+    if (counted) {
+      const std::size_t count = scan.number("the number of boards");
+      if (count > 1'000'000) throw LimitError("more than 10^6 boards in one case", SourceLocation{file, one.line, 0});
+      for (std::size_t k = 1; k <= count; ++k) one.boards.push_back(read_board(scan, k));
+    } else {
+      one.boards.push_back(read_board(scan, cases.size() + 1));
+    }
     cases.push_back(std::move(one));
   }
   return cases;
@@ -287,16 +282,16 @@ BoardCases read_board_cases(std::istream& in, const std::string& file, const std
   const std::string text = read_bounded(in, "boards input", SourceLocation{file, 0, 0}, poll);
   BoardCases out;
   const bool sized = starts_with_a_size(text);
-  const auto first = sized ? parse_one_board_a_case : parse_counted;
-  const auto second = sized ? parse_counted : parse_one_board_a_case;
+  const BoardCasesLayout first = sized ? BoardCasesLayout::one_board_a_case : BoardCasesLayout::counted;
+  const BoardCasesLayout second = sized ? BoardCasesLayout::counted : BoardCasesLayout::one_board_a_case;
   try {
-    out.cases = first(text, file);
-    out.layout = sized ? BoardCasesLayout::one_board_a_case : BoardCasesLayout::counted;
+    out.cases = parse_cases(text, file, first);
+    out.layout = first;
     return out;
   } catch (const InputError& chosen) {
     try {
-      out.cases = second(text, file);
-      out.layout = sized ? BoardCasesLayout::counted : BoardCasesLayout::one_board_a_case;
+      out.cases = parse_cases(text, file, second);
+      out.layout = second;
       return out;
     } catch (const InputError&) {
       const std::string why =

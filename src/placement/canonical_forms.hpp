@@ -10,18 +10,18 @@ namespace grundy::placement::detail {
 
 template <std::size_t N>
 Region<N> Engine<N>::crop_canonical(const Geometry<N>& g, const Bits<N>& part) {
-  const BoundingBox box = bounding_box(g, part);
-  const int min_r = box.row;
-  const int min_c = box.col;
-  const int h = box.height;
-  const int w = box.width;
+  const BoundingBox b = bounding_box(g, part);
   if constexpr (N == 1) {
-    if (h <= 8 && w <= 8) return canonical_square(to_square(g, part, min_r, min_c, h, w), h, w);
-    if (rule_->symmetries.size() == 8) return canonical_wide(to_box(g, part, min_r, min_c, h, w), h, w);
+    if (b.height <= 8 && b.width <= 8) {
+      return canonical_square(to_square(g, part, b.row, b.col, b.height, b.width), b.height, b.width);
+    }
+    if (rule_->symmetries.size() == 8) {
+      return canonical_wide(to_box(g, part, b.row, b.col, b.height, b.width), b.height, b.width);
+    }
   }
   crop_.clear();
-  part.for_each([&](std::size_t i) { crop_.push_back(Cell{g.row_of[i] - min_r, g.col_of[i] - min_c}); });
-  return canonical(crop_, h, w);
+  part.for_each([&](std::size_t i) { crop_.push_back(Cell{g.row_of[i] - b.row, g.col_of[i] - b.col}); });
+  return canonical(crop_, b.height, b.width);
 }
 
 template <std::size_t N>

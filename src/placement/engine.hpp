@@ -423,25 +423,10 @@ class Engine {
   // Calls f(after) with the free cells left by each legal move of a region.
   template <class F>
   void for_each_move(const Geometry<N>& g, const Bits<N>& free, F&& f) const {
-    if (rule_->kind == RuleKind::place) {
-      for (std::size_t s = 0; s < g.anchors.size(); ++s) {
-        Bits<N> anchors = g.anchors[s];
-        for (std::size_t off : g.offsets[s]) anchors &= free.shr(off);
-        anchors.for_each([&](std::size_t a) {
-          charge_move(g);
-          Bits<N> after = free;
-          for (std::size_t off : g.offsets[s]) after.reset(a + off);
-          f(after);
-        });
-      }
-    } else {
-      free.for_each([&](std::size_t v) {
-        charge_move(g);
-        Bits<N> vertex;
-        vertex.set(v);
-        f(free.minus(g.dilate(vertex, rule_->connectivity)));
-      });
-    }
+    for_each_move_until(g, free, [&](const Bits<N>& after) {
+      f(after);
+      return false;
+    });
   }
 
   // A part of an h x w box cropped to its own box and made canonical, in this

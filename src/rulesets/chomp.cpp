@@ -424,6 +424,16 @@ std::uint64_t maximal(const Poset& poset, std::uint64_t set) {
   return out;
 }
 
+// The least-numbered element of the non-empty `set` with nothing of `set`
+// below it (a poset has no cycle, so there is one).
+int minimal_element(const Poset& poset, std::uint64_t set) {
+  for (std::uint64_t m = set; m; m &= m - 1) {
+    const int y = std::countr_zero(m);
+    if ((poset.down[y] & set) == (std::uint64_t{1} << y)) return y;
+  }
+  return std::countr_zero(set);
+}
+
 // The number of down-sets of `set` is at most the product over a partition of
 // it into chains of (chain length + 1) (a down-set meets a chain in a prefix).
 // Chains taken greedily: any partition gives a bound.
@@ -431,15 +441,8 @@ std::uint64_t down_sets_bound(const Poset& poset, std::uint64_t set) {
   std::uint64_t bound = 1;
   std::uint64_t rest = set;
   while (rest) {
-    // A chain up from the least element left: each step to an element above.
-    int x = std::countr_zero(rest);
-    for (std::uint64_t m = rest; m; m &= m - 1) {
-      const int y = std::countr_zero(m);
-      if ((poset.down[y] & rest) == (std::uint64_t{1} << y)) {
-        x = y;
-        break;
-      }
-    }
+    // A chain up from a minimal element left: each step to an element above.
+    int x = minimal_element(poset, rest);
     std::uint64_t length = 0;
     while (true) {
       rest &= ~(std::uint64_t{1} << x);
@@ -447,15 +450,7 @@ std::uint64_t down_sets_bound(const Poset& poset, std::uint64_t set) {
       const std::uint64_t above = poset.up[x] & rest;
       if (!above) break;
       // The next element of the chain: one covering x (minimal among those above).
-      int next = std::countr_zero(above);
-      for (std::uint64_t m = above; m; m &= m - 1) {
-        const int y = std::countr_zero(m);
-        if ((poset.down[y] & above) == (std::uint64_t{1} << y)) {
-          next = y;
-          break;
-        }
-      }
-      x = next;
+      x = minimal_element(poset, above);
     }
     bound = saturating_mul(bound, length + 1);
   }

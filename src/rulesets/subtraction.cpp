@@ -302,21 +302,26 @@ class Bash {
 // pattern, and moves counted without enumerating them. (S = every positive
 // number is Nim itself: nim.cpp.)
 
-// S = odd numbers. Every option of n has the other parity, so by induction
-// g(n) = n mod 2 (even heaps only reach odd ones, value 1; odd heaps reach even
-// ones, value 0). Misère: g-(n) = (n + 1) mod 2 by the same induction (0 is worth 1).
-struct OddSubtraction {
+// The moves of sub(odd) and sub(even): takes of First, First + 2, First + 4, …
+// (lazily: heaps reach 10^18; a take that leaves less than 2 is the last).
+template <std::uint64_t First>
+struct EveryOtherTake {
   using Position = std::uint64_t;
-
-  std::optional<Nimber> closed_form(std::uint64_t heap) const { return heap % 2; }
-  std::optional<Nimber> misere_closed_form(std::uint64_t heap) const { return (heap + 1) % 2; }
 
   template <class Visit>
   void for_each_move(std::uint64_t heap, Visit&& visit) const {
-    for (std::uint64_t s = 1; s <= heap; s += 2)
+    for (std::uint64_t s = First; s <= heap; s += 2)
       if (!visit(heap - s) || heap - s < 2) return;
   }
   void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
+};
+
+// S = odd numbers. Every option of n has the other parity, so by induction
+// g(n) = n mod 2 (even heaps only reach odd ones, value 1; odd heaps reach even
+// ones, value 0). Misère: g-(n) = (n + 1) mod 2 by the same induction (0 is worth 1).
+struct OddSubtraction : EveryOtherTake<1> {
+  std::optional<Nimber> closed_form(std::uint64_t heap) const { return heap % 2; }
+  std::optional<Nimber> misere_closed_form(std::uint64_t heap) const { return (heap + 1) % 2; }
 
   // Every option has value (heap + 1) mod 2; there are ceil(heap / 2) of them.
   std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit, std::vector<std::uint64_t>& out) const {
@@ -341,18 +346,9 @@ struct OddSubtraction {
 // S = even numbers >= 2. Moves keep the parity, and within a parity class heap n
 // is a Nim heap of floor(n / 2) (heaps 0 and 1 are the empty ones): g(n) = floor(n/2).
 // Misère: the same Nim heap in misère play, swap01(floor(n / 2)).
-struct EvenSubtraction {
-  using Position = std::uint64_t;
-
+struct EvenSubtraction : EveryOtherTake<2> {
   std::optional<Nimber> closed_form(std::uint64_t heap) const { return heap / 2; }
   std::optional<Nimber> misere_closed_form(std::uint64_t heap) const { return swap_zero_one(heap / 2); }
-
-  template <class Visit>
-  void for_each_move(std::uint64_t heap, Visit&& visit) const {
-    for (std::uint64_t s = 2; s <= heap; s += 2)
-      if (!visit(heap - s) || heap - s < 2) return;
-  }
-  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
 
   // The heap of the same parity with half target: heap mod 2 + 2·target, if smaller.
   std::uint64_t moves_to_value(std::uint64_t heap, Nimber target, std::size_t limit, std::vector<std::uint64_t>& out) const {

@@ -391,16 +391,7 @@ TakeAndBreakRun Coordinator::run() {
       if (run_.pattern.proven()) break;
       next_check = verified_ + std::max<std::uint64_t>(256, verified_ / 4);
     }
-    // poll() as well as the flag, as the run of one process does.
-    bool stop = context_.stop_requested();
-    if (!stop) {
-      try {
-        context_.poll();
-      } catch (const Cancelled&) {
-        stop = true;
-      }
-    }
-    if (stop) {
+    if (context_.poll_asks_stop()) {
       checkpoint();
       run_.interrupted = true;
       break;

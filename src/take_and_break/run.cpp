@@ -232,17 +232,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
         if (run.pattern.proven()) break;
         next_check = engine->size() + std::max<std::uint64_t>(256, engine->size() / 4);
       }
-      // poll() as well as the flag: a front end's poll hook (Python checking
-      // for Ctrl-C) is how some stops are requested.
-      bool stop = context.stop_requested();
-      if (!stop) {
-        try {
-          context.poll();
-        } catch (const Cancelled&) {
-          stop = true;
-        }
-      }
-      if (stop) {
+      if (context.poll_asks_stop()) {
         checkpoint();
         run.interrupted = true;
         break;

@@ -147,6 +147,10 @@ class Context {
   // after request_stop(), and runs the poll hook (at most every 20 ms), which may
   // itself request a stop or throw.
   void poll();
+  // poll() for a loop that must save its work before it stops rather than
+  // unwind: true after request_stop() or when the poll hook asks for a stop
+  // (a front end's hook, Python checking for Ctrl-C, is how some stops come).
+  [[nodiscard]] bool poll_asks_stop();
   // The one work meter: records `work` units of work (a unit is about one
   // option examined: a move listed, a value looked up, a heap of a table
   // charged with its number of options) and polls once every kPollWork units.

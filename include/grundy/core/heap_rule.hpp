@@ -19,6 +19,7 @@
 
 #include "grundy/core/capabilities.hpp"
 #include "grundy/core/context.hpp"
+#include "grundy/core/heap_sequence.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/core/position.hpp"
 #include "grundy/core/sequence.hpp"
@@ -99,6 +100,10 @@ class HeapRule : public std::enable_shared_from_this<HeapRule> {
   // The component "rule(heap)". Rules whose heaps have a capability (a Nim heap
   // is NimHeapEquivalent) return a component class that declares it.
   [[nodiscard]] virtual ComponentPtr component(std::uint64_t heap) const;
+
+ private:
+  // table and misere_table by the definition, from for_each_move.
+  [[nodiscard]] SequenceReport table_by_definition(Context& context, std::uint64_t upto, Play play) const;
 };
 
 using HeapRulePtr = std::shared_ptr<const HeapRule>;
