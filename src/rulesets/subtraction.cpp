@@ -156,10 +156,7 @@ class FiniteSubtractionRule final : public HeapRule {
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     for (std::uint64_t s : set_) {
-      if (s > heap) return;
-      HeapMove move{s, {}};
-      if (s < heap) move.leaves.push_back(heap - s);
-      if (!visit(move)) return;
+      if (s > heap || !visit(take(heap, s))) return;
     }
   }
 
@@ -458,10 +455,7 @@ class FibonacciSubtractionRule final : public TabulatedRule {
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     for (std::uint64_t s : fibonacci_) {
-      if (s > heap) return;
-      HeapMove move{s, {}};
-      if (s < heap) move.leaves.push_back(heap - s);
-      if (!visit(move)) return;
+      if (s > heap || !visit(take(heap, s))) return;
     }
   }
 

@@ -114,4 +114,19 @@ std::optional<Checkpoint> read_checkpoint(const std::string& path) {
   return cp;
 }
 
+std::optional<ResumedCheckpoint> resume_checkpoint(const std::string& path, const std::string& rule,
+                                                   std::uint64_t upto) {
+  if (path.empty()) return std::nullopt;
+  std::optional<Checkpoint> cp = read_checkpoint(path);
+  if (!cp) return std::nullopt;
+  if (cp->rule != rule) {
+    throw InputError("checkpoint " + path + " is for " + cp->rule + ", not " + rule +
+                     ": use another file, or delete it to start over");
+  }
+  ResumedCheckpoint resumed{std::move(cp->values), 0};
+  resumed.held = resumed.values.size();
+  if (resumed.values.size() > upto + 1) resumed.values.resize(upto + 1);
+  return resumed;
+}
+
 }  // namespace grundy::take_and_break

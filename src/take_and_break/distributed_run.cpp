@@ -354,17 +354,10 @@ TakeAndBreakRun Coordinator::run() {
   // Heaps computed exactly (the naive engine asked for, or a game the sparse
   // way does not fit) go through the same blocks and verdicts.
   may_speculate_ = request_.engine != EngineKind::naive && engine_->usable();
-  if (!request_.checkpoint.empty()) {
-    if (auto cp = read_checkpoint(request_.checkpoint)) {
-      if (cp->rule != run_.code) {
-        throw InputError("checkpoint " + request_.checkpoint + " is for " + cp->rule + ", not " + run_.code +
-                         ": use another file, or delete it to start over");
-      }
-      checkpoint_holds_ = cp->values.size();
-      if (cp->values.size() > request_.upto + 1) cp->values.resize(request_.upto + 1);
-      run_.resumed_from = cp->values.size();
-      engine_->restore(std::move(cp->values));
-    }
+  if (auto cp = resume_checkpoint(request_.checkpoint, run_.code, request_.upto)) {
+    checkpoint_holds_ = cp->held;
+    run_.resumed_from = cp->values.size();
+    engine_->restore(std::move(cp->values));
   }
   save_checkpoints_ = !request_.checkpoint.empty() && checkpoint_holds_ < request_.upto + 1;
   if (save_checkpoints_) (void)prepare_output_file(request_.checkpoint, "checkpoint");

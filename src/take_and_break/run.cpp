@@ -181,17 +181,10 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
     // so a short run never shrinks a long checkpoint, and one that needs no
     // writing may be read-only.
     std::uint64_t checkpoint_holds = 0;
-    if (!request.checkpoint.empty()) {
-      if (auto cp = read_checkpoint(request.checkpoint)) {
-        if (cp->rule != run.code) {
-          throw InputError("checkpoint " + request.checkpoint + " is for " + cp->rule + ", not " + run.code +
-                           ": use another file, or delete it to start over");
-        }
-        checkpoint_holds = cp->values.size();
-        if (cp->values.size() > request.upto + 1) cp->values.resize(request.upto + 1);
-        run.resumed_from = cp->values.size();
-        engine->restore(std::move(cp->values));
-      }
+    if (auto cp = resume_checkpoint(request.checkpoint, run.code, request.upto)) {
+      checkpoint_holds = cp->held;
+      run.resumed_from = cp->values.size();
+      engine->restore(std::move(cp->values));
     }
     // A checkpoint that already covers the request is only read.
     const bool save_checkpoints = !request.checkpoint.empty() && checkpoint_holds < request.upto + 1;

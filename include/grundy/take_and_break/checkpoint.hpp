@@ -35,6 +35,17 @@ void write_checkpoint(const std::string& path, const std::string& rule, const Va
 // checkpoint, is truncated, or fails its checksum (saying so and how to go on).
 [[nodiscard]] std::optional<Checkpoint> read_checkpoint(const std::string& path);
 
+// What a run of g(0..upto) of `rule` resumes from: nullopt when `path` is empty
+// or does not exist; InputError for another game's checkpoint (or a bad file).
+// The values are cut to upto + 1; `held` is how many the file holds, so that
+// a run rewrites it only with more (a short run never shrinks a long one).
+struct ResumedCheckpoint {
+  std::vector<Value> values;
+  std::uint64_t held = 0;
+};
+[[nodiscard]] std::optional<ResumedCheckpoint> resume_checkpoint(const std::string& path, const std::string& rule,
+                                                                 std::uint64_t upto);
+
 // The checksum a checkpoint ends with, of `bytes` (everything before it). For
 // tests and the fuzz harness, which make files that pass it to reach the checks
 // behind it.
