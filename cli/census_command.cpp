@@ -135,10 +135,26 @@ void add_common(CLI::App* cmd, CensusState& state, bool jobs = true) {
                     "seconds between a job's checkpoints")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    cmd->add_flag("--progress", state.progress, "progress on stderr (default when stderr is a terminal)");
-    cmd->add_flag("--quiet", state.quiet, "no progress lines");
+    add_progress_flags(cmd, state.progress, state.quiet);
   }
   cmd->add_flag("--json", state.json, "print JSON");
+}
+
+// --upto N of a family of heap rules: how far a game is computed when no period
+// is proven sooner.
+void add_upto(CLI::App* cmd, CensusState& state, const std::string& help) {
+  cmd->add_option("--upto", state.spec.upto, help)->check(count_at_most())->capture_default_str();
+}
+
+// What ends each family's subcommand: the options every census takes (after the
+// family's own, which --help lists first) and the census of that family.
+void add_census_of(CLI::App* cmd, const std::shared_ptr<CensusState>& state, const Launch& launch,
+                   census::CensusSpec::Family family) {
+  add_common(cmd, *state);
+  cmd->callback([state, &launch, family] {
+    state->spec.family = family;
+    run(*state, launch);
+  });
 }
 
 }  // namespace
@@ -164,33 +180,17 @@ void register_census_command(CLI::App& app, const Launch& launch) {
   CLI::App* octal = census->add_subcommand("octal", "every octal code with at most D digits after the point (0. and 4.)");
   octal->add_option("--digits", state->spec.digits, "digits after the point")->required()->check(CLI::Range(1, 8));
   octal->add_flag("--hex", state->spec.hexadecimal, "hexadecimal codes (digits 0-F; 0x0., 0x4., 0x8., 0xC.)");
-  octal->add_option("--upto", state->spec.upto, "compute g(0..N) when no period is proven sooner")
-      ->check(count_at_most())
-      ->capture_default_str();
-  add_common(octal, *state);
-  octal->callback([state, &launch] {
-    state->spec.family = census::CensusSpec::Family::octal;
-    run(*state, launch);
-  });
+  add_upto(octal, *state, "compute g(0..N) when no period is proven sooner");
+  add_census_of(octal, state, launch, census::CensusSpec::Family::octal);
 
   CLI::App* codes = census->add_subcommand("codes", "the codes (or names) listed, comma-separated");
   codes->add_option("codes", state->spec.codes, "codes such as .6,.16,0.77 or names such as kayles")->required();
-  codes->add_option("--upto", state->spec.upto, "compute g(0..N) when no period is proven sooner")
-      ->check(count_at_most())
-      ->capture_default_str();
-  add_common(codes, *state);
-  codes->callback([state, &launch] {
-    state->spec.family = census::CensusSpec::Family::codes;
-    run(*state, launch);
-  });
+  add_upto(codes, *state, "compute g(0..N) when no period is proven sooner");
+  add_census_of(codes, state, launch, census::CensusSpec::Family::codes);
 
   CLI::App* subtraction = census->add_subcommand("subtraction", "every subtraction set S within {1..K}, to its proven period");
   subtraction->add_option("--max", state->spec.max_element, "K: the largest element a set may have")->required();
-  add_common(subtraction, *state);
-  subtraction->callback([state, &launch] {
-    state->spec.family = census::CensusSpec::Family::subtraction;
-    run(*state, launch);
-  });
+  add_census_of(subtraction, state, launch, census::CensusSpec::Family::subtraction);
 
   CLI::App* boards = census->add_subcommand("boards", "every empty board rows x cols of a placement rule");
   boards->add_option("rule", state->spec.rule, "cram, blocks2x2, nodekayles_grid, nodekayles_king, bars(k)")->required();
@@ -200,28 +200,18 @@ void register_census_command(CLI::App& app, const Launch& launch) {
       ->capture_default_str();
   boards->add_option("--memory", state->memory_mb, "memory bound of a board's tables, in MB (0: none)")
       ->capture_default_str();
-  add_common(boards, *state);
-  boards->callback([state, &launch] {
-    state->spec.family = census::CensusSpec::Family::boards;
-    run(*state, launch);
-  });
+  add_census_of(boards, state, launch, census::CensusSpec::Family::boards);
 
   CLI::App* family = census->add_subcommand(
       "family", "every member of a ruleset or position written with parameters, over their ranges (as grundy pattern)");
   family->add_option("template", state->spec.template_text, "a rule or position with parameters: 'sub{1,2,k}', 'lr(L,R)', '0.k7'")
       ->required();
   family->add_option("--over", state->spec.over, "the parameters' ranges, as L=1..8,R=L..12");
-  family->add_option("--upto", state->spec.upto, "heap rules: compute g(0..N) when no period is proven sooner")
-      ->check(count_at_most())
-      ->capture_default_str();
+  add_upto(family, *state, "heap rules: compute g(0..N) when no period is proven sooner");
   family->add_option("--seconds", state->spec.seconds, "positions: time bound a game (0: none)")->capture_default_str();
   family->add_option("--memory", state->memory_mb, "positions: memory bound of a game's tables, in MB (0: none)")
       ->capture_default_str();
-  add_common(family, *state);
-  family->callback([state, &launch] {
-    state->spec.family = census::CensusSpec::Family::family;
-    run(*state, launch);
-  });
+  add_census_of(family, state, launch, census::CensusSpec::Family::family);
 
   CLI::App* report = census->add_subcommand("report", "what a census database holds: each game's class and row");
   add_common(report, *state, false);

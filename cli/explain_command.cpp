@@ -11,6 +11,7 @@
 #include "commands.hpp"
 #include "validators.hpp"
 #include "expression_input.hpp"
+#include "misere_play_options.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "grundy/analysis/explanation.hpp"
 #include "grundy/core/input_error.hpp"
@@ -205,10 +206,10 @@ void run_explain(const ExplainOptionsCli& options) {
 void register_explain_command(CLI::App& app) {
   auto options = std::make_shared<ExplainOptionsCli>();
   CLI::App* cmd = app.add_subcommand("explain", "Why a position has its value: options and mex, binary xor of a sum");
-  cmd->add_option("expression", options->expression, "the position, e.g. 'sub{1,2,3}(7)' or 'nim(3,4,5)'; '-' reads stdin");
-  cmd->add_option("-f,--file", options->file, "read the expression from a file ('#' starts a comment)");
-  cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
-  add_quotient_option(cmd, options->quotients);
+  add_expression_options(cmd, options->expression, options->file,
+                         "the position, e.g. 'sub{1,2,3}(7)' or 'nim(3,4,5)'; '-' reads stdin",
+                         "read the expression from a file ('#' starts a comment)");
+  add_misere_play_options(cmd, options->misere, options->quotients);
   cmd->add_flag("--json", options->json, "print JSON: options (action, after, value), mex, binary values, xor");
   cmd->add_option("--max-options", options->max_options, "list at most this many options of a single component")
       ->check(not_negative())
@@ -221,8 +222,7 @@ void register_explain_command(CLI::App& app) {
       "  grundy explain 'kayles(1000000)'        # a heap explained by its proven period\n"
       "  grundy explain 'nim(1,1,2)' --misere    # which case of Bouton's misère rule applies\n");
   cmd->callback([options, cmd] {
-    if (cmd->count("expression") == 0 && options->file.empty())
-      throw InputError("no position given: grundy explain 'nim(3,4,5)' (or -f FILE, or - for stdin)");
+    require_expression(*cmd, options->file, "grundy explain 'nim(3,4,5)' (or -f FILE, or - for stdin)");
     run_explain(*options);
   });
 }

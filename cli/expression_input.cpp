@@ -13,6 +13,24 @@
 #include "grundy/language/registry.hpp"
 
 namespace grundy::cli {
+namespace {
+
+// The name CLI11 knows the argument by: it counts whether it was given.
+constexpr const char* kExpressionArgument = "expression";
+
+}  // namespace
+
+void add_expression_options(CLI::App* cmd, std::string& expression, std::string& file,
+                            const std::string& expression_help, const std::string& file_help) {
+  cmd->add_option(kExpressionArgument, expression, expression_help);
+  cmd->add_option("-f,--file", file, file_help);
+}
+
+bool expression_argument_given(const CLI::App& cmd) { return cmd.count(kExpressionArgument) != 0; }
+
+void require_expression(const CLI::App& cmd, const std::string& file, const std::string& usage) {
+  if (!expression_argument_given(cmd) && file.empty()) throw InputError("no position given: " + usage);
+}
 
 ExpressionSource read_expression_source(const std::string& argument, const std::string& file,
                                         const std::function<void()>& poll) {

@@ -4,6 +4,8 @@
 // files and on stdin '#' starts a comment to the end of the line.
 #pragma once
 
+#include <CLI/CLI.hpp>
+
 #include <functional>
 #include <string>
 
@@ -13,6 +15,19 @@
 #include "grundy/core/position.hpp"
 
 namespace grundy::cli {
+
+// The two places a command takes its expression from: the argument EXPRESSION
+// (where "-" means stdin) and -f,--file FILE, with the command's own help texts
+// ("the position", "the starting position").
+void add_expression_options(CLI::App* cmd, std::string& expression, std::string& file,
+                            const std::string& expression_help, const std::string& file_help);
+
+// Whether the argument EXPRESSION was given (an empty one counts).
+[[nodiscard]] bool expression_argument_given(const CLI::App& cmd);
+
+// Neither the argument nor -f FILE: InputError "no position given: " and
+// `usage`, the command's own example.
+void require_expression(const CLI::App& cmd, const std::string& file, const std::string& usage);
 
 struct ExpressionSource {
   std::string text;

@@ -92,10 +92,10 @@ void register_misere_command(CLI::App& app) {
   auto options = std::make_shared<MisereOptions>();
   CLI::App* cmd = app.add_subcommand(
       "misere", "Misère canonical form (CGSuite's notation), genus, misère nim-value, classification and mate");
-  cmd->add_option("expression", options->expression,
-                  "a position, e.g. 'kayles(5) + nim(2)', or a game in CGSuite's notation, e.g. '*[[2],0]'; '-' "
-                  "reads stdin");
-  cmd->add_option("-f,--file", options->file, "read the expression from a file ('#' starts a comment)");
+  add_expression_options(cmd, options->expression, options->file,
+                         "a position, e.g. 'kayles(5) + nim(2)', or a game in CGSuite's notation, e.g. '*[[2],0]'; "
+                         "'-' reads stdin",
+                         "read the expression from a file ('#' starts a comment)");
   cmd->add_flag("--json", options->json, "print JSON");
   cmd->add_option("--memory", options->memory_mb, "bound on the table of canonical forms, in MB (0: 1024)")
       ->capture_default_str();
@@ -105,8 +105,7 @@ void register_misere_command(CLI::App& app) {
       "  grundy misere 'nim(2) + nim(2)'         # *[2[2]]: a P-position, but not 0\n"
       "  grundy misere 'sub{1,2}(7) + nim(3)' --json\n");
   cmd->callback([options, cmd] {
-    if (cmd->count("expression") == 0 && options->file.empty())
-      throw InputError("no position given: grundy misere 'kayles(5)' or grundy misere '*[[2],0]' (or -f FILE)");
+    require_expression(*cmd, options->file, "grundy misere 'kayles(5)' or grundy misere '*[[2],0]' (or -f FILE)");
     run(*options);
   });
 }

@@ -91,7 +91,7 @@ void register_pattern_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--emit", options->emit, "print a function sg(position, parameters…) to paste: cpp or python");
   cmd->add_flag("--json", options->json, "print JSON");
-  cmd->add_flag("--progress", options->progress, "progress on stderr (default when stderr is a terminal)");
+  add_progress_flag(cmd, options->progress);
   cmd->footer(
       "\nExamples:\n"
       "  grundy pattern 'lr(L,R)' --over L=1..8,R=L..12     period L + R, g(x) = (x mod (L + R)) div L\n"

@@ -190,8 +190,8 @@ class Game {
 void register_play_command(CLI::App& app) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* cmd = app.add_subcommand("play", "Play a position against perfect play in the terminal");
-  cmd->add_option("expression", options->expression, "the starting position, e.g. 'nim(3,4,5)'");
-  cmd->add_option("-f,--file", options->file, "read the starting position from a file ('#' starts a comment)");
+  add_expression_options(cmd, options->expression, options->file, "the starting position, e.g. 'nim(3,4,5)'",
+                         "read the starting position from a file ('#' starts a comment)");
   cmd->add_option("--first", options->first, "who moves first: me or computer")
       ->check(CLI::IsMember({"me", "computer"}))
       ->capture_default_str();
@@ -202,8 +202,7 @@ void register_play_command(CLI::App& app) {
       "  grundy play 'cram(3x4)'\n\nOn your turn type the number of a move, or the position after it "
       "(e.g. nim(1,4,5)); q quits.\n");
   cmd->callback([options, cmd] {
-    if (cmd->count("expression") == 0 && options->file.empty())
-      throw InputError("no position given: grundy play 'nim(3,4,5)' (or -f FILE)");
+    require_expression(*cmd, options->file, "grundy play 'nim(3,4,5)' (or -f FILE)");
     Context context;
     const ExpressionSource source = read_expression_source(options->expression, options->file, [&context] { context.poll(); });
     const Position start = build_position(source, context);

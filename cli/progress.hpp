@@ -1,6 +1,9 @@
 // Progress lines of long computations on stderr: on a terminal one line
-// rewritten in place, otherwise one line per report.
+// rewritten in place, otherwise one line per report; and the options that ask
+// for them.
 #pragma once
+
+#include <CLI/CLI.hpp>
 
 #include <unistd.h>
 
@@ -56,5 +59,17 @@ class ProgressScope {
   Context& context_;
   StderrProgress sink_;
 };
+
+// --progress: ProgressScope's `wanted`, in the words of every command whose
+// progress needs no more said (value and boards say what they report on).
+inline void add_progress_flag(CLI::App* cmd, bool& progress) {
+  cmd->add_flag("--progress", progress, "progress on stderr (default when stderr is a terminal)");
+}
+
+// --progress and --quiet: ProgressScope's `wanted` and `quiet`.
+inline void add_progress_flags(CLI::App* cmd, bool& progress, bool& quiet) {
+  add_progress_flag(cmd, progress);
+  cmd->add_flag("--quiet", quiet, "no progress lines");
+}
 
 }  // namespace grundy::cli

@@ -107,8 +107,7 @@ void register_quotient_command(CLI::App& app) {
                   "bound on the search's memory, in MB: past it the run stops, keeping its checkpoint")
       ->capture_default_str();
   cmd->add_flag("--json", options->json, "print JSON");
-  cmd->add_flag("--progress", options->progress, "progress on stderr (default when stderr is a terminal)");
-  cmd->add_flag("--quiet", options->quiet, "no progress lines");
+  add_progress_flags(cmd, options->progress, options->quiet);
   cmd->footer(
       "\nExamples:\n  grundy quotient kayles                 # |Q| = 40, the pretending function proven periodic\n"
       "  grundy quotient 0.75                   # R8: <a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b>\n"

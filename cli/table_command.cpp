@@ -369,8 +369,7 @@ void register_table_command(CLI::App& app, const Launch& launch) {
   cmd->add_option("--engine", options->engine, "take-and-break: auto, naive or sparse")->capture_default_str();
   cmd->add_option("--kernels", options->kernels,
                   "take-and-break: vector kernels best, portable, avx2 or avx512 (default best, or GRUNDY_KERNELS)");
-  cmd->add_flag("--progress", options->progress, "progress on stderr (default when stderr is a terminal)");
-  cmd->add_flag("--quiet", options->quiet, "no progress lines");
+  add_progress_flags(cmd, options->progress, options->quiet);
   cmd->add_flag("--no-values", options->no_values, "summary only, without the list of values");
   cmd->footer("\nExamples:\n  grundy table 'sub{1,3,4}' --upto 30\n  grundy table 'bash(3)' --upto 12 --json\n"
               "  grundy table 'sub{1,3,4}' --upto 30 --misere\n  grundy table kayles --upto 200\n"

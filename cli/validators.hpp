@@ -1,6 +1,6 @@
 // Checks on option values that CLI11 does not make: an unsigned option given a
 // negative number would otherwise wrap around (--upto -5 became 18446744073709551611);
-// a file that must hold a saved quotient; --memory in megabytes.
+// --memory in megabytes.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -9,11 +9,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/memory_bound.hpp"
-#include "grundy/misere/quotient_checkpoint.hpp"
 
 namespace grundy::cli {
 
@@ -80,18 +78,6 @@ inline std::size_t megabytes_to_bytes(double megabytes, const std::string& zero_
 // killer; 0: no bound.
 inline std::size_t memory_bound_bytes(const std::optional<double>& megabytes) {
   return megabytes ? megabytes_to_bytes(*megabytes, "no bound") : static_cast<std::size_t>(default_memory_bound());
-}
-
-// --quotient FILE: a misère quotient saved by `grundy quotient --checkpoint`,
-// read now (a missing, damaged or foreign file is refused before any work) and
-// read again when a sum of heaps of its rule is analysed.
-inline void add_quotient_option(CLI::App* cmd, std::vector<std::string>& files) {
-  cmd->add_option("--quotient", files,
-                  "misère play: a quotient saved by `grundy quotient CODE --upto N --checkpoint FILE`; sums of "
-                  "heaps of that code up to N are decided by it in time linear in the heaps (repeatable)")
-      ->each([](const std::string& path) {
-        if (!misere::read_quotient_checkpoint(path)) throw InputError("--quotient " + path + ": no such file");
-      });
 }
 
 }  // namespace grundy::cli

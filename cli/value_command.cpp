@@ -26,6 +26,7 @@
 #include "grundy/language/registry.hpp"
 #include "grundy/core/stop_signals.hpp"
 #include "expression_input.hpp"
+#include "misere_play_options.hpp"
 #include "progress.hpp"
 
 namespace grundy::cli {
@@ -333,11 +334,10 @@ void run_value(const ValueOptions& options) {
 void register_value_command(CLI::App& app) {
   auto options = std::make_shared<ValueOptions>();
   CLI::App* cmd = app.add_subcommand("value", "Nim-value, outcome and winning moves of a position (a sum of games)");
-  cmd->add_option("expression", options->expression,
-                  "the position, e.g. 'nim(3,4,5)' or 'sub{1,2,3}(10) + nim(9,12)'; '-' reads stdin");
-  cmd->add_option("-f,--file", options->file, "read the expression from a file (newlines are spaces)");
-  cmd->add_flag("--misere", options->misere, "misère play: the last player to move loses");
-  add_quotient_option(cmd, options->quotients);
+  add_expression_options(cmd, options->expression, options->file,
+                         "the position, e.g. 'nim(3,4,5)' or 'sub{1,2,3}(10) + nim(9,12)'; '-' reads stdin",
+                         "read the expression from a file (newlines are spaces)");
+  add_misere_play_options(cmd, options->misere, options->quotients);
   cmd->add_option("--previous", options->previous,
                   "the position before the opponent's last move: a move that raised a game with cycles is answered "
                   "by the reversal rule (docs/loopy.md)");
@@ -390,14 +390,13 @@ void register_value_command(CLI::App& app) {
   cmd->footer(footer);
   cmd->callback([options, cmd] {
     if (options->batch) {
-      if (cmd->count("expression") != 0 && options->expression != "-")
+      if (expression_argument_given(*cmd) && options->expression != "-")
         throw InputError("--batch reads its expressions from stdin or -f FILE, one a line");
       run_batch(*options);
       return;
     }
-    if (cmd->count("expression") == 0 && options->file.empty())
-      throw InputError("no position given: grundy value 'nim(3,4,5)' (or -f FILE, or - for stdin)");
-    if (cmd->count("expression") != 0 && !options->file.empty())
+    require_expression(*cmd, options->file, "grundy value 'nim(3,4,5)' (or -f FILE, or - for stdin)");
+    if (expression_argument_given(*cmd) && !options->file.empty())
       throw InputError("give the expression either as an argument or with --file, not both");
     run_value(*options);
   });

@@ -17,10 +17,13 @@ Each item runs in a fresh interpreter, so that peak memory is its own.
 """
 
 import json
+import os
 import statistics
 import subprocess
 import sys
 import textwrap
+
+TESTS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests")
 
 ITEMS = {
     "grundy 5000, module": """
@@ -35,10 +38,7 @@ ITEMS = {
         values = []
         for n in range(5001):
             seen = {values[a] ^ values[n - a] for a in range(1, (n + 1) // 2)}
-            m = 0
-            while m in seen:
-                m += 1
-            values.append(m)
+            values.append(mex(seen))
         result = values[5000]
     """,
     "grundy 5000, plain DP over moves()": """
@@ -51,10 +51,7 @@ ITEMS = {
                 for part in option:
                     x ^= values[part]
                 seen.add(x)
-            m = 0
-            while m in seen:
-                m += 1
-            values.append(m)
+            values.append(mex(seen))
         result = values[5000]
     """,
     "grundy 5000, moves() calls alone": """
@@ -72,14 +69,8 @@ ITEMS = {
         result = 14
     """,
     "euclid 10^4, module": """
-        def euclid(p):
-            a, b = p
-            if a > b:
-                a, b = b, a
-            if a == 0:
-                return []
-            return [(a, b - k * a) for k in range(1, b // a + 1)]
-        result = grundy.Game(euclid).value((1, 10**4))
+        from user_rules import euclid
+        result = grundy.Game(euclid, name="euclid_by_hand").value((1, 10**4))  # euclid is the built-in's name
     """,
     "euclid 10^4, plain lru_cache": """
         import functools, threading
@@ -92,10 +83,7 @@ ITEMS = {
             if a == 0:
                 return 0
             seen = {g(a, b - k * a) for k in range(1, b // a + 1)}
-            m = 0
-            while m in seen:
-                m += 1
-            return m
+            return mex(seen)
         box = []
         worker = threading.Thread(target=lambda: box.append(g(1, 10**4)))
         worker.start()
@@ -107,6 +95,14 @@ ITEMS = {
 RUNNER = """
 import json, resource, sys, time
 import grundy
+sys.path.insert(0, {tests!r})  # user_rules: the rules written in Python that the tests run too
+
+def mex(seen):
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
 start = time.process_time()
 {body}
 print(json.dumps({{"cpu": time.process_time() - start, "result": result,
@@ -115,7 +111,7 @@ print(json.dumps({{"cpu": time.process_time() - start, "result": result,
 
 
 def run(body):
-    script = RUNNER.format(body=textwrap.indent(textwrap.dedent(body), ""))
+    script = RUNNER.format(body=textwrap.indent(textwrap.dedent(body), ""), tests=TESTS)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 

@@ -18,6 +18,12 @@ from .memory import memory_bytes
 from .table import Table, TupleTable
 
 
+def _read_through(attribute, doc=None):
+    """A read-only property of Game that is the C++ game's own ``attribute``: Game
+    holds the C++ game rather than inheriting from it, so its facts are passed on."""
+    return property(lambda self: getattr(self._game, attribute), doc=doc)
+
+
 class Game:
     """A game from its moves function: ``moves(position) -> iterable of options``.
 
@@ -136,43 +142,15 @@ class Game:
         """Forgets every stored value."""
         self._game.clear()
 
-    @property
-    def name(self):
-        return self._game.name
-
-    @property
-    def moves(self):
-        return self._game.moves
-
-    @property
-    def memory(self):
-        """The bound on the search's memory in bytes (by default half of physical memory)."""
-        return self._game.memory
-
-    @property
-    def dense(self):
-        """The largest int position whose value is kept in an array (None: no array)."""
-        return self._game.dense
-
-    @property
-    def solver(self):
-        """'automatic', 'normal_play' or 'loopy' (see the class)."""
-        return self._game.solver
-
-    @property
-    def loopy(self):
-        """True once the game is valued as a game with cycles."""
-        return self._game.loopy
-
-    @property
-    def stored(self):
-        """How many positions have a stored value."""
-        return self._game.stored
-
-    @property
-    def table_bytes(self):
-        """Bytes the table of values takes: its slots and the position objects."""
-        return self._game.table_bytes
+    # What the C++ game knows, read through (the game is held, not inherited from).
+    name = _read_through("name")
+    moves = _read_through("moves")
+    memory = _read_through("memory", "The bound on the search's memory in bytes (by default half of physical memory).")
+    dense = _read_through("dense", "The largest int position whose value is kept in an array (None: no array).")
+    solver = _read_through("solver", "'automatic', 'normal_play' or 'loopy' (see the class).")
+    loopy = _read_through("loopy", "True once the game is valued as a game with cycles.")
+    stored = _read_through("stored", "How many positions have a stored value.")
+    table_bytes = _read_through("table_bytes", "Bytes the table of values takes: its slots and the position objects.")
 
     def __repr__(self):
         game = getattr(self, "_game", None)

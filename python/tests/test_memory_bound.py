@@ -13,17 +13,6 @@ import pytest
 import grundy
 
 
-def euclid(position):
-    """Euclid's game: subtract a positive multiple of the smaller number from the
-    larger; it ends when one of them is 0."""
-    a, b = position
-    if a > b:
-        a, b = b, a
-    if a == 0:
-        return []
-    return [(a, b - k * a) for k in range(1, b // a + 1)]
-
-
 def run_measured(body):
     """Runs `body` in a fresh interpreter; returns what it prints and its peak
     resident memory above the interpreter's own (MiB, from ru_maxrss)."""
@@ -48,7 +37,7 @@ def test_euclids_game_keeps_little_on_its_stack():
     out = run_measured("""
         import sys
         sys.path.insert(0, TESTS)
-        from test_memory_bound import euclid
+        from user_rules import euclid
         g = grundy.Game(euclid, name="euclid_by_hand")  # euclid is the built-in's name
         print(g.value((1, 4000)), g.value((3, 7)), g.value((5, 8)), grown())
     """)
