@@ -338,13 +338,7 @@ void Coordinator::report_progress() {
 }
 
 TakeAndBreakRun Coordinator::run() {
-  run_.rule = code_.display();
-  run_.code = code_.normal_form();
-  run_.upto = request_.upto;
-  run_.engine = request_.engine;
-  run_.threads = request_.threads;
-  run_.output = request_.output;
-  run_.format = request_.format;
+  run_ = start_run(request_, code_);
   stats_.ranks = world_.size();
   stats_.speculation_threads = request_.threads;
   stats_.transport = world_.describe();

@@ -92,6 +92,18 @@ void find_largest(TakeAndBreakRun& run) {
   }
 }
 
+TakeAndBreakRun start_run(const TakeAndBreakRequest& request, const GameCode& code) {
+  TakeAndBreakRun run;
+  run.rule = code.display();
+  run.code = code.normal_form();
+  run.upto = request.upto;
+  run.engine = request.engine;
+  run.threads = request.threads;
+  run.output = request.output;
+  run.format = request.format;
+  return run;
+}
+
 std::uint64_t table_target(const TakeAndBreakRequest& request, bool theorem) {
   const std::uint64_t asked = request.upto + 1;
   // A period the theorem could prove may need more heaps than were asked for
@@ -162,14 +174,7 @@ TakeAndBreakRun run_take_and_break_table(const TakeAndBreakRequest& request, Con
   validate_take_and_break_request(request);
   if (request.verifiers > 0) return run_distributed_on_threads(request, context);
   const GameCode code = parse_game_code(request.rule);
-  TakeAndBreakRun run;
-  run.rule = code.display();
-  run.code = code.normal_form();
-  run.upto = request.upto;
-  run.engine = request.engine;
-  run.threads = request.threads;
-  run.output = request.output;
-  run.format = request.format;
+  TakeAndBreakRun run = start_run(request, code);
   const auto start = Clock::now();
 
   {

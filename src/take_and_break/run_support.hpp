@@ -7,6 +7,7 @@
 #include <string>
 
 #include "grundy/core/context.hpp"
+#include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/run.hpp"
 
 namespace grundy::run_support {
@@ -20,6 +21,9 @@ std::string format_seconds(double s);  // 1h02m, 3m04s, 5.6s
 void write_output(const TakeAndBreakRun& run);
 // run.largest and run.largest_at over g(0..upto).
 void find_largest(TakeAndBreakRun& run);
+// A run of `code` as the request asks for it, before it starts: the rule, its
+// normal form and the request's bound, engine, threads and output.
+TakeAndBreakRun start_run(const TakeAndBreakRequest& request, const take_and_break::GameCode& code);
 // The heaps a run computes: upto + 1, or more in search of a proof (see
 // TakeAndBreakRequest::continue_for_proof).
 std::uint64_t table_target(const TakeAndBreakRequest& request, bool theorem);
