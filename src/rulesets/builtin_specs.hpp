@@ -24,6 +24,7 @@
   X(chomp)                         \
   X(divisors)                      \
   X(poset)                         \
+  X(clobber)                       \
   X(take_and_break_code)           \
   X(kayles)                        \
   X(dawsons_kayles)                \

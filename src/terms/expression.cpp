@@ -245,6 +245,22 @@ class Parser {
       arg.text = std::string(src_.substr(start, pos_ - start));
       return arg;
     }
+    if (c == '.' || is_name_start(c)) {
+      // A board of letters and empty squares '.', rows joined by '/'
+      // (clobber(XO.X/OXOX), ..X./.... ): one word, if it holds a '.'.
+      std::size_t end = pos_;
+      bool empty_square = false;
+      while (end < src_.size() && (is_name_char(src_[end]) || src_[end] == '.' || src_[end] == '/')) {
+        empty_square = empty_square || src_[end] == '.';
+        ++end;
+      }
+      if (empty_square) {
+        arg.kind = ExprArg::Kind::word;
+        arg.text = std::string(src_.substr(pos_, end - pos_));
+        pos_ = end;
+        return arg;
+      }
+    }
     if (is_name_start(c)) {
       arg.text = parse_name();
       if (!at_end() && peek() == '/') {

@@ -92,6 +92,8 @@ GENERATORS = {
     "divisors(60)": lambda r: f"divisors({r.choice([12, 30, 60, 64, 72, 90, 210, 360])})",
     "poset(@file)": lambda r: "poset(@poset-cube.txt)",
     "poset(@file,x,y)": lambda r: "poset(@poset-cube.txt," + ",".join(r.sample(["a", "b", "c", "ab", "ac", "bc"], r.randint(1, 2))) + ")",
+    "clobber(XO.X/OXOX)": lambda r: "clobber(" + "/".join(
+        "".join(r.choice("XXOO.") for _ in range(cols)) for cols in [r.randint(2, 5)] * r.randint(1, 3)) + ")",
     "0.77(heaps…), .6(…), 4.3(…), 0x0.F7(…)": lambda r: r.choice([
         f"{octal(r)}({heaps(r, 3, 60)})", f".6({heaps(r, 2, 80)})", f"4.3({heaps(r, 2, 30)})", f"0x0.F7({heaps(r, 2, 30)})"]),
     "kayles(heaps…)": lambda r: f"kayles({heaps(r, 3, 200)})",
