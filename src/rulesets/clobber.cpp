@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -42,7 +43,10 @@ struct Board {
   std::string cells;
 
   bool operator==(const Board& other) const = default;
-  auto operator<=>(const Board& other) const = default;
+  // (Not a defaulted <=>: the web build's libc++ has no <=> for strings.)
+  bool operator<(const Board& other) const {
+    return std::tie(rows, cols, cells) < std::tie(other.rows, other.cols, other.cells);
+  }
 
   [[nodiscard]] char at(int r, int c) const {
     return cells[static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c)];
