@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -74,6 +75,15 @@ inline CliRun grundy(const std::string& args, const std::string& input = "") {
     command += " < " + input_file;
   }
   return shell(command);
+}
+
+// Bad input as a person meets it: `grundy ARGS` exits 2 with one line that
+// holds EXPECTED (what is wrong, and where).
+inline void expect_refused_in_one_line(const std::string& args, const std::string& expected) {
+  const CliRun run = grundy(args);
+  EXPECT_EQ(run.status, 2) << args << "\n" << run.out;
+  EXPECT_NE(run.out.find(expected), std::string::npos) << args << "\n" << run.out;
+  EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 1) << "one line: " << run.out;
 }
 
 // `grundy ARGS --json`, expected to succeed, parsed.

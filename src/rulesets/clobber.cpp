@@ -151,10 +151,12 @@ struct ImpartialClobber {
     }
   }
 
-  // Every stone onto every neighbour of the other colour, row by row.
-  template <class Visit>
-  void for_each_move(const Board& b, Visit&& visit) const {
-    const std::vector<bool> all(b.cells.size(), true);
+  // Every capture, row by row: f(r, c, r2, c2, board after) for the stone at
+  // (r, c) moved onto the stone of the other colour at (r2, c2); f returns
+  // false to stop.
+  template <class F>
+  static void for_each_capture(const Board& b, F&& f) {
+    std::vector<bool> stones(b.cells.size());
     for (int r = 0; r < b.rows; ++r) {
       for (int c = 0; c < b.cols; ++c) {
         const char s = b.at(r, c);
@@ -166,12 +168,16 @@ struct ImpartialClobber {
           std::string after = b.cells;
           after[static_cast<std::size_t>(r2 * b.cols + c2)] = s;
           after[static_cast<std::size_t>(r * b.cols + c)] = '.';
-          std::vector<bool> stones(after.size());
           for (std::size_t i = 0; i < after.size(); ++i) stones[i] = after[i] != '.';
-          if (!visit(cropped(b.rows, b.cols, after, stones))) return;
+          if (!f(r, c, r2, c2, cropped(b.rows, b.cols, after, stones))) return;
         }
       }
     }
+  }
+
+  template <class Visit>
+  void for_each_move(const Board& b, Visit&& visit) const {
+    for_each_capture(b, [&](int, int, int, int, Board&& after) { return visit(std::move(after)); });
   }
   void moves(const Board& b, std::vector<Board>& out) const {
     for_each_move(b, [&](Board&& q) {
@@ -180,31 +186,18 @@ struct ImpartialClobber {
     });
   }
 
-  // The stone that moved: the square that emptied, and where it went (the
-  // square whose colour changed), in the coordinates of `from` as printed.
+  // The first capture that leaves `to`, in the coordinates of `from` as printed.
   std::string describe_move(const Board& from, const Board& to) const {
-    for (int r = 0; r < from.rows; ++r) {
-      for (int c = 0; c < from.cols; ++c) {
-        const char s = from.at(r, c);
-        if (s == '.') continue;
-        for (int d = 0; d < 4; ++d) {
-          const int r2 = r + kStepRow[d];
-          const int c2 = c + kStepCol[d];
-          if (r2 < 0 || r2 >= from.rows || c2 < 0 || c2 >= from.cols || from.at(r2, c2) != other_colour(s)) continue;
-          std::string after = from.cells;
-          after[static_cast<std::size_t>(r2 * from.cols + c2)] = s;
-          after[static_cast<std::size_t>(r * from.cols + c)] = '.';
-          std::vector<bool> stones(after.size());
-          for (std::size_t i = 0; i < after.size(); ++i) stones[i] = after[i] != '.';
-          if (cropped(from.rows, from.cols, after, stones) == to) {
-            return std::string("move the ") + s + " at row " + std::to_string(r + 1) + ", column " +
-                   std::to_string(c + 1) + " onto the " + other_colour(s) + " at row " + std::to_string(r2 + 1) +
-                   ", column " + std::to_string(c2 + 1);
-          }
-        }
-      }
-    }
-    return "move a stone onto a neighbour of the other colour";
+    std::string words = "move a stone onto a neighbour of the other colour";
+    for_each_capture(from, [&](int r, int c, int r2, int c2, Board&& after) {
+      if (after != to) return true;
+      const char s = from.at(r, c);
+      words = std::string("move the ") + s + " at row " + std::to_string(r + 1) + ", column " + std::to_string(c + 1) +
+              " onto the " + other_colour(s) + " at row " + std::to_string(r2 + 1) + ", column " +
+              std::to_string(c2 + 1);
+      return false;
+    });
+    return words;
   }
 
   // The least of the sixteen images: eight symmetries of the board, each with
