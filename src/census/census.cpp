@@ -44,16 +44,6 @@ constexpr int kTries = 3;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
-bool stop_requested(Context& context) {
-  if (context.stop_requested()) return true;
-  try {
-    context.poll();
-  } catch (const Cancelled&) {
-    return true;
-  }
-  return false;
-}
-
 // ---------------------------------------------------------------------------
 // Worker
 
@@ -67,7 +57,7 @@ CensusSummary work(const Plan& plan, const CensusOptions& options, Communicator&
     world.send(0, kReady, "");
     std::optional<Message> message;
     while (!message) {
-      if (stop_requested(context)) {
+      if (context.poll_asks_stop()) {
         // Stopped while idle (SIGTERM to this rank): say so and leave.
         world.send(0, kBye, "");
         summary.interrupted = true;
@@ -189,7 +179,7 @@ class Manager {
                        " jobs: use -np " + std::to_string(plan_.jobs.size() + 1) + " or fewer");
     std::optional<Database> db;
     try {
-      db.emplace(options_.database, Database::Mode::read_write, [this] { return stop_requested(context_); });
+      db.emplace(options_.database, Database::Mode::read_write, [this] { return context_.poll_asks_stop(); });
     } catch (const Cancelled&) {
       // Stopped while another program held the file locked: nothing started.
       for (int w = 1; w < world_.size(); ++w) world_.send(w, kAbort, "");
@@ -243,7 +233,7 @@ class Manager {
       summary.failed_jobs.push_back(CensusSummary::FailedJob{name, failed->message, fault});
     };
     while (static_cast<int>(left_.size()) < workers) {
-      if (!stopping && stop_requested(context_)) {
+      if (!stopping && context_.poll_asks_stop()) {
         stopping = true;
         summary.interrupted = true;
         for (int w = 1; w <= workers; ++w)

@@ -66,29 +66,28 @@ char other_colour(char stone) { return stone == 'X' ? 'O' : 'X'; }
 constexpr int kStepRow[4] = {-1, 1, 0, 0};
 constexpr int kStepCol[4] = {0, 0, -1, 1};
 
-// The squares of `cells` (rows x cols) marked in `keep`, cropped to their
-// bounding box; the rest empty.
-Board cropped(int rows, int cols, const std::string& cells, const std::vector<bool>& keep) {
-  int top = rows, bottom = -1, left = cols, right = -1;
-  for (int r = 0; r < rows; ++r) {
-    for (int c = 0; c < cols; ++c) {
-      if (!keep[static_cast<std::size_t>(r * cols + c)]) continue;
-      top = std::min(top, r);
-      bottom = std::max(bottom, r);
-      left = std::min(left, c);
-      right = std::max(right, c);
-    }
-  }
+// The squares `kept` of `cells` (a board of `cols` columns), cropped to their
+// bounding box; the rest empty. Linear in the squares kept, so a board of
+// many groups is split in time linear in its size.
+Board cropped(int cols, const std::string& cells, const std::vector<std::size_t>& kept) {
   Board b;
-  if (bottom < 0) return b;
+  if (kept.empty()) return b;
+  int top = INT32_MAX, bottom = -1, left = INT32_MAX, right = -1;
+  for (const std::size_t i : kept) {
+    const int r = static_cast<int>(i) / cols;
+    const int c = static_cast<int>(i) % cols;
+    top = std::min(top, r);
+    bottom = std::max(bottom, r);
+    left = std::min(left, c);
+    right = std::max(right, c);
+  }
   b.rows = bottom - top + 1;
   b.cols = right - left + 1;
   b.cells.assign(static_cast<std::size_t>(b.rows) * static_cast<std::size_t>(b.cols), '.');
-  for (int r = top; r <= bottom; ++r) {
-    for (int c = left; c <= right; ++c) {
-      const std::size_t i = static_cast<std::size_t>(r * cols + c);
-      if (keep[i]) b.cells[static_cast<std::size_t>((r - top) * b.cols + (c - left))] = cells[i];
-    }
+  for (const std::size_t i : kept) {
+    const int r = static_cast<int>(i) / cols - top;
+    const int c = static_cast<int>(i) % cols - left;
+    b.cells[static_cast<std::size_t>(r * b.cols + c)] = cells[i];
   }
   return b;
 }
@@ -123,17 +122,17 @@ struct ImpartialClobber {
   void components(const Board& b, std::vector<Board>& out) const {
     const std::size_t n = b.cells.size();
     std::vector<bool> seen(n, false);
-    std::vector<bool> group(n, false);
+    std::vector<std::size_t> group;
     std::vector<std::size_t> stack;
     for (std::size_t start = 0; start < n; ++start) {
       if (seen[start] || b.cells[start] == '.') continue;
-      std::fill(group.begin(), group.end(), false);
+      group.clear();
       stack.assign(1, start);
       seen[start] = true;
       while (!stack.empty()) {
         const std::size_t i = stack.back();
         stack.pop_back();
-        group[i] = true;
+        group.push_back(i);
         const int r = static_cast<int>(i) / b.cols;
         const int c = static_cast<int>(i) % b.cols;
         for (int d = 0; d < 4; ++d) {
@@ -146,7 +145,7 @@ struct ImpartialClobber {
           stack.push_back(j);
         }
       }
-      Board part = cropped(b.rows, b.cols, b.cells, group);
+      Board part = cropped(b.cols, b.cells, group);
       if (has_move(part)) out.push_back(std::move(part));
     }
   }
@@ -156,7 +155,7 @@ struct ImpartialClobber {
   // false to stop.
   template <class F>
   static void for_each_capture(const Board& b, F&& f) {
-    std::vector<bool> stones(b.cells.size());
+    std::vector<std::size_t> stones;
     for (int r = 0; r < b.rows; ++r) {
       for (int c = 0; c < b.cols; ++c) {
         const char s = b.at(r, c);
@@ -168,8 +167,10 @@ struct ImpartialClobber {
           std::string after = b.cells;
           after[static_cast<std::size_t>(r2 * b.cols + c2)] = s;
           after[static_cast<std::size_t>(r * b.cols + c)] = '.';
-          for (std::size_t i = 0; i < after.size(); ++i) stones[i] = after[i] != '.';
-          if (!f(r, c, r2, c2, cropped(b.rows, b.cols, after, stones))) return;
+          stones.clear();
+          for (std::size_t i = 0; i < after.size(); ++i)
+            if (after[i] != '.') stones.push_back(i);
+          if (!f(r, c, r2, c2, cropped(b.cols, after, stones))) return;
         }
       }
     }

@@ -246,15 +246,16 @@ class Parser {
       return arg;
     }
     if (c == '.' || is_name_start(c)) {
-      // A board of letters and empty squares '.', rows joined by '/'
-      // (clobber(XO.X/OXOX), ..X./.... ): one word, if it holds a '.'.
+      // A board of letters and empty squares '.', rows joined by '/' (coins:
+      // HT/TH; clobber(XO.X/OXOX), ..X./....): one word, if it holds a '/' or
+      // a '.' (a name holds neither).
       std::size_t end = pos_;
-      bool empty_square = false;
+      bool board = false;
       while (end < src_.size() && (is_name_char(src_[end]) || src_[end] == '.' || src_[end] == '/')) {
-        empty_square = empty_square || src_[end] == '.';
+        board = board || src_[end] == '.' || src_[end] == '/';
         ++end;
       }
-      if (empty_square) {
+      if (board) {
         arg.kind = ExprArg::Kind::word;
         arg.text = std::string(src_.substr(pos_, end - pos_));
         pos_ = end;
@@ -263,13 +264,6 @@ class Parser {
     }
     if (is_name_start(c)) {
       arg.text = parse_name();
-      if (!at_end() && peek() == '/') {
-        // A board of letters, rows joined by '/' (coins: HT/TH): one word.
-        while (!at_end() && (is_name_char(peek()) || peek() == '/')) ++pos_;
-        arg.kind = ExprArg::Kind::word;
-        arg.text = std::string(src_.substr(start, pos_ - start));
-        return arg;
-      }
       skip_space();
       if (!at_end() && (peek() == '(' || peek() == '{')) {
         arg.kind = ExprArg::Kind::call;
