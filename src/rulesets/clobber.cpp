@@ -21,13 +21,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
 #include "grundy/core/game_adapter.hpp"
 #include "grundy/core/hash.hpp"
 #include "rulesets/builtin_specs.hpp"
+#include "rulesets/letter_board.hpp"
 
 namespace grundy {
 namespace {
@@ -36,61 +36,13 @@ namespace {
 // value is bounded by the run's memory and time, not by this.
 constexpr std::size_t kMostSquares = 10'000;
 
-// A board cropped to its stones: `cells` row by row, 'X', 'O' or '.'.
-struct Board {
-  int rows = 0;
-  int cols = 0;
-  std::string cells;
-
-  bool operator==(const Board& other) const = default;
-  // (Not a defaulted <=>: the web build's libc++ has no <=> for strings.)
-  bool operator<(const Board& other) const {
-    return std::tie(rows, cols, cells) < std::tie(other.rows, other.cols, other.cells);
-  }
-
-  [[nodiscard]] char at(int r, int c) const {
-    return cells[static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c)];
-  }
-  [[nodiscard]] std::string text() const {
-    std::string out;
-    for (int r = 0; r < rows; ++r) {
-      if (r > 0) out += '/';
-      out.append(cells, static_cast<std::size_t>(r) * static_cast<std::size_t>(cols), static_cast<std::size_t>(cols));
-    }
-    return out;
-  }
-};
+// A board cropped to its stones: 'X', 'O' or '.'.
+using Board = rulesets_detail::LetterBoard;
+using rulesets_detail::kStepCol;
+using rulesets_detail::kStepRow;
 
 char other_colour(char stone) { return stone == 'X' ? 'O' : 'X'; }
-
-constexpr int kStepRow[4] = {-1, 1, 0, 0};
-constexpr int kStepCol[4] = {0, 0, -1, 1};
-
-// The squares `kept` of `cells` (a board of `cols` columns), cropped to their
-// bounding box; the rest empty. Linear in the squares kept, so a board of
-// many groups is split in time linear in its size.
-Board cropped(int cols, const std::string& cells, const std::vector<std::size_t>& kept) {
-  Board b;
-  if (kept.empty()) return b;
-  int top = INT32_MAX, bottom = -1, left = INT32_MAX, right = -1;
-  for (const std::size_t i : kept) {
-    const int r = static_cast<int>(i) / cols;
-    const int c = static_cast<int>(i) % cols;
-    top = std::min(top, r);
-    bottom = std::max(bottom, r);
-    left = std::min(left, c);
-    right = std::max(right, c);
-  }
-  b.rows = bottom - top + 1;
-  b.cols = right - left + 1;
-  b.cells.assign(static_cast<std::size_t>(b.rows) * static_cast<std::size_t>(b.cols), '.');
-  for (const std::size_t i : kept) {
-    const int r = static_cast<int>(i) / cols - top;
-    const int c = static_cast<int>(i) % cols - left;
-    b.cells[static_cast<std::size_t>(r * b.cols + c)] = cells[i];
-  }
-  return b;
-}
+char exchanged(char square) { return square == '.' ? '.' : other_colour(square); }
 
 // Whether some stone of the board has a neighbour of the other colour.
 bool has_move(const Board& b) {
@@ -145,7 +97,7 @@ struct ImpartialClobber {
           stack.push_back(j);
         }
       }
-      Board part = cropped(b.cols, b.cells, group);
+      Board part = rulesets_detail::cropped(b.cols, b.cells, group, '.');
       if (has_move(part)) out.push_back(std::move(part));
     }
   }
@@ -170,7 +122,7 @@ struct ImpartialClobber {
           stones.clear();
           for (std::size_t i = 0; i < after.size(); ++i)
             if (after[i] != '.') stones.push_back(i);
-          if (!f(r, c, r2, c2, cropped(b.cols, after, stones))) return;
+          if (!f(r, c, r2, c2, rulesets_detail::cropped(b.cols, after, stones, '.'))) return;
         }
       }
     }
@@ -203,67 +155,8 @@ struct ImpartialClobber {
 
   // The least of the sixteen images: eight symmetries of the board, each with
   // the colours as they are and exchanged.
-  Board canonical(const Board& b) const {
-    Board best = b;
-    for (int symmetry = 0; symmetry < 8; ++symmetry) {
-      const bool transpose = (symmetry & 4) != 0;
-      Board image;
-      image.rows = transpose ? b.cols : b.rows;
-      image.cols = transpose ? b.rows : b.cols;
-      image.cells.resize(b.cells.size());
-      Board swapped = image;
-      for (int r = 0; r < image.rows; ++r) {
-        for (int c = 0; c < image.cols; ++c) {
-          int sr = transpose ? c : r;
-          int sc = transpose ? r : c;
-          if (symmetry & 1) sr = b.rows - 1 - sr;
-          if (symmetry & 2) sc = b.cols - 1 - sc;
-          const char s = b.at(sr, sc);
-          const std::size_t i = static_cast<std::size_t>(r * image.cols + c);
-          image.cells[i] = s;
-          swapped.cells[i] = s == '.' ? '.' : other_colour(s);
-        }
-      }
-      best = std::min({best, image, swapped});
-    }
-    return best;
-  }
+  Board canonical(const Board& b) const { return rulesets_detail::least_image(b, exchanged); }
 };
-
-// The board of a term: one argument, rows of X, O and '.' joined by '/'.
-Board read_board(const TermReader& term) {
-  const ExprGroup& group = term.positions();
-  term.expect_arguments(group, 1);
-  const ExprArg& arg = group.args.front();
-  if (arg.kind != ExprArg::Kind::word) {
-    term.fail("a Clobber board is rows of X, O and '.' joined by '/', as in clobber(XO.X/OXOX)", arg.column);
-  }
-  const std::string& text = arg.text;
-  Board b;
-  std::size_t row_start = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] != '/') {
-      const char s = text[i];
-      if (s != 'X' && s != 'O' && s != '.') {
-        term.fail(std::string("a Clobber square is X, O or '.', not '") + s + "'", arg.column + i);
-      }
-      if (b.cells.size() >= kMostSquares) {
-        term.fail("a Clobber board of more than " + std::to_string(kMostSquares) + " squares", arg.column);
-      }
-      b.cells += s;
-      continue;
-    }
-    const std::size_t length = i - row_start;
-    if (length == 0) term.fail("a Clobber board has no empty rows", arg.column + i);
-    if (b.rows > 0 && static_cast<int>(length) != b.cols) {
-      term.fail("every row of a Clobber board has " + std::to_string(b.cols) + " squares, as the first", arg.column + row_start);
-    }
-    b.cols = static_cast<int>(length);
-    ++b.rows;
-    row_start = i + 1;
-  }
-  return b;
-}
 
 }  // namespace
 
@@ -276,7 +169,7 @@ RulesetSpec clobber_ruleset() {
   spec.position = [](const TermReader& term) {
     return GameAdapter<ImpartialClobber>::make(ImpartialClobber{}, "clobber", SolverChoice::normal_play,
                                                Sharing::by_name)
-        ->position(read_board(term));
+        ->position(rulesets_detail::read_letter_board(term, "Clobber", "XO.", "clobber(XO.X/OXOX)", kMostSquares));
   };
   spec.samples = [](SampleRequest& request) {
     std::vector<std::string> out;

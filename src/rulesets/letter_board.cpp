@@ -1,0 +1,112 @@
+#include "rulesets/letter_board.hpp"
+
+#include <algorithm>
+#include <climits>
+
+namespace grundy::rulesets_detail {
+
+std::string LetterBoard::text() const {
+  std::string out;
+  for (int r = 0; r < rows; ++r) {
+    if (r > 0) out += '/';
+    out.append(cells, index(r, 0), static_cast<std::size_t>(cols));
+  }
+  return out;
+}
+
+LetterBoard cropped(int cols, const std::string& cells, const std::vector<std::size_t>& kept, char fill) {
+  LetterBoard b;
+  if (kept.empty()) return b;
+  int top = INT_MAX, bottom = -1, left = INT_MAX, right = -1;
+  for (const std::size_t i : kept) {
+    const int r = static_cast<int>(i) / cols;
+    const int c = static_cast<int>(i) % cols;
+    top = std::min(top, r);
+    bottom = std::max(bottom, r);
+    left = std::min(left, c);
+    right = std::max(right, c);
+  }
+  b.rows = bottom - top + 1;
+  b.cols = right - left + 1;
+  b.cells.assign(static_cast<std::size_t>(b.rows) * static_cast<std::size_t>(b.cols), fill);
+  for (const std::size_t i : kept) {
+    b.cells[b.index(static_cast<int>(i) / cols - top, static_cast<int>(i) % cols - left)] = cells[i];
+  }
+  return b;
+}
+
+LetterBoard least_image(const LetterBoard& b, char (*exchange)(char)) {
+  LetterBoard best = b;
+  for (int symmetry = 0; symmetry < 8; ++symmetry) {
+    const bool transpose = (symmetry & 4) != 0;
+    LetterBoard image;
+    image.rows = transpose ? b.cols : b.rows;
+    image.cols = transpose ? b.rows : b.cols;
+    image.cells.resize(b.cells.size());
+    LetterBoard exchanged = image;
+    for (int r = 0; r < image.rows; ++r) {
+      for (int c = 0; c < image.cols; ++c) {
+        int sr = transpose ? c : r;
+        int sc = transpose ? r : c;
+        if (symmetry & 1) sr = b.rows - 1 - sr;
+        if (symmetry & 2) sc = b.cols - 1 - sc;
+        const char s = b.at(sr, sc);
+        image.cells[image.index(r, c)] = s;
+        exchanged.cells[image.index(r, c)] = exchange(s);
+      }
+    }
+    best = std::min({best, image, exchanged});
+  }
+  return best;
+}
+
+LetterBoard read_letter_board(const TermReader& term, std::string_view game, std::string_view letters,
+                              std::string_view example, std::size_t most_squares) {
+  const ExprGroup& group = term.positions();
+  term.expect_arguments(group, 1);
+  const ExprArg& arg = group.args.front();
+  // "X, O and '.'" (conjunction "and") or "X, O or '.'".
+  const auto listed = [&](const char* conjunction) {
+    std::string out;
+    for (std::size_t i = 0; i < letters.size(); ++i) {
+      if (i > 0) out += i + 1 == letters.size() ? std::string(" ") + conjunction + " " : ", ";
+      const bool mark = letters[i] == '.' || letters[i] == '#';
+      out += mark ? "'" + std::string(1, letters[i]) + "'" : std::string(1, letters[i]);
+    }
+    return out;
+  };
+  if (arg.kind != ExprArg::Kind::word) {
+    term.fail("a " + std::string(game) + " board is rows of " + listed("and") + " joined by '/', as in " +
+                  std::string(example),
+              arg.column);
+  }
+  const std::string& text = arg.text;
+  LetterBoard b;
+  std::size_t row_start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != '/') {
+      const char s = text[i];
+      if (letters.find(s) == std::string_view::npos) {
+        term.fail("a " + std::string(game) + " square is " + listed("or") + ", not '" + s + "'", arg.column + i);
+      }
+      if (b.cells.size() >= most_squares) {
+        term.fail("a " + std::string(game) + " board of more than " + std::to_string(most_squares) + " squares",
+                  arg.column);
+      }
+      b.cells += s;
+      continue;
+    }
+    const std::size_t length = i - row_start;
+    if (length == 0) term.fail("a " + std::string(game) + " board has no empty rows", arg.column + i);
+    if (b.rows > 0 && static_cast<int>(length) != b.cols) {
+      term.fail("every row of a " + std::string(game) + " board has " + std::to_string(b.cols) + " squares, as the first",
+                arg.column + row_start);
+    }
+    b.cols = static_cast<int>(length);
+    ++b.rows;
+    row_start = i + 1;
+  }
+  return b;
+}
+
+}  // namespace grundy::rulesets_detail

@@ -1,0 +1,56 @@
+// A board of letters, one per square, written row by row with rows joined by
+// '/' (clobber(XO.X/OXOX), nogo(..X./O...)): what the stone games share —
+// reading a board from a term, cropping a part of it to its own box, and the
+// least of its images under the board's eight symmetries, with or without
+// the colours exchanged (in an impartial stone game either player moves
+// either colour, so exchanging them changes nothing).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "grundy/terms/term_reader.hpp"
+
+namespace grundy::rulesets_detail {
+
+struct LetterBoard {
+  int rows = 0;
+  int cols = 0;
+  std::string cells;  // row by row
+
+  bool operator==(const LetterBoard& other) const = default;
+  // (Not a defaulted <=>: the web build's libc++ has no <=> for strings.)
+  bool operator<(const LetterBoard& other) const {
+    return std::tie(rows, cols, cells) < std::tie(other.rows, other.cols, other.cells);
+  }
+
+  [[nodiscard]] std::size_t index(int r, int c) const {
+    return static_cast<std::size_t>(r) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c);
+  }
+  [[nodiscard]] char at(int r, int c) const { return cells[index(r, c)]; }
+  [[nodiscard]] std::string text() const;
+};
+
+// The four orthogonal steps.
+inline constexpr int kStepRow[4] = {-1, 1, 0, 0};
+inline constexpr int kStepCol[4] = {0, 0, -1, 1};
+
+// The squares `kept` of `cells` (a board of `cols` columns) cropped to their
+// bounding box, every other square of the box `fill`. Linear in the squares
+// kept, so a board of many parts is split in time linear in its size.
+[[nodiscard]] LetterBoard cropped(int cols, const std::string& cells, const std::vector<std::size_t>& kept, char fill);
+
+// The least of the board's images under its eight symmetries and, with each,
+// the colours exchanged by `exchange` (a map of each letter to its image).
+[[nodiscard]] LetterBoard least_image(const LetterBoard& board, char (*exchange)(char));
+
+// The board of a term with one argument: rows of the letters `letters` joined
+// by '/', at most `most_squares` squares; `game` names the game in errors and
+// `example` shows a board of it.
+[[nodiscard]] LetterBoard read_letter_board(const TermReader& term, std::string_view game, std::string_view letters,
+                                            std::string_view example, std::size_t most_squares);
+
+}  // namespace grundy::rulesets_detail
