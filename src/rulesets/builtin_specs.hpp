@@ -25,6 +25,7 @@
   X(divisors)                      \
   X(poset)                         \
   X(clobber)                       \
+  X(nogo)                          \
   X(take_and_break_code)           \
   X(kayles)                        \
   X(dawsons_kayles)                \

@@ -30,6 +30,8 @@
 #include "rulesets/letter_board.hpp"
 
 namespace grundy {
+// (A namespace of its own: the unity build puts rulesets side by side.)
+namespace impartial_clobber {
 namespace {
 
 // The largest board a term may write (rows x columns). What the search can
@@ -159,8 +161,10 @@ struct ImpartialClobber {
 };
 
 }  // namespace
+}  // namespace impartial_clobber
 
 RulesetSpec clobber_ruleset() {
+  using namespace impartial_clobber;
   RulesetSpec spec{.name = "clobber",
                    .help = {{"clobber(XO.X/OXOX)",
                              "impartial Clobber: either player moves a stone of either colour onto an orthogonally "

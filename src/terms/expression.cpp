@@ -245,14 +245,15 @@ class Parser {
       arg.text = std::string(src_.substr(start, pos_ - start));
       return arg;
     }
-    if (c == '.' || is_name_start(c)) {
-      // A board of letters and empty squares '.', rows joined by '/' (coins:
-      // HT/TH; clobber(XO.X/OXOX), ..X./....): one word, if it holds a '/' or
-      // a '.' (a name holds neither).
+    if (c == '.' || c == '#' || is_name_start(c)) {
+      // A board of letters, empty squares '.' and squares off the board '#',
+      // rows joined by '/' (coins: HT/TH; clobber(XO.X/OXOX), nogo(#..X/....)):
+      // one word, if it holds a '/', '.' or '#' (a name holds none).
       std::size_t end = pos_;
       bool board = false;
-      while (end < src_.size() && (is_name_char(src_[end]) || src_[end] == '.' || src_[end] == '/')) {
-        board = board || src_[end] == '.' || src_[end] == '/';
+      const auto board_mark = [](char m) { return m == '.' || m == '/' || m == '#'; };
+      while (end < src_.size() && (is_name_char(src_[end]) || board_mark(src_[end]))) {
+        board = board || board_mark(src_[end]);
         ++end;
       }
       if (board) {
