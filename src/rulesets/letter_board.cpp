@@ -36,9 +36,12 @@ LetterBoard cropped(int cols, const std::string& cells, const std::vector<std::s
 }
 
 LetterBoard least_image(const LetterBoard& b, char (*exchange)(char)) {
-  LetterBoard best = b;
+  LetterBoard best = b;  // (when it has more rows than columns, a transposed image is less)
   for (int symmetry = 0; symmetry < 8; ++symmetry) {
     const bool transpose = (symmetry & 4) != 0;
+    // Boards order by their number of rows first: an image with more rows
+    // than columns is never the least, so it is not drawn.
+    if ((transpose ? b.cols : b.rows) > std::min(b.rows, b.cols)) continue;
     LetterBoard image;
     image.rows = transpose ? b.cols : b.rows;
     image.cols = transpose ? b.rows : b.cols;
@@ -70,7 +73,7 @@ LetterBoard read_letter_board(const TermReader& term, std::string_view game, std
     std::string out;
     for (std::size_t i = 0; i < letters.size(); ++i) {
       if (i > 0) out += i + 1 == letters.size() ? std::string(" ") + conjunction + " " : ", ";
-      const bool mark = letters[i] == '.' || letters[i] == '#';
+      const bool mark = letters[i] == '.' || letters[i] == '#' || letters[i] == '_';
       out += mark ? "'" + std::string(1, letters[i]) + "'" : std::string(1, letters[i]);
     }
     return out;

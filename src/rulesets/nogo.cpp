@@ -92,7 +92,8 @@ void for_each_neighbour(const Board& b, std::size_t i, F&& f) {
 }
 
 // The groups of a board: orthogonally connected stones of one colour, each with
-// its number of liberties and whether it holds an immortal stone.
+// its number of liberties and whether it is immortal (holds an immortal stone
+// or has a point left empty for good beside it).
 struct Groups {
   static constexpr int kNone = -1;
   std::vector<int> of;  // per square: its group, or kNone
@@ -118,6 +119,8 @@ struct Groups {
         for_each_neighbour(b, i, [&](std::size_t j) {
           const char s = b.cells[j];
           if (is_liberty(s)) {
+            // A point left empty for good is a liberty for ever.
+            if (s == '_') immortal[static_cast<std::size_t>(id)] = true;
             if (stamp[j] != static_cast<std::size_t>(id) + 1) {
               stamp[j] = static_cast<std::size_t>(id) + 1;
               ++liberties[static_cast<std::size_t>(id)];

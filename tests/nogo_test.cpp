@@ -1,0 +1,260 @@
+// Impartial NoGo (src/rulesets/nogo.cpp): the values MCGS publishes
+// (tests/data/mcgs_impartial_nogo.txt: its test files), and random boards
+// against an oracle written from the rules alone — the whole board as one
+// position, every stone of either colour on every empty point, kept when no
+// group on the board is left without a liberty; no split into regions, no
+// immortal groups, no symmetry; memoised mex. Printing that reads back, the
+// words of a move, and bad input through `grundy`.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "test_build.hpp"
+#include "test_support.hpp"
+
+namespace grundy {
+namespace {
+
+using testing::context;
+using testing::parse;
+using testing::value_of;
+
+// ---- the oracle ----
+
+class NoGoOracle {
+ public:
+  using Rows = std::vector<std::string>;
+
+  // Whether every group of stones on the board has an empty neighbour.
+  static bool every_group_breathes(const Rows& rows) {
+    const int h = static_cast<int>(rows.size());
+    const int w = static_cast<int>(rows.front().size());
+    std::vector<std::vector<bool>> seen(h, std::vector<bool>(w, false));
+    const int dr[4] = {-1, 1, 0, 0};
+    const int dc[4] = {0, 0, -1, 1};
+    for (int r = 0; r < h; ++r) {
+      for (int c = 0; c < w; ++c) {
+        const char s = rows[r][c];
+        if ((s != 'X' && s != 'O') || seen[r][c]) continue;
+        bool breathes = false;
+        std::vector<std::pair<int, int>> stack = {{r, c}};
+        seen[r][c] = true;
+        while (!stack.empty()) {
+          const auto [y, x] = stack.back();
+          stack.pop_back();
+          for (int d = 0; d < 4; ++d) {
+            const int y2 = y + dr[d];
+            const int x2 = x + dc[d];
+            if (y2 < 0 || y2 >= h || x2 < 0 || x2 >= w) continue;
+            if (rows[y2][x2] == '.') breathes = true;
+            if (rows[y2][x2] == s && !seen[y2][x2]) {
+              seen[y2][x2] = true;
+              stack.emplace_back(y2, x2);
+            }
+          }
+        }
+        if (!breathes) return false;
+      }
+    }
+    return true;
+  }
+
+  // Every board one placement leaves.
+  static std::vector<Rows> options(const Rows& rows) {
+    std::vector<Rows> out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      for (std::size_t c = 0; c < rows[r].size(); ++c) {
+        if (rows[r][c] != '.') continue;
+        for (const char stone : {'X', 'O'}) {
+          Rows after = rows;
+          after[r][c] = stone;
+          if (every_group_breathes(after)) out.push_back(after);
+        }
+      }
+    }
+    return out;
+  }
+
+  Nimber value(const Rows& rows) {
+    if (const auto it = memo_.find(rows); it != memo_.end()) return it->second;
+    std::set<Nimber> seen;
+    for (const Rows& q : options(rows)) seen.insert(value(q));
+    Nimber g = 0;
+    while (seen.count(g)) ++g;
+    return memo_[rows] = g;
+  }
+
+ private:
+  std::map<Rows, Nimber> memo_;
+};
+
+NoGoOracle::Rows rows_of(const std::string& board) {
+  NoGoOracle::Rows rows;
+  std::stringstream in(board);
+  std::string row;
+  while (std::getline(in, row, '/')) rows.push_back(row);
+  return rows;
+}
+
+std::string board_of(const NoGoOracle::Rows& rows) {
+  std::string out;
+  for (const std::string& row : rows) out += (out.empty() ? "" : "/") + row;
+  return out;
+}
+
+struct Published {
+  std::string board;
+  Nimber value = 0;
+  std::string source;
+};
+
+std::vector<Published> published() {
+  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/mcgs_impartial_nogo.txt");
+  EXPECT_TRUE(in) << "tests/data/mcgs_impartial_nogo.txt";
+  std::vector<Published> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::stringstream fields(line);
+    Published p;
+    std::string value;
+    std::getline(fields, p.board, '\t');
+    std::getline(fields, value, '\t');
+    std::getline(fields, p.source, '\t');
+    p.value = std::stoull(value);
+    out.push_back(p);
+  }
+  return out;
+}
+
+std::size_t points(const std::string& board) {
+  return static_cast<std::size_t>(std::count_if(board.begin(), board.end(), [](char c) { return c != '/'; }));
+}
+
+// Every published board of at most `most_points` points.
+void check_published(std::size_t most_points, std::size_t expected_at_least) {
+  std::size_t checked = 0;
+  for (const Published& p : published()) {
+    if (points(p.board) > most_points) continue;
+    EXPECT_EQ(value_of(parse("nogo(" + p.board + ")")), p.value) << p.board << " (" << p.source << ")";
+    ++checked;
+  }
+  EXPECT_GE(checked, expected_at_least);
+}
+
+TEST(ImpartialNoGo, ValuesMcgsPublishes) {
+  // 1x1 to 1x12, 2x2 to 2x6, 3x3 and 3x4: about a second.
+  check_published(12, 19);
+}
+
+TEST(ImpartialNoGoLong, EveryValueMcgsPublishesWithinTheSearchsReach) {
+  // Up to 18 points: 1xn to 18, the 38 filled rows of 16 and 18 points, 2x7,
+  // 2x8, 3x5 and 4x4: about three minutes. (1x19 to 1x24, 2x9 and 3x6 take
+  // this search 17 s to many minutes: docs/performance.md.)
+  check_published(18, 66);
+}
+
+// `count` random boards of one, two and three rows, at most widest[h - 1]
+// columns in h rows: some squares off the board ('#'), then up to five legal
+// placements.
+void check_random_boards(std::uint64_t seed, int count, const int (&widest)[3]) {
+  std::mt19937_64 random(seed);
+  NoGoOracle oracle;
+  for (int t = 0; t < count; ++t) {
+    const int h = 1 + t % 3;
+    const int w = 1 + static_cast<int>(random() % static_cast<std::uint64_t>(widest[h - 1]));
+    NoGoOracle::Rows rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
+    for (auto& row : rows)
+      for (char& s : row)
+        if (random() % 8 == 0) s = '#';
+    const std::size_t placements = random() % 6;
+    for (std::size_t k = 0; k < placements; ++k) {
+      const std::vector<NoGoOracle::Rows> options = NoGoOracle::options(rows);
+      if (options.empty()) break;
+      rows = options[random() % options.size()];
+    }
+    // The oracle knows no '#': it plays on the board as it is, where '#' is
+    // neither empty nor a stone, so it is no liberty and no move — off the board.
+    const std::string board = board_of(rows);
+    const Position p = parse("nogo(" + board + ")");
+    EXPECT_EQ(value_of(p), oracle.value(rows)) << board;
+    // Its printing reads back as the same game.
+    EXPECT_EQ(value_of(parse(p.text())), value_of(p)) << board << " printed " << p.text();
+  }
+}
+
+TEST(ImpartialNoGo, RandomBoardsAgainstTheRules) {
+  // Rows of up to 9 points, 2x5 and 3x3: half a second.
+  check_random_boards(35, test_build::trials(300), {9, 5, 3});
+}
+
+TEST(ImpartialNoGoLong, RandomLargerBoardsAgainstTheRules) {
+  // Rows of up to 11 points, 2x5 to 3x4 (where a point left empty for good
+  // first shows its reach): 6000 boards took 23 s.
+  check_random_boards(36, test_build::trials(3000), {11, 5, 4});
+}
+
+TEST(ImpartialNoGo, PrintingAndMoves) {
+  // X beside O: each keeps its liberties on its own side (MCGS's "XO split").
+  EXPECT_EQ(parse("nogo(..XO..)").text(), "nogo(..X) + nogo(O..)");
+  // Between X and O at the end nobody may play (an X there takes the O, an O
+  // there has no liberty): both groups keep that liberty for good, the X is
+  // immortal (x) and the O, with no point beside it that anyone may play, is
+  // left out.
+  EXPECT_EQ(parse("nogo(..X.O)").text(), "nogo(..x)");
+  EXPECT_EQ(parse("nogo(X.O)").text(), "0");
+  std::vector<std::string> moves;
+  for_each_move(parse("nogo(.X.)"), context(), [&](Move&& m) {
+    moves.push_back(m.action + " => " + m.after().text());
+    return true;
+  });
+  // An O beside the X has no liberty; an X there leaves XX. with no move
+  // (a third X has no liberty, an O there neither and would take the Xs).
+  EXPECT_EQ(moves, (std::vector<std::string>{"place an X at row 1, column 1 => 0",
+                                              "place an X at row 1, column 3 => 0"}));
+  EXPECT_EQ(value_of(parse("nogo(.X.)")), 1U);
+  // Symmetric and colour-exchanged boards are one game, of the value the
+  // oracle gives each; '#' squares are off the board.
+  NoGoOracle oracle;
+  for (const std::string board : {".X.O.", ".O.X.", "X./.O", ".O/X.", "#../...", "O.O/.X.", ".O./O.O/.O.", "..#../..#.."}) {
+    EXPECT_EQ(value_of(parse("nogo(" + board + ")")), oracle.value(rows_of(board))) << board;
+  }
+}
+
+TEST(ImpartialNoGo, WinningMovesThroughTheCommand) {
+  // Five empty points in a row are *2 (MCGS): with a heap of 2 a P-position;
+  // alone, its winning moves each leave a P-position.
+  const nlohmann::json j = cli_runner::grundy_json("value 'nogo(.....) + nim(2)'");
+  EXPECT_EQ(j["value"], 0) << j.dump();
+  const nlohmann::json k = cli_runner::grundy_json("value 'nogo(.....)'");
+  EXPECT_EQ(k["value"], 2) << k.dump();
+  ASSERT_FALSE(k["winning_moves"].empty()) << k.dump();
+  for (const auto& move : k["winning_moves"]) {
+    EXPECT_EQ(value_of(parse(move["after"].get<std::string>())), 0U) << move.dump();
+  }
+}
+
+// Bad input: one line naming what and where, exit 2.
+TEST(ImpartialNoGo, BadInputOneLineExitTwo) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"'nogo(XOZ.)'", "column 8: a NoGo square is X, O, '.', '#', x, o or '_', not 'Z'"},
+      {"'nogo(.X/X)'", "column 9: every row of a NoGo board has 2 squares, as the first"},
+      {"'nogo(XO..)'", "column 6: the X group at row 1, column 1 of this NoGo board has no liberty"},
+      {"'nogo(.../.X./XOX)'", "column 15: the O group at row 3, column 2 of this NoGo board has no liberty"},
+      {"'nogo()'", "column 5: no position given"},
+      {"'nogo(" + std::string(10'001, '.') + ")'", "a NoGo board of more than 10000 squares"},
+  };
+  for (const auto& [args, expected] : cases) cli_runner::expect_refused_in_one_line("value " + args, expected);
+}
+
+}  // namespace
+}  // namespace grundy
