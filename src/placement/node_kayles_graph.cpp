@@ -9,7 +9,7 @@
 
 #include "grundy/core/input_error.hpp"
 #include "grundy/placement/bits.hpp"
-#include "core/outcome_search.hpp"
+#include "grundy/core/outcome_search.hpp"
 #include "placement/region.hpp"
 #include "placement/region_table.hpp"
 

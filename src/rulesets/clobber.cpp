@@ -15,8 +15,8 @@
 // left when no move remains is the empty game. Symmetry: a group plays the
 // same under the board's eight symmetries and with the colours exchanged
 // (either player moves either colour), so it is stored once, under its least
-// image. Values by the definition (the generic solver, memoised, over these
-// parts).
+// image. Values by outcome questions (G + *n, the Lemoine–Viennot search of
+// core/outcome_engine.hpp) over these parts.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -158,6 +158,12 @@ struct ImpartialClobber {
   // The least of the sixteen images: eight symmetries of the board, each with
   // the colours as they are and exchanged.
   Board canonical(const Board& b) const { return rulesets_detail::least_image(b, exchanged); }
+
+  // A group's size for the outcome search (outcome_engine.hpp): its stones,
+  // one fewer after every move.
+  int part_size(const Board& b) const {
+    return static_cast<int>(b.cells.size()) - static_cast<int>(std::count(b.cells.begin(), b.cells.end(), '.'));
+  }
 };
 
 }  // namespace

@@ -33,7 +33,8 @@
 //   liberties are its two ends): runs are written once. Every part is stored
 //   once under the least of its eight symmetric images, each with the colours
 //   as they are and exchanged.
-// Values by the definition (the generic solver, memoised, over these parts).
+// Values by outcome questions (G + *n, the Lemoine–Viennot search of
+// core/outcome_engine.hpp) over these parts.
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
@@ -312,6 +313,10 @@ struct ImpartialNoGo {
   }
 
   Board canonical(const Board& b) const { return rulesets_detail::least_image(b, exchanged); }
+
+  // A region's size for the outcome search (outcome_engine.hpp): its empty
+  // points, each a move at most once.
+  int part_size(const Board& b) const { return static_cast<int>(std::count(b.cells.begin(), b.cells.end(), '.')); }
 };
 
 // The board of a term, refused when a group has no liberty (no legal game

@@ -37,6 +37,14 @@ def coin_board(r, rows, cols):
     return "/".join("".join(r.choice("HT") for _ in range(width)) for _ in range(r.randint(1, rows)))
 
 
+def nogo_board(r, rows, cols):
+    # Stones and '#' only on squares of one parity: every stone's neighbours
+    # are empty points, so no group is without a liberty (a legal board).
+    width = r.randint(2, cols)
+    return "/".join("".join(r.choice("XO#...") if (row + col) % 2 == 0 else "." for col in range(width))
+                    for row in range(r.randint(1, rows)))
+
+
 def octal(r):
     digits = "".join(r.choice("01234567") for _ in range(r.randint(1, 3)))
     return "0." + digits if digits.strip("0") else "0.7"
@@ -94,6 +102,7 @@ GENERATORS = {
     "poset(@file,x,y)": lambda r: "poset(@poset-cube.txt," + ",".join(r.sample(["a", "b", "c", "ab", "ac", "bc"], r.randint(1, 2))) + ")",
     "clobber(XO.X/OXOX)": lambda r: "clobber(" + "/".join(
         "".join(r.choice("XXOO.") for _ in range(cols)) for cols in [r.randint(2, 5)] * r.randint(1, 3)) + ")",
+    "nogo(..X./O...)": lambda r: "nogo(" + nogo_board(r, 3, 5) + ")",
     "0.77(heaps…), .6(…), 4.3(…), 0x0.F7(…)": lambda r: r.choice([
         f"{octal(r)}({heaps(r, 3, 60)})", f".6({heaps(r, 2, 80)})", f"4.3({heaps(r, 2, 30)})", f"0x0.F7({heaps(r, 2, 30)})"]),
     "kayles(heaps…)": lambda r: f"kayles({heaps(r, 3, 200)})",

@@ -56,6 +56,7 @@
 #include "grundy/core/game.hpp"
 #include "grundy/core/game_hooks.hpp"
 #include "grundy/core/loopy_solver.hpp"
+#include "grundy/core/outcome_engine.hpp"
 #include "grundy/core/position.hpp"
 #include "grundy/core/solver.hpp"
 #include "grundy/core/solver_choice.hpp"
@@ -117,16 +118,26 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   // What one run keeps for this game: its own copy of the game (the run may
   // outlive the adapter that made it, when adapters are shared by name), the
   // solvers over it, and whether the run found a cycle.
+  struct NoOutcomeEngine {
+    explicit NoOutcomeEngine(const G&) {}
+    void set_memory_limit(std::size_t) {}
+  };
   struct RunState {
     RunState(const G& g, SolverChoice choice, Context& context)
-        : game(g), use_loopy(choice == SolverChoice::loopy), solver(game), loopy_solver(game) {
-      if (context.options().memory_bytes != 0) solver.set_memory_limit(context.options().memory_bytes);
+        : game(g), use_loopy(choice == SolverChoice::loopy), solver(game), loopy_solver(game), outcome_engine(game) {
+      if (context.options().memory_bytes != 0) {
+        solver.set_memory_limit(context.options().memory_bytes);
+        outcome_engine.set_memory_limit(context.options().memory_bytes);
+      }
     }
     G game;
     std::mutex mutex;
     bool use_loopy;
     Solver<G> solver;
     LoopySolver<G> loopy_solver;
+    // A game with part_size() has its parts valued by outcome questions
+    // (outcome_engine.hpp) in normal play.
+    std::conditional_t<GameValuedByOutcomes<G>, OutcomeEngine<G>, NoOutcomeEngine> outcome_engine;
   };
 
   RunState& run(Context& context) const {
@@ -154,6 +165,16 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   Value value_of(const GamePosition& p, Context& context) const {
     RunState& state = run(context);
     std::lock_guard lock(state.mutex);
+    if constexpr (GameValuedByOutcomes<G>) {
+      if (choice_ == SolverChoice::normal_play) {
+        state.outcome_engine.set_poll([&context] { context.poll(); });
+        struct Reset {
+          OutcomeEngine<G>& engine;
+          ~Reset() { engine.set_poll({}); }
+        } reset{state.outcome_engine};
+        return Value(state.outcome_engine.value_of_position(p));
+      }
+    }
     return value_by_choice<CycleError>(
         choice_, state.use_loopy,
         [&] {

@@ -52,7 +52,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/frame_stack.hpp"
+#include "grundy/core/frame_stack.hpp"
 #include "grundy/core/nimber.hpp"
 
 namespace grundy {

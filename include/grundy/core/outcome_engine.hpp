@@ -1,0 +1,128 @@
+// Values of a game's parts by outcome questions: the one Lemoine–Viennot search
+// (outcome_search.hpp) over any game of the model that splits its positions
+// into independent parts (the components() hook), stores each part under its
+// canonical form (canonical()) and says how large a part is (part_size()).
+//
+// g(G) = n exactly when G + *n is a P-position, and "is G + *n a first-player
+// win?" stops at the first winning move, where the definition values every
+// option of every position it meets. On impartial NoGo's empty rows the
+// definition took 41 s for 20 points; this search takes … (docs/performance.md).
+//
+// A game opts in with the hook
+//   g.part_size(p) -> int     how large a part is (its empty points, its stones):
+//                             moves are tried smallest largest part first, which
+//                             settles them fastest
+// and GameAdapter then values its parts here instead of by the Solver (in
+// normal play; a game with cycles is the loopy solver's).
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "grundy/core/game.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/core/outcome_search.hpp"
+#include "grundy/core/solver_tables.hpp"
+
+namespace grundy {
+
+template <class G>
+concept GameValuedByOutcomes = DecomposableGame<G> && CanonicalizingGame<G> &&
+                               requires(const G& game, const typename G::Position& p) {
+                                 { game.part_size(p) } -> std::convertible_to<int>;
+                               };
+
+// (Unconstrained, so that GameAdapter may name it for any game; made only for
+// a game that opts in.)
+template <class G>
+class OutcomeEngine {
+ public:
+  using Position = typename G::Position;
+  // The search's names: a part as a table key (canonical) and as a move lists it.
+  using Part = Position;
+  using RawPart = Position;
+
+  explicit OutcomeEngine(const G& game) : game_(&game), values_(game), first_player_wins_(game), search_(*this) {
+    static_assert(GameValuedByOutcomes<G>, "components(), canonical() and part_size() are the outcome search's needs");
+  }
+
+  // The bound on the two tables' bytes together (0: none); past it LimitError.
+  void set_memory_limit(std::size_t bytes) {
+    values_.set_memory_limit(bytes / 2);
+    first_player_wins_.set_memory_limit(bytes / 2);
+  }
+  // Called every so many nodes searched: Context::poll, which may throw to stop.
+  void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
+
+  // The value of p: the xor of its parts' values.
+  Nimber value_of_position(const Position& p) {
+    std::vector<Position> parts;
+    game_->components(p, parts);
+    Nimber total = 0;
+    for (const Position& part : parts) {
+      const Position key = game_->canonical(part);
+      total ^= value(key, game_->part_size(key));
+    }
+    return total;
+  }
+
+  [[nodiscard]] std::size_t stored_values() const noexcept { return values_.size(); }
+  [[nodiscard]] std::uint64_t nodes_searched() const noexcept { return nodes_; }
+
+  // ---- the outcome search's questions (outcome_search.hpp) ----
+
+  void list_moves(const Part& part, ListedMoves<RawPart>& moves) {
+    options_.clear();
+    game_->moves(part, options_);
+    for (const Position& q : options_) {
+      moves.begin_move();
+      pieces_.clear();
+      game_->components(q, pieces_);
+      for (const Position& piece : pieces_) moves.add_part(piece, game_->part_size(piece));
+    }
+  }
+  Part to_part(const Part&, const RawPart& raw) const { return game_->canonical(raw); }
+  std::optional<Nimber> known_value(const Part& part, int) const {
+    const Nimber v = values_.find(part);
+    if (v == kEmpty) return std::nullopt;
+    return v;
+  }
+  std::optional<Nimber> sole_unknown_value(const Part&, int) const { return std::nullopt; }
+  std::uint64_t win_mask(const Part& part) const {
+    const Nimber mask = first_player_wins_.find(part);
+    return mask == kEmpty ? 0 : mask;
+  }
+  Nimber value(const Part& part, int size) {
+    if (const std::optional<Nimber> v = known_value(part, size)) return *v;
+    return search_.value_by_outcomes(part, size);
+  }
+  bool wins(const Part& part, int size, Nimber heap) {
+    if (const std::optional<Nimber> v = known_value(part, size)) return *v != heap;
+    if (heap < 63 && ((win_mask(part) >> heap) & 1U) != 0) return true;
+    return search_.wins(part, size, heap);
+  }
+  void remember(const Part& part, Nimber value) { values_.set(part, value); }
+  void remember_first_player_win(const Part& part, Nimber heap) {
+    // Bit 63 stays clear: a mask is never the table's empty mark.
+    if (heap < 63) first_player_wins_.set(part, win_mask(part) | (std::uint64_t{1} << heap));
+  }
+  void searching(const Part&, Nimber) {
+    if ((++nodes_ & 0xFFF) == 0 && poll_) poll_();
+  }
+
+ private:
+  const G* game_;
+  HashTable<G> values_;
+  HashTable<G> first_player_wins_;  // bit h: part + *h is a first-player win
+  OutcomeSearch<OutcomeEngine> search_;
+  std::function<void()> poll_;
+  std::uint64_t nodes_ = 0;
+  std::vector<Position> options_;  // list_moves's buffers (the search copies what it keeps)
+  std::vector<Position> pieces_;
+};
+
+}  // namespace grundy
