@@ -36,31 +36,60 @@ LetterBoard cropped(int cols, const std::string& cells, const std::vector<std::s
 }
 
 LetterBoard least_image(const LetterBoard& b, char (*exchange)(char)) {
-  LetterBoard best = b;  // (when it has more rows than columns, a transposed image is less)
-  for (int symmetry = 0; symmetry < 8; ++symmetry) {
+  // Images are compared square by square as they are drawn, and only one
+  // that is less than the best so far is written out: a part's key is made
+  // at every node of a search, where building sixteen boards cost a fifth of
+  // the time.
+  const int least_rows = std::min(b.rows, b.cols);
+  const int least_cols = std::max(b.rows, b.cols);
+  // The source square of square (r, c) of image `symmetry`.
+  const auto source = [&](int symmetry, int r, int c) {
     const bool transpose = (symmetry & 4) != 0;
+    int sr = transpose ? c : r;
+    int sc = transpose ? r : c;
+    if (symmetry & 1) sr = b.rows - 1 - sr;
+    if (symmetry & 2) sc = b.cols - 1 - sc;
+    return b.cells[b.index(sr, sc)];
+  };
+  int best_symmetry = -1;
+  bool best_exchanged = false;
+  for (int symmetry = 0; symmetry < 8; ++symmetry) {
     // Boards order by their number of rows first: an image with more rows
     // than columns is never the least, so it is not drawn.
-    if ((transpose ? b.cols : b.rows) > std::min(b.rows, b.cols)) continue;
-    LetterBoard image;
-    image.rows = transpose ? b.cols : b.rows;
-    image.cols = transpose ? b.rows : b.cols;
-    image.cells.resize(b.cells.size());
-    LetterBoard exchanged = image;
-    for (int r = 0; r < image.rows; ++r) {
-      for (int c = 0; c < image.cols; ++c) {
-        int sr = transpose ? c : r;
-        int sc = transpose ? r : c;
-        if (symmetry & 1) sr = b.rows - 1 - sr;
-        if (symmetry & 2) sc = b.cols - 1 - sc;
-        const char s = b.at(sr, sc);
-        image.cells[image.index(r, c)] = s;
-        exchanged.cells[image.index(r, c)] = exchange(s);
+    if (((symmetry & 4) != 0 ? b.cols : b.rows) != least_rows) continue;
+    for (const bool exchanged : {false, true}) {
+      if (best_symmetry < 0) {
+        best_symmetry = symmetry;
+        best_exchanged = exchanged;
+        continue;
+      }
+      int order = 0;  // this image against the best: -1 less, 1 greater
+      for (int r = 0; r < least_rows && order == 0; ++r) {
+        for (int c = 0; c < least_cols && order == 0; ++c) {
+          char mine = source(symmetry, r, c);
+          char best = source(best_symmetry, r, c);
+          if (exchanged) mine = exchange(mine);
+          if (best_exchanged) best = exchange(best);
+          order = mine < best ? -1 : mine > best ? 1 : 0;
+        }
+      }
+      if (order < 0) {
+        best_symmetry = symmetry;
+        best_exchanged = exchanged;
       }
     }
-    best = std::min({best, image, exchanged});
   }
-  return best;
+  LetterBoard image;
+  image.rows = least_rows;
+  image.cols = least_cols;
+  image.cells.resize(b.cells.size());
+  for (int r = 0; r < least_rows; ++r) {
+    for (int c = 0; c < least_cols; ++c) {
+      const char s = source(best_symmetry, r, c);
+      image.cells[image.index(r, c)] = best_exchanged ? exchange(s) : s;
+    }
+  }
+  return image;
 }
 
 LetterBoard read_letter_board(const TermReader& term, std::string_view game, std::string_view letters,

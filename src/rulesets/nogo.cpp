@@ -100,43 +100,52 @@ struct Groups {
   std::vector<int> of;  // per square: its group, or kNone
   std::vector<int> liberties;
   std::vector<bool> immortal;
-  std::vector<std::vector<std::size_t>> stones;
+  std::vector<std::size_t> stones;  // group g's stones: stones[first[g] .. first[g + 1])
+  std::vector<std::size_t> first;
 
   explicit Groups(const Board& b) : of(b.cells.size(), kNone) {
-    std::vector<std::size_t> stamp(b.cells.size(), 0);  // liberty counted for group stamp - 1
+    std::vector<int> counted(b.cells.size(), kNone);  // the group a liberty was counted for
     for (std::size_t start = 0; start < b.cells.size(); ++start) {
       if (!is_stone(b.cells[start]) || of[start] != kNone) continue;
-      const int id = static_cast<int>(stones.size());
+      const int id = static_cast<int>(first.size());
       const char colour = colour_of(b.cells[start]);
-      stones.emplace_back();
+      first.push_back(stones.size());
       liberties.push_back(0);
       immortal.push_back(false);
-      std::vector<std::size_t>& group = stones.back();
-      group.push_back(start);
+      stones.push_back(start);
       of[start] = id;
-      for (std::size_t k = 0; k < group.size(); ++k) {
-        const std::size_t i = group[k];
-        if (is_immortal_stone(b.cells[i])) immortal[static_cast<std::size_t>(id)] = true;
+      // The group's stones are appended as they are found: a breadth-first walk.
+      for (std::size_t k = first.back(); k < stones.size(); ++k) {
+        const std::size_t i = stones[k];
+        if (is_immortal_stone(b.cells[i])) immortal.back() = true;
         for_each_neighbour(b, i, [&](std::size_t j) {
           const char s = b.cells[j];
           if (is_liberty(s)) {
             // A point left empty for good is a liberty for ever.
-            if (s == '_') immortal[static_cast<std::size_t>(id)] = true;
-            if (stamp[j] != static_cast<std::size_t>(id) + 1) {
-              stamp[j] = static_cast<std::size_t>(id) + 1;
-              ++liberties[static_cast<std::size_t>(id)];
+            if (s == '_') immortal.back() = true;
+            if (counted[j] != id) {
+              counted[j] = id;
+              ++liberties.back();
             }
           } else if (is_stone(s) && colour_of(s) == colour && of[j] == kNone) {
             of[j] = id;
-            group.push_back(j);
+            stones.push_back(j);
           }
         });
       }
     }
+    first.push_back(stones.size());
   }
 
-  [[nodiscard]] bool alive_without(int group, std::size_t) const {
-    // p is a liberty of a group beside it, so "a liberty besides p" is two.
+  [[nodiscard]] std::size_t count() const noexcept { return liberties.size(); }
+  template <class F>
+  void for_each_stone(std::size_t group, F&& f) const {
+    for (std::size_t k = first[group]; k < first[group + 1]; ++k) f(stones[k]);
+  }
+
+  // Whether a group beside an empty point p keeps a liberty when p is
+  // filled: p is one of its liberties, so it needs a second, or immortality.
+  [[nodiscard]] bool alive_beside(int group) const {
     return immortal[static_cast<std::size_t>(group)] || liberties[static_cast<std::size_t>(group)] >= 2;
   }
 };
@@ -151,7 +160,7 @@ bool legal(const Board& b, const Groups& groups, std::size_t p, char colour) {
       own_alive = true;
     } else if (is_stone(s)) {
       const int g = groups.of[j];
-      const bool alive = groups.alive_without(g, p);
+      const bool alive = groups.alive_beside(g);
       if (colour_of(s) == colour) {
         own_alive = own_alive || alive;
       } else if (!alive) {
@@ -166,8 +175,8 @@ bool legal(const Board& b, const Groups& groups, std::size_t p, char colour) {
 // index of one of its stones; cells.size() when every group has one.
 std::size_t group_without_liberty(const Board& b) {
   const Groups groups(b);
-  for (std::size_t g = 0; g < groups.stones.size(); ++g) {
-    if (!groups.immortal[g] && groups.liberties[g] == 0) return groups.stones[g].front();
+  for (std::size_t g = 0; g < groups.count(); ++g) {
+    if (!groups.immortal[g] && groups.liberties[g] == 0) return groups.stones[groups.first[g]];
   }
   return b.cells.size();
 }
@@ -215,10 +224,11 @@ struct ImpartialNoGo {
       });
       b.cells[p] = beside_playable ? '_' : '#';
     }
-    for (std::size_t g = 0; g < groups.stones.size(); ++g) {
+    for (std::size_t g = 0; g < groups.count(); ++g) {
       if (!immortal[g]) continue;
-      for (const std::size_t i : groups.stones[g])
+      groups.for_each_stone(g, [&](std::size_t i) {
         b.cells[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(b.cells[i])));
+      });
     }
     // Playable points joined when neighbours or beside one mortal group.
     std::vector<std::size_t> root(n);
@@ -228,7 +238,7 @@ struct ImpartialNoGo {
       return i;
     };
     const auto join = [&](std::size_t i, std::size_t j) { root[find(i)] = find(j); };
-    std::vector<std::size_t> first_point(groups.stones.size(), n);
+    std::vector<std::size_t> first_point(groups.count(), n);
     for (std::size_t p = 0; p < n; ++p) {
       if (!playable[p]) continue;
       for_each_neighbour(b, p, [&](std::size_t j) {
@@ -240,34 +250,38 @@ struct ImpartialNoGo {
       });
     }
     // Each class with what it keeps beside it.
-    std::vector<std::vector<std::size_t>> kept_of(n);
-    std::vector<std::size_t> stamp(n, n);  // the class a square was kept for
-    std::vector<std::size_t> group_stamp(groups.stones.size(), n);
-    const auto keep = [&](std::size_t cls, std::size_t i) {
+    std::vector<int> class_of_root(n, -1);
+    std::vector<std::vector<std::size_t>> kept;
+    std::vector<int> stamp(n, -1);  // the class a square was kept for
+    std::vector<int> group_stamp(groups.count(), -1);
+    const auto keep = [&](int cls, std::size_t i) {
       if (stamp[i] == cls) return;
       stamp[i] = cls;
-      kept_of[cls].push_back(i);
+      kept[static_cast<std::size_t>(cls)].push_back(i);
     };
-    std::vector<std::size_t> classes;
     for (std::size_t p = 0; p < n; ++p) {
       if (!playable[p]) continue;
-      const std::size_t cls = find(p);
-      if (kept_of[cls].empty()) classes.push_back(cls);
-      keep(cls, p);
+      int& cls = class_of_root[find(p)];
+      if (cls < 0) {
+        cls = static_cast<int>(kept.size());
+        kept.emplace_back();
+      }
+      const int here = cls;
+      keep(here, p);
       for_each_neighbour(b, p, [&](std::size_t j) {
         const char s = b.cells[j];
         if (s == '_' || is_immortal_stone(s)) {
-          keep(cls, j);
+          keep(here, j);
         } else if (is_stone(s)) {
           const auto g = static_cast<std::size_t>(groups.of[j]);
-          if (group_stamp[g] == cls) return;
-          group_stamp[g] = cls;
-          for (const std::size_t i : groups.stones[g]) keep(cls, i);
+          if (group_stamp[g] == here) return;
+          group_stamp[g] = here;
+          groups.for_each_stone(g, [&](std::size_t i) { keep(here, i); });
         }
       });
     }
-    for (const std::size_t cls : classes) {
-      Board part = rulesets_detail::cropped(b.cols, b.cells, kept_of[cls], '#');
+    for (const std::vector<std::size_t>& squares : kept) {
+      Board part = rulesets_detail::cropped(b.cols, b.cells, squares, '#');
       merge_runs(part);
       out.push_back(std::move(part));
     }
