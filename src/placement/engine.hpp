@@ -769,7 +769,7 @@ class Engine {
   bool root_reversed_ = false;
   FrameStack<SetFrame> set_frames_;
 
-  // The outcome search's questions to this engine (core/outcome_search.hpp).
+  // The outcome search's questions to this engine (grundy/core/outcome_search.hpp).
   friend class OutcomeSearch<Engine>;
   using Part = Region<N>;
   using RawPart = Bits<N>;

@@ -2,7 +2,7 @@
 // value of a region by outcome questions (evaluate: g(G) = n exactly when
 // G + *n is a P-position, Lemoine–Viennot), the questions themselves (wins:
 // the engine's tables and the mirror strategy, then the library's one outcome
-// search, core/outcome_search.hpp), and the plain mex of the options for
+// search, grundy/core/outcome_search.hpp), and the plain mex of the options for
 // small regions (solve).
 // evaluate hands over to the requested-set search (requested_set.hpp) when
 // the run's PlacementOptions::search asks for it (PlacementSolver::set_search).

@@ -287,7 +287,7 @@ class Engine final : public EngineBase {
   // again "one component plus a heap"; and in the heap, to G + *m (m < heap),
   // a P-position exactly when g(G) = m. The engine's checks first (tables,
   // shortcuts, small components by full mex), then the library's one outcome
-  // search (core/outcome_search.hpp).
+  // search (grundy/core/outcome_search.hpp).
   bool wins(const Set& c, int size, Nimber heap) {
     if (const auto v = table_.value(c)) return *v != heap;
     if (heap < 64 && ((table_.wins(c) >> heap) & 1U) != 0) return true;

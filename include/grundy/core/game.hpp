@@ -11,6 +11,11 @@
 //                                   their values — the Sprague–Grundy theorem
 //   g.canonical(p) -> Position      a representative of p's symmetry class, so that
 //                                   equivalent positions share one table entry
+//   g.part_size(p) -> int           with components() and canonical(): the parts are
+//                                   valued by outcome questions (G + *n, the
+//                                   Lemoine–Viennot search of outcome_engine.hpp)
+//                                   instead of the definition; the size orders the
+//                                   moves (its empty points, its stones)
 //   g.closed_form(p) -> std::optional<Nimber>
 //                                   the value when a formula knows it; the search
 //                                   stops there
