@@ -208,7 +208,7 @@ void register_explain_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("explain", "Why a position has its value: options and mex, binary xor of a sum");
   add_expression_options(cmd, options->expression, options->file,
                          "the position, e.g. 'sub{1,2,3}(7)' or 'nim(3,4,5)'; '-' reads stdin",
-                         "read the expression from a file ('#' starts a comment)");
+                         "read the expression from a file ('#' after a blank starts a comment)");
   add_misere_play_options(cmd, options->misere, options->quotients);
   cmd->add_flag("--json", options->json, "print JSON: options (action, after, value), mex, binary values, xor");
   cmd->add_option("--max-options", options->max_options, "list at most this many options of a single component")

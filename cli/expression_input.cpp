@@ -54,14 +54,19 @@ ExpressionSource read_expression_source(const std::string& argument, const std::
 }
 
 std::string without_comments(std::string text) {
+  // A '#' inside a word is not a comment: NoGo's squares off the board
+  // (nogo(X.#./....)) and the misère notation's *2# are written so.
   bool comment = false;
+  char before = '\n';
   for (char& c : text) {
+    const char here = c;
     if (c == '\n') {
       comment = false;
-    } else if (c == '#' || comment) {
+    } else if (comment || (c == '#' && (before == ' ' || before == '\t' || before == '\n' || before == '\r'))) {
       comment = true;
       c = ' ';
     }
+    before = here;
   }
   return text;
 }

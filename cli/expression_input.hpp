@@ -1,7 +1,8 @@
 // Where a command's expression comes from — the argument, a file (-f) or
 // standard input ("-") — and the position it describes. Errors name their
 // place as file:line:column for files and stdin, column for the argument. In
-// files and on stdin '#' starts a comment to the end of the line.
+// files and on stdin '#' at a line's start or after a blank starts a comment to
+// the end of the line ('#' inside a word is part of it: nogo(X.#./....)).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -42,7 +43,8 @@ struct ExpressionSource {
 // Parses and builds with the built-in registry (Ctrl-C while an @FILE is read: exit 130).
 [[nodiscard]] Position build_position(const ExpressionSource& source, Context& context, ParseOptions options = {});
 
-// Blanks '#' comments to the end of each line (keeping every column in place).
+// Blanks '#' comments (a '#' at a line's start or after a blank) to the end of
+// each line, keeping every column in place.
 [[nodiscard]] std::string without_comments(std::string text);
 
 // Reruns `work`; an InputError with a column but no file is rethrown with the

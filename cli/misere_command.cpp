@@ -95,7 +95,7 @@ void register_misere_command(CLI::App& app) {
   add_expression_options(cmd, options->expression, options->file,
                          "a position, e.g. 'kayles(5) + nim(2)', or a game in CGSuite's notation, e.g. '*[[2],0]'; "
                          "'-' reads stdin",
-                         "read the expression from a file ('#' starts a comment)");
+                         "read the expression from a file ('#' after a blank starts a comment)");
   cmd->add_flag("--json", options->json, "print JSON");
   cmd->add_option("--memory", options->memory_mb, "bound on the table of canonical forms, in MB (0: 1024)")
       ->capture_default_str();

@@ -191,7 +191,7 @@ void register_play_command(CLI::App& app) {
   auto options = std::make_shared<PlayOptions>();
   CLI::App* cmd = app.add_subcommand("play", "Play a position against perfect play in the terminal");
   add_expression_options(cmd, options->expression, options->file, "the starting position, e.g. 'nim(3,4,5)'",
-                         "read the starting position from a file ('#' starts a comment)");
+                         "read the starting position from a file ('#' after a blank starts a comment)");
   cmd->add_option("--first", options->first, "who moves first: me or computer")
       ->check(CLI::IsMember({"me", "computer"}))
       ->capture_default_str();

@@ -72,30 +72,7 @@ std::vector<std::string> rows_of(const std::string& board) {
   return rows;
 }
 
-struct Published {
-  std::string board;  // rows joined by '/'; "-" the empty board
-  Nimber value = 0;
-  std::string source;
-};
-
-std::vector<Published> published() {
-  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/mcgs_impartial_clobber.txt");
-  EXPECT_TRUE(in) << "tests/data/mcgs_impartial_clobber.txt";
-  std::vector<Published> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::stringstream fields(line);
-    Published p;
-    std::string value;
-    std::getline(fields, p.board, '\t');
-    std::getline(fields, value, '\t');
-    std::getline(fields, p.source, '\t');
-    p.value = std::stoull(value);
-    out.push_back(p);
-  }
-  return out;
-}
+std::vector<testing::PublishedValue> published() { return testing::published_values("mcgs_impartial_clobber.txt"); }
 
 Nimber clobber_value(const std::string& board) {
   return board == "-" ? 0 : value_of(parse("clobber(" + board + ")"));
@@ -111,10 +88,10 @@ std::size_t squares(const std::string& board) {
 // 55 s for 2x11, value 3; docs/performance.md.)
 void check_published(std::size_t row_most, std::size_t board_most, std::size_t expected_at_least) {
   std::size_t checked = 0;
-  for (const Published& p : published()) {
-    const bool one_row = p.board.find('/') == std::string::npos;
-    if (squares(p.board) > (one_row ? row_most : board_most)) continue;
-    EXPECT_EQ(clobber_value(p.board), p.value) << p.board << " (" << p.source << ")";
+  for (const testing::PublishedValue& p : published()) {
+    const bool one_row = p.position.find('/') == std::string::npos;
+    if (squares(p.position) > (one_row ? row_most : board_most)) continue;
+    EXPECT_EQ(clobber_value(p.position), p.value) << p.position << " (" << p.source << ")";
     ++checked;
   }
   EXPECT_GE(checked, expected_at_least);

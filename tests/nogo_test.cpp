@@ -111,30 +111,7 @@ std::string board_of(const NoGoOracle::Rows& rows) {
   return out;
 }
 
-struct Published {
-  std::string board;
-  Nimber value = 0;
-  std::string source;
-};
-
-std::vector<Published> published() {
-  std::ifstream in(std::string(GRUNDY_REFERENCE_DIR) + "/mcgs_impartial_nogo.txt");
-  EXPECT_TRUE(in) << "tests/data/mcgs_impartial_nogo.txt";
-  std::vector<Published> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::stringstream fields(line);
-    Published p;
-    std::string value;
-    std::getline(fields, p.board, '\t');
-    std::getline(fields, value, '\t');
-    std::getline(fields, p.source, '\t');
-    p.value = std::stoull(value);
-    out.push_back(p);
-  }
-  return out;
-}
+std::vector<testing::PublishedValue> published() { return testing::published_values("mcgs_impartial_nogo.txt"); }
 
 std::size_t points(const std::string& board) {
   return static_cast<std::size_t>(std::count_if(board.begin(), board.end(), [](char c) { return c != '/'; }));
@@ -143,9 +120,9 @@ std::size_t points(const std::string& board) {
 // Every published board of at most `most_points` points.
 void check_published(std::size_t most_points, std::size_t expected_at_least) {
   std::size_t checked = 0;
-  for (const Published& p : published()) {
-    if (points(p.board) > most_points) continue;
-    EXPECT_EQ(value_of(parse("nogo(" + p.board + ")")), p.value) << p.board << " (" << p.source << ")";
+  for (const testing::PublishedValue& p : published()) {
+    if (points(p.position) > most_points) continue;
+    EXPECT_EQ(value_of(parse("nogo(" + p.position + ")")), p.value) << p.position << " (" << p.source << ")";
     ++checked;
   }
   EXPECT_GE(checked, expected_at_least);

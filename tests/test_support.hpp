@@ -56,6 +56,32 @@ inline std::map<std::uint64_t, std::uint64_t> reference_terms(const std::string&
   return terms;
 }
 
+// A table of positions and their values, one a line, tab-separated: the
+// position, its nim-value and where it comes from ('#' lines are comments): the
+// MCGS tables of the stone games.
+struct PublishedValue {
+  std::string position;
+  std::uint64_t value = 0;
+  std::string source;
+};
+inline std::vector<PublishedValue> published_values(const std::string& name) {
+  std::istringstream in(reference_text(name));
+  std::vector<PublishedValue> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    PublishedValue p;
+    std::string value;
+    std::getline(fields, p.position, '\t');
+    std::getline(fields, value, '\t');
+    std::getline(fields, p.source, '\t');
+    p.value = std::stoull(value);
+    out.push_back(p);
+  }
+  return out;
+}
+
 // One context for a test file's calls (tests are not the library: a shared
 // default context is fine here).
 inline Context& context() {

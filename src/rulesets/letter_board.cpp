@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
+
+#include "grundy/core/hash.hpp"
 
 namespace grundy::rulesets_detail {
 
@@ -12,6 +15,12 @@ std::string LetterBoard::text() const {
     out.append(cells, index(r, 0), static_cast<std::size_t>(cols));
   }
   return out;
+}
+
+std::size_t LetterBoard::hash() const {
+  std::uint64_t h = mix_hash((static_cast<std::uint64_t>(rows) << 32) ^ static_cast<std::uint64_t>(cols));
+  for (const char s : cells) h = mix_hash(h ^ static_cast<std::uint64_t>(static_cast<unsigned char>(s)));
+  return static_cast<std::size_t>(h);
 }
 
 LetterBoard cropped(int cols, const std::string& cells, const std::vector<std::size_t>& kept, char fill) {

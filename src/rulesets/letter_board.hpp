@@ -32,6 +32,8 @@ struct LetterBoard {
   }
   [[nodiscard]] char at(int r, int c) const { return cells[index(r, c)]; }
   [[nodiscard]] std::string text() const;
+  // For the search's tables.
+  [[nodiscard]] std::size_t hash() const;
 };
 
 // The four orthogonal steps.

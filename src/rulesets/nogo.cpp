@@ -45,7 +45,6 @@
 #include <vector>
 
 #include "grundy/core/game_adapter.hpp"
-#include "grundy/core/hash.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "rulesets/letter_board.hpp"
 
@@ -196,12 +195,7 @@ void merge_runs(Board& b) {
 struct ImpartialNoGo {
   using Position = Board;
 
-  std::size_t hash(const Board& b) const {
-    std::uint64_t h = mix_hash((static_cast<std::uint64_t>(b.rows) << 32) ^ static_cast<std::uint64_t>(b.cols));
-    for (char s : b.cells) h = mix_hash(h ^ static_cast<std::uint64_t>(static_cast<unsigned char>(s)));
-    return static_cast<std::size_t>(h);
-  }
-
+  std::size_t hash(const Board& b) const { return b.hash(); }
   std::string describe(const Board& b) const { return b.text(); }
 
   // The independent regions (the file's head says why), each cropped.
