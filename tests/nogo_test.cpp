@@ -221,6 +221,17 @@ TEST(ImpartialNoGo, WinningMovesThroughTheCommand) {
   }
 }
 
+// In an expression file or on stdin a '#' inside a word is a square off the
+// board, while a '#' after a blank still starts a comment.
+TEST(ImpartialNoGo, SquaresOffTheBoardInAFileAreNoComment) {
+  const cli_runner::CliRun run =
+      cli_runner::grundy("value - --json", "nogo(X.#./.X../..X.) # a board with a hole\n+ nim(1)\n");
+  ASSERT_EQ(run.status, 0) << run.out;
+  const nlohmann::json j = nlohmann::json::parse(run.out);
+  NoGoOracle oracle;
+  EXPECT_EQ(j["value"], oracle.value(rows_of("X.#./.X../..X.")) ^ 1U) << run.out;
+}
+
 // Bad input: one line naming what and where, exit 2.
 TEST(ImpartialNoGo, BadInputOneLineExitTwo) {
   const std::vector<std::pair<std::string, std::string>> cases = {
