@@ -33,10 +33,6 @@ namespace grundy {
 namespace impartial_clobber {
 namespace {
 
-// The largest board a term may write (rows x columns). What the search can
-// value is bounded by the run's memory and time, not by this.
-constexpr std::size_t kMostSquares = 10'000;
-
 // A board cropped to its stones: 'X', 'O' or '.'.
 using Board = rulesets_detail::LetterBoard;
 using rulesets_detail::kStepCol;
@@ -173,7 +169,7 @@ RulesetSpec clobber_ruleset() {
   spec.position = [](const TermReader& term) {
     return GameAdapter<ImpartialClobber>::make(ImpartialClobber{}, "clobber", SolverChoice::normal_play,
                                                Sharing::by_name)
-        ->position(rulesets_detail::read_letter_board(term, "Clobber", "XO.", "clobber(XO.X/OXOX)", kMostSquares));
+        ->position(rulesets_detail::read_letter_board(term, "Clobber", "XO.", "clobber(XO.X/OXOX)", rulesets_detail::kMostLetterBoardSquares));
   };
   spec.samples = [](SampleRequest& request) {
     std::vector<std::string> out;

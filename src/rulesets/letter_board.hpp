@@ -36,6 +36,10 @@ struct LetterBoard {
   [[nodiscard]] std::size_t hash() const;
 };
 
+// The largest board a term may write (rows x columns). What a search can
+// value is bounded by the run's memory and time, not by this.
+inline constexpr std::size_t kMostLetterBoardSquares = 10'000;
+
 // The four orthogonal steps.
 inline constexpr int kStepRow[4] = {-1, 1, 0, 0};
 inline constexpr int kStepCol[4] = {0, 0, -1, 1};

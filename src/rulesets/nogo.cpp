@@ -53,10 +53,6 @@ namespace grundy {
 namespace impartial_nogo {
 namespace {
 
-// The largest board a term may write (rows x columns). What the search can
-// value is bounded by the run's memory and time, not by this.
-constexpr std::size_t kMostSquares = 10'000;
-
 using Board = rulesets_detail::LetterBoard;
 using rulesets_detail::kStepCol;
 using rulesets_detail::kStepRow;
@@ -330,7 +326,7 @@ struct ImpartialNoGo {
 // The board of a term, refused when a group has no liberty (no legal game
 // reaches it).
 Board read_board(const TermReader& term) {
-  Board b = rulesets_detail::read_letter_board(term, "NoGo", "XO.#xo_", "nogo(..X./O...)", kMostSquares);
+  Board b = rulesets_detail::read_letter_board(term, "NoGo", "XO.#xo_", "nogo(..X./O...)", rulesets_detail::kMostLetterBoardSquares);
   if (const std::size_t i = group_without_liberty(b); i < b.cells.size()) {
     const std::size_t r = i / static_cast<std::size_t>(b.cols);
     const std::size_t c = i % static_cast<std::size_t>(b.cols);
