@@ -5,8 +5,10 @@
 //
 // g(G) = n exactly when G + *n is a P-position, and "is G + *n a first-player
 // win?" stops at the first winning move, where the definition values every
-// option of every position it meets. On impartial NoGo's empty rows the
-// definition took 41 s for 20 points; this search takes … (docs/performance.md).
+// option of every position it meets: Clobber 2x10 took the definition 9.9 s
+// and takes this search 0.2 s, NoGo 3x5 20 s and 6 s. Where values are larger
+// it can lose (a value v takes v + 1 searches): Clobber (XO)^100, value 3,
+// 0.9 s against 4.3 s (docs/performance.md).
 //
 // A game opts in with the hook
 //   g.part_size(p) -> int     how large a part is (its empty points, its stones):
