@@ -124,6 +124,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   grundy::cli::register_quotient_command(app);
   grundy::cli::register_census_command(app, launch);
   grundy::cli::register_pattern_command(app);
+  grundy::cli::register_check_command(app);
   // Hidden: the build writes the manual page and the completion script with
   // these (CMakeLists.txt), from the commands registered above.
   if (argc == 2 && std::string(argv[1]) == "--man") {
@@ -142,7 +143,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   try {
     // CLI11 would only say "a subcommand is required"; name the word it did not know.
     if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](CLI::App* sub) { return sub->get_name() == argv[1]; }).empty()) {
-      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, pattern, graph, boards, census, misere, quotient; see grundy --help)\n";
+      std::cerr << "grundy: unknown command '" << argv[1] << "' (commands: value, explain, play, table, pattern, graph, boards, census, misere, quotient, check; see grundy --help)\n";
       return kExitBadInput;
     }
     // The same for the word after a command that has commands of its own

@@ -25,6 +25,8 @@
 #include "grundy/analysis/play.hpp"
 #include "grundy/language/registry.hpp"
 #include "grundy/core/stop_signals.hpp"
+#include "grundy/core/output_file.hpp"
+#include "grundy/rulesets/nogo_certificate.hpp"
 #include "expression_input.hpp"
 #include "misere_play_options.hpp"
 #include "progress.hpp"
@@ -51,6 +53,7 @@ struct ValueOptions {
   std::size_t max_components = ParseOptions{}.max_components;
   std::string search = "requested-set";
   std::vector<std::string> quotients;
+  std::string certificate;  // --certificate FILE: one-row NoGo sums (docs/certificates.md)
 };
 
 ParseOptions parse_options(const ValueOptions& options) {
@@ -273,12 +276,61 @@ void run_batch(const ValueOptions& options) {
   if (failed) throw ExitStatus{2};
 }
 
+// --certificate FILE: the value by the one-row search and the proof a
+// checker needs (docs/certificates.md); no moves are listed.
+void run_certificate(const Position& position, const ValueOptions& options, Context& context) {
+  const std::optional<std::vector<std::string>> rows = nogo_rows_of(position);
+  if (!rows)
+    throw InputError("--certificate: certificates are written for one-row NoGo boards (nogo(....)) and their sums; " +
+                     excerpt(position.text(), 60) + " is not one");
+  if (options.misere || !options.previous.empty() || options.batch)
+    throw InputError("--certificate proves a normal-play value of one position: not with --misere, --previous or --batch");
+  const OutputFile file = prepare_output_file(options.certificate, "--certificate file");
+  NoGoRowCertificate certificate;
+  try {
+    certificate = certify_nogo_rows(*rows, context);
+  } catch (const Cancelled& stopped) {
+    context.end_progress();
+    std::cerr << "grundy: interrupted; no certificate written\n";
+    throw ExitStatus::interrupted(stopped.signal());
+  }
+  context.end_progress();
+  write_output_file(file, "--certificate file", [&](std::FILE* out) {
+    write_bytes(out, certificate.text.data(), certificate.text.size());
+  });
+  const Outcome outcome = certificate.value == 0 ? Outcome::P : Outcome::N;
+  if (options.json) {
+    nlohmann::json j{{"position", position.text()},
+                     {"value", certificate.value},
+                     {"outcome", outcome == Outcome::P ? "P" : "N"},
+                     {"certificate", {{"file", options.certificate},
+                                      {"claims", certificate.claims},
+                                      {"bytes", certificate.text.size()},
+                                      {"parts_valued", certificate.parts_valued}}}};
+    std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    return;
+  }
+  std::cout << "Position: " << excerpt(position.text(), 200) << "\n"
+            << "Nim-value: " << certificate.value << "\n"
+            << "Outcome: "
+            << (outcome == Outcome::P ? "the second player wins: the player to move loses against perfect play"
+                                      : "the first player (the one to move) wins with perfect play")
+            << "\n"
+            << "Certificate: " << options.certificate << " (" << certificate.claims << " parts claimed, "
+            << certificate.text.size() << " bytes, from " << certificate.parts_valued
+            << " parts valued); grundy check " << options.certificate << " proves it\n";
+}
+
 void run_value(const ValueOptions& options) {
   Context context(context_options(options));
   StopOnSignals signals(context);
   ProgressScope progress(context, options.progress, options.progress_after);
   const ExpressionSource source = read_expression_source(options.expression, options.file, [&context] { context.poll(); });
   const Position position = build_position(source, context, parse_options(options));
+  if (!options.certificate.empty()) {
+    run_certificate(position, options, context);
+    return;
+  }
   std::optional<SumAnalysis> result;
   try {
     AnalysisOptions analysis{options.misere, options.max_moves};
@@ -371,6 +423,9 @@ void register_value_command(CLI::App& app) {
                   "refuse positions of more components than this (each heap is one)")
       ->check(not_negative())
       ->capture_default_str();
+  cmd->add_option("--certificate", options->certificate,
+                  "write a certificate of the value that `grundy check FILE` verifies (one-row NoGo boards and their "
+                  "sums; docs/certificates.md)");
   cmd->add_flag("--progress", options->progress, "progress on stderr for long computations (default on a terminal)");
   cmd->add_option("--progress-after", options->progress_after, "seconds of work before the first progress line")
       ->capture_default_str();

@@ -21,10 +21,11 @@
 set -euo pipefail
 # The command: a compiler, CMake and Ninja, CLI11 for its options,
 # nlohmann-json for --json, SQLite for `grundy census` (the program links it;
-# libsqlite3-dev is 1 MB). Not MPI: grundy runs every command in one process
+# libsqlite3-dev is 1 MB), zlib for `grundy check` on gzip-compressed
+# certificates (zlib1g-dev, 1 MB). Not MPI: grundy runs every command in one process
 # without it, and OpenMPI is 61 packages that took longer to install than the
 # program takes to build (docs/testing.md, "The first command").
-packages=(g++ cmake ninja-build libcli11-dev nlohmann-json3-dev libsqlite3-dev)
+packages=(g++ cmake ninja-build libcli11-dev nlohmann-json3-dev libsqlite3-dev zlib1g-dev)
 # The tests and the rest: GoogleTest, Google Benchmark, OpenMPI for
 # `mpirun -np N grundy …`, the sqlite3 shell the census tests damage files with,
 # man (man-db) and col (bsdextrautils) to read the installed manual page,

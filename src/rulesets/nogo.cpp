@@ -39,6 +39,8 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <numeric>
 #include <string>
 #include <utility>
@@ -47,6 +49,7 @@
 #include "grundy/core/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "rulesets/letter_board.hpp"
+#include "rulesets/nogo_row.hpp"
 
 namespace grundy {
 // (A namespace of its own: the unity build puts rulesets side by side.)
@@ -317,6 +320,21 @@ struct ImpartialNoGo {
   }
 
   Board canonical(const Board& b) const { return rulesets_detail::least_image(b, exchanged); }
+
+  // One row by the one-row search (nogo_row.hpp: the definition over 8-byte
+  // parts, 1×22 in 25 s where outcome questions took minutes on 1×20); its
+  // parts never longer than 29 points, or the outcome search answers.
+  std::optional<Nimber> closed_form(const Board& b) const {
+    if (b.rows != 1) return std::nullopt;
+    return rows_.value(b.cells);
+  }
+  // The run's Context polls the one-row search and bounds its table.
+  void watch(std::function<void()> poll, std::size_t memory_bytes) const {
+    rows_.set_poll(std::move(poll));
+    rows_.set_memory_limit(memory_bytes);
+  }
+  // Each copy of the game (each run) has a table of its own.
+  mutable nogo_row::RowValues rows_;
 
   // A region's size for the outcome search (outcome_engine.hpp): its empty
   // points, each a move at most once.

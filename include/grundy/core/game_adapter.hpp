@@ -165,6 +165,15 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   Value value_of(const GamePosition& p, Context& context) const {
     RunState& state = run(context);
     std::lock_guard lock(state.mutex);
+    if constexpr (GameWithWatch<G>) {
+      state.game.watch([&context] { context.poll(); }, context.options().memory_bytes);
+    }
+    struct Unwatch {
+      const G& game;
+      ~Unwatch() {
+        if constexpr (GameWithWatch<G>) game.watch({}, 0);
+      }
+    } unwatch{state.game};
     if constexpr (GameValuedByOutcomes<G>) {
       if (choice_ == SolverChoice::normal_play) {
         state.outcome_engine.set_poll([&context] { context.poll(); });

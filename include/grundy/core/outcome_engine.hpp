@@ -89,6 +89,9 @@ class OutcomeEngine {
   }
   Part to_part(const Part&, const RawPart& raw) const { return game_->canonical(raw); }
   std::optional<Nimber> known_value(const Part& part, int) const {
+    if constexpr (GameWithClosedForm<G>) {
+      if (std::optional<Nimber> v = game_->closed_form(part)) return v;
+    }
     const Nimber v = values_.find(part);
     if (v == kEmpty) return std::nullopt;
     return v;

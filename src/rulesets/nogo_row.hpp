@@ -1,0 +1,91 @@
+// Impartial NoGo on one row, valued by the definition over the row's parts
+// (g = mex of the options' values, each option the xor of its parts), with
+// each part stored in 8 bytes: what lets rows of 25–28 empty points be valued
+// on one machine (MCGS timed out after an hour on 25; docs/records.md).
+//
+// A part is a stretch of the row between two ends, written with them: an end
+// is '#' (off the board, or a stone's side that is no liberty), '_' (a point
+// left empty for good: a liberty for ever), 'x' or 'o' (an immortal stone,
+// beside an empty point). Inside: '.' empty, X and O mortal stones, each a
+// run (one row's run of one colour plays as one stone: its liberties are its
+// two ends). The split, beyond nogo.cpp's (whose proof it relies on):
+// - Two mortal stones of both colours side by side are not each other's
+//   liberty, so each lives by its other side alone: the row is cut between
+//   them, each keeping '#' on the cut side. Measured on 1×20: 2.2 million
+//   parts without the cut, 0.84 million with it.
+// - An end beside a stone is '#': beside a stone an immortal stone of the other
+//   colour is no liberty and changes nothing ('_' and a stone of the same colour
+//   cannot be beside a mortal stone: it would be immortal, or one run).
+// Every part is stored once under the least key of its four images (reversed,
+// colours exchanged).
+//
+// Certificates: claims() picks, from the values found, a set of parts with
+// their values from which `grundy check` re-proves the root's value (the
+// format and the proof it checks: docs/certificates.md).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/nimber.hpp"
+
+namespace grundy::nogo_row {
+
+// The longest inside of a part a key holds (2 bits a point, 4 for the ends).
+inline constexpr std::size_t kLongestPart = 29;
+
+class RowValues {
+ public:
+  RowValues() = default;
+  // A copy starts empty (each run keeps its own table; nothing shared).
+  RowValues(const RowValues&) {}
+  RowValues& operator=(const RowValues&) { return *this; }
+  ~RowValues();
+
+  // The value of one row of a NoGo board (its letters: . X O x o _ #; every
+  // group with a liberty), or nullopt when a part is longer than kLongestPart.
+  std::optional<Nimber> value(std::string_view row);
+
+  // The parts of a row in the written form above, each as its least image (nullopt: too long).
+  static std::optional<std::vector<std::string>> parts(std::string_view row);
+
+  // For a certificate of `rows` (each valued by value() first): parts and
+  // their values, enough for a checker to prove every part of every row.
+  std::vector<std::pair<std::string, Nimber>> claims(const std::vector<std::string>& rows);
+
+  // Called every 4096 parts valued (Context::poll, which may throw to stop;
+  // what was valued stays).
+  void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
+  // The bound on the table's bytes (0: none); past it LimitError.
+  void set_memory_limit(std::size_t bytes) { memory_limit_ = bytes; }
+  [[nodiscard]] std::size_t stored() const noexcept { return size_; }
+
+ private:
+  Nimber solve(std::uint64_t key);
+  [[nodiscard]] std::optional<Nimber> find(std::uint64_t key) const;
+  void store(std::uint64_t key, Nimber value);
+  void grow();
+
+  // Open addressing: keys (0 free) and their values side by side.
+  std::uint64_t* keys_ = nullptr;
+  std::uint8_t* values_ = nullptr;
+  std::size_t capacity_ = 0;  // a power of two
+  std::size_t size_ = 0;
+  std::size_t memory_limit_ = 0;
+  std::uint64_t solved_ = 0;
+  std::function<void()> poll_;
+};
+
+// A certificate's text (docs/certificates.md, version 1): its head, one line a
+// row ("root", the row as written and its value), one a claimed part ("part"),
+// and the FNV-1a sum of all bytes before that last line.
+std::string certificate_text(const std::vector<std::pair<std::string, Nimber>>& roots,
+                             const std::vector<std::pair<std::string, Nimber>>& claims);
+
+}  // namespace grundy::nogo_row
