@@ -30,7 +30,7 @@ struct Failure {
 };
 
 // A value as the certificate writes it: decimal, below 64 (a part of k empty
-// points has at most 2k options; the rows certified have k <= 64).
+// points has at most 2k options, and parts have k <= 32).
 bool read_value(std::string_view text, unsigned& out) {
   if (text.empty() || text.size() > 2) return false;
   unsigned v = 0;
@@ -55,10 +55,12 @@ class NoGoRowProof {
   // Claims: least image -> value and line.
   bool add_claim(const std::string& part, unsigned value, std::size_t line, Failure& failure) {
     const std::string key = nogo_row::least_image(part);
-    if (key.empty() || part.size() > 66) {
-      failure = {line, "'" + shown(part) + "' is not a part of a NoGo row (ends # _ x o, inside . X O with an empty point, at most 64 points)"};
+    if (key.empty() || part.size() > 34 || !nogo_row::is_position(part)) {
+      failure = {line, "'" + shown(part) + "' is not a part of a NoGo row (ends # _ x o, inside . X O with an empty "
+                                           "point, at most 32 points, every group with a liberty)"};
       return false;
     }
+    order_.push_back(key);
     if (!claims_.emplace(key, Claim{value, line}).second) {
       failure = {line, "the part " + part + " is claimed twice (line " + std::to_string(claims_[key].line) + ")"};
       return false;
@@ -117,9 +119,12 @@ class NoGoRowProof {
     return true;
   }
 
+  // In the certificate's order, so that a refusal names the same claim every time.
   bool prove_all(Failure& failure) const {
-    for (const auto& [part, claim] : claims_)
+    for (const std::string& part : order_) {
+      const Claim& claim = claims_.at(part);
       if (!prove(part, claim.value, claim.line, failure)) return false;
+    }
     return true;
   }
 
@@ -131,6 +136,7 @@ class NoGoRowProof {
     std::size_t line;
   };
   std::unordered_map<std::string, Claim> claims_;
+  std::vector<std::string> order_;
 };
 
 }  // namespace

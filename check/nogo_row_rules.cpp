@@ -36,10 +36,27 @@ bool every_group_lives(const std::string& row) {
   return true;
 }
 
+// Whether the group through row[j] (a stone) has a liberty or an immortal stone.
+bool group_lives(const std::string& row, std::size_t j) {
+  std::size_t first = j;
+  std::size_t last = j;
+  const auto same = [&](std::size_t k) { return stone(row[k]) && colour(row[k]) == colour(row[j]); };
+  while (first > 0 && same(first - 1)) --first;
+  while (last + 1 < row.size() && same(last + 1)) ++last;
+  for (std::size_t k = first; k <= last; ++k)
+    if (row[k] == 'x' || row[k] == 'o') return true;
+  return (first > 0 && breathes_here(row[first - 1])) || (last + 1 < row.size() && breathes_here(row[last + 1]));
+}
+
+// A placement on a position of the game can take a liberty only from the
+// groups beside it and its own: those are the groups to ask.
 bool legal(const std::string& row, std::size_t i, char c) {
   std::string after = row;
   after[i] = c;
-  return every_group_lives(after);
+  if (!group_lives(after, i)) return false;
+  if (i > 0 && stone(after[i - 1]) && !group_lives(after, i - 1)) return false;
+  if (i + 1 < after.size() && stone(after[i + 1]) && !group_lives(after, i + 1)) return false;
+  return true;
 }
 
 bool end_letter(char s) { return s == '#' || s == '_' || s == 'x' || s == 'o'; }

@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-all=(expression heap_rule boards graph checkpoint placement_table misere_notation pattern_ranges saved_quotient census_arguments)
+all=(expression heap_rule boards graph checkpoint placement_table misere_notation pattern_ranges saved_quotient census_arguments certificate)
 harnesses=("$@")
 ((${#harnesses[@]})) || harnesses=("${all[@]}")
 

@@ -47,7 +47,7 @@ TEST(ManualPage, HasEveryCommandAndItsOptions) {
   ASSERT_EQ(run.status, 0) << run.out;
   EXPECT_EQ(run.out.find(".TH GRUNDY 1"), run.out.find('\n') + 1) << run.out.substr(0, 200);
   for (const char* command : {"value", "explain", "play", "table", "pattern", "graph", "boards", "census", "census octal",
-                              "census report", "misere", "quotient"}) {
+                              "census report", "misere", "quotient", "check"}) {
     EXPECT_NE(run.out.find(std::string(".SS \"grundy ") + command + "\""), std::string::npos) << command;
   }
   // An option with its description, as `grundy table --help` prints it.
