@@ -3,6 +3,8 @@
 // says so. Run through the real process, signalled from outside.
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include <csignal>
 #include <string>
 #include <vector>
@@ -20,6 +22,22 @@ TEST(Cancellation, CtrlCStopsATakeAndBreakValueWithinASecond) {
   EXPECT_EQ(run.status, 130) << run.err;
   EXPECT_LT(run.seconds, 1.0);
   EXPECT_NE(run.err.find("interrupted"), std::string::npos) << run.err;
+}
+
+// One-row NoGo's own search (nogo_row.cpp) polls the run's context through
+// the game's watch() hook: 1×26 takes many minutes, Ctrl-C ends it at once,
+// with and without --certificate.
+TEST(Cancellation, CtrlCStopsTheOneRowNoGoSearch) {
+  const std::string row = "nogo(" + std::string(26, '.') + ")";
+  const std::string certificate = ::testing::TempDir() + "never_written.certificate";
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"value", row},
+                                               std::vector<std::string>{"value", "--certificate", certificate, row}}) {
+    const Stopped run = run_and_signal(args, 1.0 + cli_runner::kStartAllowance, SIGINT);
+    EXPECT_EQ(run.status, 130) << run.err;
+    EXPECT_LT(run.seconds, 1.0);
+    EXPECT_NE(run.err.find("interrupted"), std::string::npos) << run.err;
+  }
+  EXPECT_FALSE(std::ifstream(certificate).good()) << "a certificate of an interrupted search";
 }
 
 TEST(Cancellation, SigtermStopsAPlacementSearchWithoutATable) {
