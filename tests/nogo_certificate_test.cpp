@@ -19,6 +19,7 @@
 
 #include "certificate_check.hpp"
 #include "cli_runner.hpp"
+#include "grundy/core/checksum.hpp"
 #include "grundy/rulesets/nogo_certificate.hpp"
 #include "nogo_oracle.hpp"
 #include "nogo_row_rules.hpp"
@@ -177,13 +178,10 @@ std::string text_of(const std::vector<std::string>& lines) {
 std::string with_fresh_checksum(std::vector<std::string> lines) {
   lines.pop_back();
   std::string body = text_of(lines);
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const char c : body) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 0x100000001b3ULL;
-  }
+  Fnv1a sum;  // the writer's checksum (grundy/core/checksum.hpp)
+  sum.add_bytes(body);
   char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(h));
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(sum.value()));
   return body + "checksum fnv1a64 " + hex + "\n";
 }
 
