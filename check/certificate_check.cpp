@@ -5,10 +5,12 @@
 
 #include <cstddef>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <string_view>
 #include <unordered_map>
 
+#include "clobber_rules.hpp"
 #include "nogo_row_rules.hpp"
 
 namespace grundy_check {
@@ -29,18 +31,19 @@ struct Failure {
   std::string message;
 };
 
-// A value as the certificate writes it: decimal, below 64 (a part of k empty
-// points has at most 2k options, and parts have k <= 32).
+// A value as the certificate writes it: decimal, below 256 (a NoGo part of k
+// empty points has at most 2k options, k <= 32; a Clobber part of k stones
+// fewer than 4k, k <= 32).
 bool read_value(std::string_view text, unsigned& out) {
-  if (text.empty() || text.size() > 2) return false;
+  if (text.empty() || text.size() > 3) return false;
   unsigned v = 0;
   for (const char c : text) {
     if (c < '0' || c > '9') return false;
     v = v * 10 + static_cast<unsigned>(c - '0');
   }
-  if (text.size() == 2 && text[0] == '0') return false;
+  if (text.size() > 1 && text[0] == '0') return false;
   out = v;
-  return v < 64;
+  return v < 256;
 }
 
 std::string shown(std::string_view text) {
@@ -50,14 +53,67 @@ std::string shown(std::string_view text) {
   return out;
 }
 
-class NoGoRowProof {
+// What the proof needs of a game: its rules as the checker writes them.
+struct GameRules {
+  std::string name;  // as the certificate's second line names it
+  std::string head;  // a root is printed head(ROOT)
+  // The least image of a claim, "" when it is not a part of the game.
+  std::function<std::string(const std::string&)> part_key;
+  std::string what_a_part_is;
+  std::function<std::vector<std::string>(const std::string&)> options;
+  std::function<std::vector<std::string>(const std::string&)> parts;
+  // A root as written: whether it is one, and the position it stands for.
+  std::function<bool(const std::string&)> is_root;
+  std::string what_a_root_is;
+  std::function<std::string(const std::string&)> position_of_root;
+  // Whether the position of a root can be reached in a game (NoGo: every
+  // group with a liberty).
+  std::function<bool(const std::string&)> is_position;
+};
+
+const GameRules* rules_of(const std::string& game) {
+  static const GameRules kNoGoRow{
+      "nogo-row",
+      "nogo",
+      [](const std::string& part) {
+        return part.size() <= 34 && nogo_row::is_position(part) ? nogo_row::least_image(part) : std::string();
+      },
+      "a part of a NoGo row (ends # _ x o, inside . X O with an empty point, at most 32 points, every group with a "
+      "liberty)",
+      nogo_row::options,
+      nogo_row::parts,
+      [](const std::string& row) { return !row.empty() && row.size() <= 4096 && row.find_first_not_of(".XOxo_#") == std::string::npos; },
+      "a NoGo row (. X O x o _ #, at most 4096 letters)",
+      [](const std::string& row) { return "#" + row + "#"; },
+      nogo_row::is_position};
+  static const GameRules kClobber{
+      "clobber",
+      "clobber",
+      [](const std::string& part) {
+        return part.size() <= 4096 && clobber::stones(part) <= 32 ? clobber::least_image(part) : std::string();
+      },
+      "a part of a Clobber board (one group of connected stones of both colours, cropped to its box, rows of X O . "
+      "joined by '/', at most 32 stones)",
+      clobber::options,
+      clobber::parts,
+      [](const std::string& board) { return board.size() <= 4096 && clobber::is_board(board); },
+      "a Clobber board (rows of X O . of one length joined by '/', at most 4096 letters)",
+      [](const std::string& board) { return board; },
+      [](const std::string&) { return true; }};
+  if (game == kNoGoRow.name) return &kNoGoRow;
+  if (game == kClobber.name) return &kClobber;
+  return nullptr;
+}
+
+class Proof {
  public:
+  explicit Proof(const GameRules& rules) : rules_(rules) {}
+
   // Claims: least image -> value and line.
   bool add_claim(const std::string& part, unsigned value, std::size_t line, Failure& failure) {
-    const std::string key = nogo_row::least_image(part);
-    if (key.empty() || part.size() > 34 || !nogo_row::is_position(part)) {
-      failure = {line, "'" + shown(part) + "' is not a part of a NoGo row (ends # _ x o, inside . X O with an empty "
-                                           "point, at most 32 points, every group with a liberty)"};
+    const std::string key = rules_.part_key(part);
+    if (key.empty()) {
+      failure = {line, "'" + shown(part) + "' is not " + rules_.what_a_part_is};
       return false;
     }
     order_.push_back(key);
@@ -84,22 +140,22 @@ class NoGoRowProof {
 
   // g(part) = value, from the claims of the positions its moves reach.
   bool prove(const std::string& part, unsigned value, std::size_t line, Failure& failure) const {
-    std::uint64_t reached = 0;
+    std::uint64_t reached[4] = {0, 0, 0, 0};
     const std::string at = "the part " + part + " claimed " + std::to_string(value);
-    for (const std::string& option : nogo_row::options(part)) {
+    for (const std::string& option : rules_.options(part)) {
       unsigned x = 0;
-      if (claimed_value(nogo_row::parts(option), x)) {
+      if (claimed_value(rules_.parts(option), x)) {
         if (x == value) {
           failure = {line, at + " has an option of that value: " + option};
           return false;
         }
-        reached |= std::uint64_t{1} << x;
+        reached[(x >> 6) & 3U] |= std::uint64_t{1} << (x & 63U);
         continue;
       }
       // Not valued by the claims: a reply from it to `value` shows it differs.
       bool refuted = false;
-      for (const std::string& reply : nogo_row::options(option)) {
-        if (claimed_value(nogo_row::parts(reply), x) && x == value) {
+      for (const std::string& reply : rules_.options(option)) {
+        if (claimed_value(rules_.parts(reply), x) && x == value) {
           refuted = true;
           break;
         }
@@ -111,7 +167,7 @@ class NoGoRowProof {
       }
     }
     for (unsigned u = 0; u < value; ++u) {
-      if (((reached >> u) & 1U) == 0) {
+      if (((reached[u >> 6] >> (u & 63U)) & 1U) == 0) {
         failure = {line, at + " has no option of value " + std::to_string(u) + " among its options with claimed parts"};
         return false;
       }
@@ -135,6 +191,7 @@ class NoGoRowProof {
     unsigned value;
     std::size_t line;
   };
+  const GameRules& rules_;
   std::unordered_map<std::string, Claim> claims_;
   std::vector<std::string> order_;
 };
@@ -165,14 +222,16 @@ CheckResult check_certificate_text(const std::string& bytes) {
   if (lines[0] != "grundy-certificate 1")
     return fail(1, "a certificate of version '" + shown(lines[0].substr(kHead.size())) + "', and this checker reads version 1");
   result.version = 1;
-  if (lines.size() < 2 || lines[1].substr(0, 5) != "game ") return fail(2, "the second line names no game ('game nogo-row')");
+  if (lines.size() < 2 || lines[1].substr(0, 5) != "game ")
+    return fail(2, "the second line names no game ('game nogo-row' or 'game clobber')");
   result.game = std::string(lines[1].substr(5));
-  if (result.game != "nogo-row")
-    return fail(2, "a certificate of the game '" + shown(result.game) + "', and this checker knows nogo-row");
+  const GameRules* rules = rules_of(result.game);
+  if (rules == nullptr)
+    return fail(2, "a certificate of the game '" + shown(result.game) + "', and this checker knows nogo-row and clobber");
   if (lines.size() < 3 || lines.back().substr(0, 17) != "checksum fnv1a64 ")
     return fail(lines.size(), "the last line is not the checksum ('checksum fnv1a64 <16 hex digits>')");
 
-  NoGoRowProof proof;
+  Proof proof(*rules);
   Failure failure{0, ""};
   struct Root {
     std::string row;
@@ -185,15 +244,14 @@ CheckResult check_certificate_text(const std::string& bytes) {
     const std::size_t first = line.find(' ');
     const std::size_t last = line.rfind(' ');
     if (first == std::string_view::npos || first == last)
-      return fail(i + 1, "expected 'root ROW VALUE' or 'part PART VALUE', found '" + shown(line) + "'");
+      return fail(i + 1, "expected 'root POSITION VALUE' or 'part PART VALUE', found '" + shown(line) + "'");
     const std::string_view kind = line.substr(0, first);
     const std::string item(line.substr(first + 1, last - first - 1));
     unsigned value = 0;
     if (!read_value(line.substr(last + 1), value))
-      return fail(i + 1, "'" + shown(line.substr(last + 1)) + "' is not a nim-value (0 to 63, decimal)");
+      return fail(i + 1, "'" + shown(line.substr(last + 1)) + "' is not a nim-value (0 to 255, decimal)");
     if (kind == "root") {
-      if (item.empty() || item.size() > 4096 || item.find_first_not_of(".XOxo_#") != std::string::npos)
-        return fail(i + 1, "'" + shown(item) + "' is not a NoGo row (. X O x o _ #, at most 4096 letters)");
+      if (!rules->is_root(item)) return fail(i + 1, "'" + shown(item) + "' is not " + rules->what_a_root_is);
       roots.push_back({item, value, i + 1});
     } else if (kind == "part") {
       if (!proof.add_claim(item, value, i + 1, failure)) return fail(failure.line, failure.message);
@@ -201,16 +259,16 @@ CheckResult check_certificate_text(const std::string& bytes) {
       return fail(i + 1, "expected 'root' or 'part', found '" + shown(kind) + "'");
     }
   }
-  if (roots.empty()) return fail(3, "the certificate names no root ('root ROW VALUE')");
+  if (roots.empty()) return fail(3, "the certificate names no root ('root POSITION VALUE')");
   // Each claim from smaller ones, then the roots from the claims.
   if (!proof.prove_all(failure)) return fail(failure.line, failure.message);
   for (const Root& root : roots) {
-    const std::string row = "#" + root.row + "#";
+    const std::string position = rules->position_of_root(root.row);
     std::string missing;
     unsigned x = 0;
-    const std::string named = "nogo(" + root.row + ")";
-    if (!nogo_row::is_position(row)) return fail(root.line, named + " has a group without a liberty: no game reaches it");
-    if (!proof.claimed_value(nogo_row::parts(row), x, &missing))
+    const std::string named = rules->head + "(" + root.row + ")";
+    if (!rules->is_position(position)) return fail(root.line, named + " has a group without a liberty: no game reaches it");
+    if (!proof.claimed_value(rules->parts(position), x, &missing))
       return fail(root.line, named + ": its part " + missing + " is not claimed");
     if (x != root.value)
       return fail(root.line, named + " is claimed " + std::to_string(root.value) + ", but its parts' claims xor to " + std::to_string(x));

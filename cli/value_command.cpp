@@ -26,7 +26,7 @@
 #include "grundy/language/registry.hpp"
 #include "grundy/core/stop_signals.hpp"
 #include "grundy/core/output_file.hpp"
-#include "grundy/rulesets/nogo_certificate.hpp"
+#include "grundy/rulesets/certificates.hpp"
 #include "expression_input.hpp"
 #include "misere_play_options.hpp"
 #include "progress.hpp"
@@ -276,19 +276,20 @@ void run_batch(const ValueOptions& options) {
   if (failed) throw ExitStatus{2};
 }
 
-// --certificate FILE: the value by the one-row search and the proof a
-// checker needs (docs/certificates.md); no moves are listed.
+// --certificate FILE: the value by the search over 8-byte parts and the proof
+// a checker needs (docs/certificates.md); no moves are listed.
 void run_certificate(const Position& position, const ValueOptions& options, Context& context) {
-  const std::optional<std::vector<std::string>> rows = nogo_rows_of(position);
-  if (!rows)
-    throw InputError("--certificate: certificates are written for one-row NoGo boards (nogo(....)) and their sums; " +
+  const std::optional<CertifiableSum> sum = certifiable_sum(position);
+  if (!sum)
+    throw InputError("--certificate: certificates are written for one-row NoGo boards (nogo(....)), Clobber boards "
+                     "(clobber(XO/OX)) and sums of either; " +
                      excerpt(position.text(), 60) + " is not one");
   if (options.misere || !options.previous.empty() || options.batch)
     throw InputError("--certificate proves a normal-play value of one position: not with --misere, --previous or --batch");
   const OutputFile file = prepare_output_file(options.certificate, "--certificate file");
-  NoGoRowCertificate certificate;
+  Certificate certificate;
   try {
-    certificate = certify_nogo_rows(*rows, context);
+    certificate = certify(*sum, context);
   } catch (const Cancelled& stopped) {
     context.end_progress();
     std::cerr << "grundy: interrupted; no certificate written\n";
@@ -424,8 +425,8 @@ void register_value_command(CLI::App& app) {
       ->check(not_negative())
       ->capture_default_str();
   cmd->add_option("--certificate", options->certificate,
-                  "write a certificate of the value that `grundy check FILE` verifies (one-row NoGo boards and their "
-                  "sums; docs/certificates.md)");
+                  "write a certificate of the value that `grundy check FILE` verifies (one-row NoGo boards, Clobber "
+                  "boards, sums of either; docs/certificates.md)");
   cmd->add_flag("--progress", options->progress, "progress on stderr for long computations (default on a terminal)");
   cmd->add_option("--progress-after", options->progress_after, "seconds of work before the first progress line")
       ->capture_default_str();

@@ -18,9 +18,10 @@
 #include <vector>
 
 #include "certificate_check.hpp"
+#include "certificate_edits.hpp"
 #include "cli_runner.hpp"
 #include "grundy/core/checksum.hpp"
-#include "grundy/rulesets/nogo_certificate.hpp"
+#include "grundy/rulesets/certificates.hpp"
 #include "nogo_oracle.hpp"
 #include "nogo_row_rules.hpp"
 #include "test_build.hpp"
@@ -30,9 +31,16 @@ namespace grundy {
 namespace {
 
 using testing::context;
+using testing::lines_of;
+using testing::text_of;
+using testing::with_fresh_checksum;
 using testing::NoGoOracle;
 using testing::parse;
 using testing::value_of;
+
+Certificate certify_nogo_rows(const std::vector<std::string>& rows, Context& context) {
+  return certify(CertifiableSum{"nogo-row", rows}, context);
+}
 
 // A row of up to `most` points, some taken by random legal placements.
 std::string random_row(std::mt19937_64& random, std::size_t most) {
@@ -93,7 +101,7 @@ TEST(NoGoRow, CertificatesOfRandomSumsAreProven) {
   for (std::size_t trial = 0; trial < test_build::trials(100); ++trial) {
     std::vector<std::string> rows{random_row(random, 12)};
     if (trial % 3 == 0) rows.push_back(random_row(random, 8));
-    const NoGoRowCertificate written = certify_nogo_rows(rows, context());
+    const Certificate written = certify_nogo_rows(rows, context());
     const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
     ASSERT_TRUE(result.valid) << rows[0] << ": line " << result.line << ": " << result.message;
     ASSERT_EQ(result.roots.size(), rows.size());
@@ -114,7 +122,7 @@ void check_published_rows(std::size_t from, std::size_t to) {
   for (const testing::PublishedValue& p : testing::published_values("mcgs_impartial_nogo.txt")) {
     if (p.position.find_first_not_of('.') != std::string::npos) continue;
     if (p.position.size() < from || p.position.size() > to) continue;
-    const NoGoRowCertificate written = certify_nogo_rows({p.position}, context());
+    const Certificate written = certify_nogo_rows({p.position}, context());
     EXPECT_EQ(written.value, p.value) << p.position.size() << " points (" << p.source << ")";
     const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
     ASSERT_TRUE(result.valid) << p.position.size() << " points: " << result.message;
@@ -139,7 +147,8 @@ TEST(NoGoRowLong, CommittedRecordsAreProven) {
   const std::filesystem::path folder = std::filesystem::path(GRUNDY_REFERENCE_DIR) / ".." / ".." / "records";
   std::map<std::size_t, unsigned> proven;
   for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-    if (entry.path().string().find(".certificate") == std::string::npos) continue;
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("nogo-") || name.find(".certificate") == std::string::npos) continue;
     const grundy_check::CheckResult result = grundy_check::check_certificate_file(entry.path().string());
     ASSERT_TRUE(result.valid) << entry.path() << ":" << result.line << ": " << result.message;
     for (const grundy_check::ProvenRoot& root : result.roots) {
@@ -156,34 +165,6 @@ TEST(NoGoRowLong, CommittedRecordsAreProven) {
 
 // ---- certificates changed after they were written ----
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t at = 0;
-  while (at < text.size()) {
-    const std::size_t end = text.find('\n', at);
-    lines.push_back(text.substr(at, end - at));
-    at = end + 1;
-  }
-  return lines;
-}
-
-std::string text_of(const std::vector<std::string>& lines) {
-  std::string out;
-  for (const std::string& line : lines) out += line + "\n";
-  return out;
-}
-
-// The text with its checksum line made right again: a change that a forger
-// would hide must fail the proof itself.
-std::string with_fresh_checksum(std::vector<std::string> lines) {
-  lines.pop_back();
-  std::string body = text_of(lines);
-  Fnv1a sum;  // the writer's checksum (grundy/core/checksum.hpp)
-  sum.add_bytes(body);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(sum.value()));
-  return body + "checksum fnv1a64 " + hex + "\n";
-}
 
 TEST(NoGoRowCertificate, EveryChangedValueIsRefusedAtAPosition) {
   const std::string text = certify_nogo_rows({std::string(11, '.')}, context()).text;
@@ -257,10 +238,18 @@ TEST(NoGoRowCertificate, AnotherGameOrVersionIsRefused) {
   EXPECT_EQ(result.line, 1U);
   EXPECT_EQ(result.message, "a certificate of version '2', and this checker reads version 1");
   other = lines;
-  other[1] = "game clobber";
+  other[1] = "game cram";
   result = grundy_check::check_certificate_text(with_fresh_checksum(other));
   EXPECT_EQ(result.line, 2U);
-  EXPECT_EQ(result.message, "a certificate of the game 'clobber', and this checker knows nogo-row");
+  EXPECT_EQ(result.message, "a certificate of the game 'cram', and this checker knows nogo-row and clobber");
+  // A game the checker knows, but not this certificate's: its first part is
+  // no Clobber board.
+  other = lines;
+  other[1] = "game clobber";
+  result = grundy_check::check_certificate_text(with_fresh_checksum(other));
+  EXPECT_FALSE(result.valid);
+  EXPECT_EQ(result.line, 4U);
+  EXPECT_NE(result.message.find("is not a part of a Clobber board"), std::string::npos) << result.message;
   result = grundy_check::check_certificate_text("P3\n1 1\n255\n");
   EXPECT_FALSE(result.valid);
   EXPECT_EQ(result.line, 1U);

@@ -15,17 +15,21 @@
 // left when no move remains is the empty game. Symmetry: a group plays the
 // same under the board's eight symmetries and with the colours exchanged
 // (either player moves either colour), so it is stored once, under its least
-// image. Values by outcome questions (G + *n, the Lemoine–Viennot search of
-// core/outcome_engine.hpp) over these parts.
+// image. Values by the definition over 8-byte parts (clobber_grid.hpp) where
+// a group's box has at most 28 squares, else by outcome questions (G + *n,
+// the Lemoine–Viennot search of core/outcome_engine.hpp) over these parts.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "grundy/core/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
+#include "rulesets/clobber_grid.hpp"
 #include "rulesets/letter_board.hpp"
 
 namespace grundy {
@@ -148,6 +152,18 @@ struct ImpartialClobber {
   // The least of the sixteen images: eight symmetries of the board, each with
   // the colours as they are and exchanged.
   Board canonical(const Board& b) const { return rulesets_detail::least_image(b, exchanged); }
+
+  // A group within 28 squares by the search over 8-byte parts
+  // (clobber_grid.hpp); a larger one by outcome questions, whose options'
+  // groups come back here.
+  std::optional<Nimber> closed_form(const Board& b) const { return groups_.value(b.rows, b.cols, b.cells); }
+  // The run's Context polls that search and bounds its table.
+  void watch(std::function<void()> poll, std::size_t memory_bytes) const {
+    groups_.set_poll(std::move(poll));
+    groups_.set_memory_limit(memory_bytes);
+  }
+  // Each copy of the game (each run) has a table of its own.
+  mutable clobber_grid::GroupValues groups_;
 
   // A group's size for the outcome search (outcome_engine.hpp): its stones,
   // one fewer after every move.

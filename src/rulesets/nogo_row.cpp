@@ -4,12 +4,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdio>
 #include <cstring>
 #include <memory>
-#include <unordered_set>
 
-#include "grundy/core/checksum.hpp"
 #include "grundy/core/input_error.hpp"
 
 namespace grundy::nogo_row {
@@ -163,7 +160,7 @@ bool keys_of_row(std::string_view row, std::vector<std::uint64_t>& keys) {
 
 // Every option of a part: on_option(keys of its parts, count).
 template <class F>
-void for_each_option(std::uint64_t key, F&& on_option) {
+void options_of(std::uint64_t key, F&& on_option) {
   char letters[kLongestPart + 2];
   const std::size_t n = letters_of(key, letters);
   char after[kLongestPart + 2];
@@ -181,83 +178,24 @@ void for_each_option(std::uint64_t key, F&& on_option) {
   }
 }
 
-std::size_t slot_of(std::uint64_t key, std::size_t capacity) {
-  key ^= key >> 31;
-  key *= 0x9E3779B97F4A7C15ULL;
-  key ^= key >> 29;
-  return static_cast<std::size_t>(key) & (capacity - 1);
-}
-
 }  // namespace
 
-RowValues::~RowValues() {
-  delete[] keys_;
-  delete[] values_;
-}
-
-std::optional<Nimber> RowValues::find(std::uint64_t key) const {
-  if (capacity_ == 0) return std::nullopt;
-  for (std::size_t s = slot_of(key, capacity_);; s = (s + 1) & (capacity_ - 1)) {
-    if (keys_[s] == key) return values_[s];
-    if (keys_[s] == 0) return std::nullopt;
+struct RowRules {
+  template <class F>
+  static void for_each_option(std::uint64_t key, F&& on_option) {
+    options_of(key, on_option);
   }
-}
-
-void RowValues::grow() {
-  const std::size_t capacity = capacity_ == 0 ? std::size_t{1} << 12 : capacity_ * 2;
-  // The old table and the new one live together while it moves.
-  const std::size_t bytes = (capacity + capacity_) * (sizeof(std::uint64_t) + 1);
-  if (memory_limit_ != 0 && bytes > memory_limit_)
-    throw LimitError("the one-row NoGo table of " + std::to_string(size_) + " parts would need " +
-                     std::to_string(bytes >> 20) + " MB, past the memory bound of " +
-                     std::to_string(memory_limit_ >> 20) + " MB (--memory)");
-  auto* keys = new std::uint64_t[capacity]();
-  auto* values = new std::uint8_t[capacity]();
-  for (std::size_t s = 0; s < capacity_; ++s) {
-    if (keys_[s] == 0) continue;
-    std::size_t t = slot_of(keys_[s], capacity);
-    while (keys[t] != 0) t = (t + 1) & (capacity - 1);
-    keys[t] = keys_[s];
-    values[t] = values_[s];
+  // A claim's cost: the part's points.
+  static std::size_t weight(std::uint64_t key) {
+    return static_cast<std::size_t>(std::bit_width(key & ((std::uint64_t{1} << 60) - 1)));
   }
-  delete[] keys_;
-  delete[] values_;
-  keys_ = keys;
-  values_ = values;
-  capacity_ = capacity;
-}
-
-void RowValues::store(std::uint64_t key, Nimber value) {
-  // At most three quarters full: linear probing stays short.
-  if (4 * (size_ + 1) > 3 * capacity_) grow();
-  std::size_t s = slot_of(key, capacity_);
-  while (keys_[s] != 0) s = (s + 1) & (capacity_ - 1);
-  keys_[s] = key;
-  values_[s] = static_cast<std::uint8_t>(value);
-  ++size_;
-}
-
-Nimber RowValues::solve(std::uint64_t key) {
-  if (const std::optional<Nimber> v = find(key)) return *v;
-  if ((++solved_ & 0xFFFU) == 0 && poll_) poll_();
-  // A part of k empty points has at most 2k options, k <= 29: every value
-  // (a mex, or a xor of mexes) is below 64.
-  std::uint64_t seen = 0;
-  for_each_option(key, [&](const std::uint64_t* parts, std::size_t count) {
-    Nimber x = 0;
-    for (std::size_t k = 0; k < count; ++k) x ^= solve(parts[k]);
-    seen |= std::uint64_t{1} << x;
-  });
-  const auto mex = static_cast<Nimber>(std::countr_one(seen));
-  store(key, mex);
-  return mex;
-}
+};
 
 std::optional<Nimber> RowValues::value(std::string_view row) {
   std::vector<std::uint64_t> keys;
   if (!keys_of_row(row, keys)) return std::nullopt;
   Nimber total = 0;
-  for (const std::uint64_t key : keys) total ^= solve(key);
+  for (const std::uint64_t key : keys) total ^= search_.value(key);
   return total;
 }
 
@@ -269,86 +207,16 @@ std::optional<std::vector<std::string>> RowValues::parts(std::string_view row) {
   return out;
 }
 
-// The claims: every part the proof names, chosen greedily. A part of value v
-// needs, for each u < v, an option of value u whose parts are claimed, and for
-// each option either all its parts claimed (their xor is not v) or one reply
-// from it whose parts are claimed and xor to v. Where an option and a reply
-// both would do, the one naming fewer points not yet claimed is taken:
-// measured on 1×19, 9 742 claims where the whole table has 419 618 parts.
+// The claims (part_claims.hpp), a part's cost its points.
 std::vector<std::pair<std::string, Nimber>> RowValues::claims(const std::vector<std::string>& rows) {
-  std::unordered_set<std::uint64_t> claimed;
-  const auto value_of = [&](std::uint64_t key) { return solve(key); };
-  const auto missing = [&](const std::vector<std::uint64_t>& parts) {
-    std::size_t points = 0;
-    for (const std::uint64_t key : parts)
-      if (!claimed.contains(key)) points += static_cast<std::size_t>(std::bit_width(key & ((std::uint64_t{1} << 60) - 1)));
-    return points;
-  };
-  const auto xor_of = [&](const std::vector<std::uint64_t>& parts) {
-    Nimber x = 0;
-    for (const std::uint64_t key : parts) x ^= value_of(key);
-    return x;
-  };
-  std::function<void(std::uint64_t)> claim = [&](std::uint64_t key) {
-    if (!claimed.insert(key).second) return;
-    const Nimber v = value_of(key);
-    std::vector<std::vector<std::uint64_t>> options;
-    for_each_option(key, [&](const std::uint64_t* parts, std::size_t count) { options.emplace_back(parts, parts + count); });
-    for (Nimber u = 0; u < v; ++u) {
-      const std::vector<std::uint64_t>* best = nullptr;
-      std::size_t best_missing = ~std::size_t{0};
-      for (const auto& option : options) {
-        if (xor_of(option) != u) continue;
-        if (const std::size_t m = missing(option); m < best_missing) {
-          best_missing = m;
-          best = &option;
-        }
-      }
-      for (const std::uint64_t part : *best) claim(part);
-    }
-    for (const auto& option : options) {
-      const std::size_t own = missing(option);
-      if (own == 0) continue;
-      std::vector<std::uint64_t> best_reply;
-      std::size_t best_missing = ~std::size_t{0};
-      for (std::size_t j = 0; j < option.size(); ++j) {
-        for_each_option(option[j], [&](const std::uint64_t* parts, std::size_t count) {
-          std::vector<std::uint64_t> reply(parts, parts + count);
-          for (std::size_t k = 0; k < option.size(); ++k)
-            if (k != j) reply.push_back(option[k]);
-          if (xor_of(reply) != v) return;
-          if (const std::size_t m = missing(reply); m < best_missing) {
-            best_missing = m;
-            best_reply = std::move(reply);
-          }
-        });
-      }
-      const std::vector<std::uint64_t> chosen = best_missing <= own ? best_reply : option;
-      for (const std::uint64_t part : chosen) claim(part);
-    }
-  };
+  std::vector<std::uint64_t> roots;
   for (const std::string& row : rows) {
-    std::vector<std::uint64_t> keys;
-    if (!keys_of_row(row, keys)) throw LimitError("a part of this NoGo row is longer than " + std::to_string(kLongestPart) + " points");
-    for (const std::uint64_t key : keys) claim(key);
+    if (!keys_of_row(row, roots)) throw LimitError("a part of this NoGo row is longer than " + std::to_string(kLongestPart) + " points");
   }
   std::vector<std::pair<std::string, Nimber>> out;
-  out.reserve(claimed.size());
-  for (const std::uint64_t key : claimed) out.emplace_back(text_of(key), *find(key));
+  for (const auto& [key, value] : search_.claims(roots)) out.emplace_back(text_of(key), value);
   std::sort(out.begin(), out.end());
   return out;
-}
-
-std::string certificate_text(const std::vector<std::pair<std::string, Nimber>>& roots,
-                             const std::vector<std::pair<std::string, Nimber>>& claims) {
-  std::string text = "grundy-certificate 1\ngame nogo-row\n";
-  for (const auto& [row, value] : roots) text += "root " + row + " " + std::to_string(value) + "\n";
-  for (const auto& [part, value] : claims) text += "part " + part + " " + std::to_string(value) + "\n";
-  Fnv1a sum;
-  sum.add_bytes(text);
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(sum.value()));
-  return text + "checksum fnv1a64 " + hex + "\n";
 }
 
 }  // namespace grundy::nogo_row

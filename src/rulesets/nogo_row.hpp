@@ -34,8 +34,11 @@
 #include <vector>
 
 #include "grundy/core/nimber.hpp"
+#include "rulesets/part_search.hpp"
 
 namespace grundy::nogo_row {
+
+struct RowRules;  // the moves and the split over keys (nogo_row.cpp)
 
 // The longest inside of a part a key holds (2 bits a point, 4 for the ends).
 inline constexpr std::size_t kLongestPart = 29;
@@ -46,7 +49,6 @@ class RowValues {
   // A copy starts empty (each run keeps its own table; nothing shared).
   RowValues(const RowValues&) {}
   RowValues& operator=(const RowValues&) { return *this; }
-  ~RowValues();
 
   // The value of one row of a NoGo board (its letters: . X O x o _ #; every
   // group with a liberty), or nullopt when a part is longer than kLongestPart.
@@ -61,31 +63,13 @@ class RowValues {
 
   // Called every 4096 parts valued (Context::poll, which may throw to stop;
   // what was valued stays).
-  void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
+  void set_poll(std::function<void()> hook) { search_.set_poll(std::move(hook)); }
   // The bound on the table's bytes (0: none); past it LimitError.
-  void set_memory_limit(std::size_t bytes) { memory_limit_ = bytes; }
-  [[nodiscard]] std::size_t stored() const noexcept { return size_; }
+  void set_memory_limit(std::size_t bytes) { search_.set_memory_limit(bytes); }
+  [[nodiscard]] std::size_t stored() const noexcept { return search_.stored(); }
 
  private:
-  Nimber solve(std::uint64_t key);
-  [[nodiscard]] std::optional<Nimber> find(std::uint64_t key) const;
-  void store(std::uint64_t key, Nimber value);
-  void grow();
-
-  // Open addressing: keys (0 free) and their values side by side.
-  std::uint64_t* keys_ = nullptr;
-  std::uint8_t* values_ = nullptr;
-  std::size_t capacity_ = 0;  // a power of two
-  std::size_t size_ = 0;
-  std::size_t memory_limit_ = 0;
-  std::uint64_t solved_ = 0;
-  std::function<void()> poll_;
+  rulesets_detail::PartSearch<RowRules> search_{"one-row NoGo"};
 };
-
-// A certificate's text (docs/certificates.md, version 1): its head, one line a
-// row ("root", the row as written and its value), one a claimed part ("part"),
-// and the FNV-1a sum of all bytes before that last line.
-std::string certificate_text(const std::vector<std::pair<std::string, Nimber>>& roots,
-                             const std::vector<std::pair<std::string, Nimber>>& claims);
 
 }  // namespace grundy::nogo_row

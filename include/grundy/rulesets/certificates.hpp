@@ -1,0 +1,51 @@
+// Certificates of values (docs/certificates.md): what `grundy value
+// --certificate FILE` writes and `grundy check FILE` verifies with code of its
+// own (check/). Written for the games valued by the definition over 8-byte
+// parts: one-row NoGo boards (nogo_row.hpp) and Clobber boards whose groups
+// span at most 28 squares (clobber_grid.hpp), and sums of either.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grundy/core/context.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/core/position.hpp"
+
+namespace grundy {
+
+// A sum certificates are written for: the game as the certificate names it
+// ("nogo-row", "clobber") and each term as its ruleset prints it (a row, a
+// board with rows joined by '/').
+struct CertifiableSum {
+  std::string game;
+  std::vector<std::string> terms;
+};
+
+// The sum of a position, or nullopt when a term is of another game (or a NoGo
+// board of more than one row), or the terms of two games.
+[[nodiscard]] std::optional<CertifiableSum> certifiable_sum(const Position& position);
+
+struct Certificate {
+  Nimber value = 0;                // the sum's nim-value
+  std::string text;                // the certificate, version 1
+  std::size_t claims = 0;          // parts claimed in it
+  std::uint64_t parts_valued = 0;  // parts the search valued to find them
+};
+
+// Values the sum by its game's search, polling `context` and within its memory
+// bound, and writes the proof. Throws LimitError when a part is larger than
+// the search's keys hold, Cancelled when the context is stopped.
+[[nodiscard]] Certificate certify(const CertifiableSum& sum, Context& context);
+
+// A certificate's text (docs/certificates.md, version 1): its head, one line a
+// term ("root", the term as written and its value), one a claimed part
+// ("part"), and the FNV-1a sum of all bytes before that last line.
+[[nodiscard]] std::string certificate_text(const std::string& game,
+                                           const std::vector<std::pair<std::string, Nimber>>& roots,
+                                           const std::vector<std::pair<std::string, Nimber>>& claims);
+
+}  // namespace grundy

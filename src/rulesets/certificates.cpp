@@ -1,0 +1,99 @@
+// Certificates of one-row NoGo and Clobber sums: the searches' values and the
+// claims they pick (part_claims.hpp), written as docs/certificates.md says.
+#include "grundy/rulesets/certificates.hpp"
+
+#include "grundy/core/checksum.hpp"
+#include "grundy/core/input_error.hpp"
+#include "rulesets/clobber_grid.hpp"
+#include "rulesets/nogo_row.hpp"
+
+namespace grundy {
+namespace {
+
+// A Clobber term's board: its rows joined by '/'.
+clobber_grid::GroupValues::Board board_of(const std::string& term) {
+  clobber_grid::GroupValues::Board b{0, 0, ""};
+  std::size_t row_start = 0;
+  for (std::size_t i = 0; i <= term.size(); ++i) {
+    if (i < term.size() && term[i] != '/') continue;
+    b.cols = static_cast<int>(i - row_start);
+    ++b.rows;
+    b.cells += term.substr(row_start, i - row_start);
+    row_start = i + 1;
+  }
+  return b;
+}
+
+template <class Values>
+void watch(Values& values, Context& context) {
+  values.set_poll([&context] { context.poll(); });
+  values.set_memory_limit(context.options().memory_bytes);
+}
+
+}  // namespace
+
+std::optional<CertifiableSum> certifiable_sum(const Position& position) {
+  CertifiableSum sum;
+  for (std::size_t i = 0; i < position.size(); ++i) {
+    const Component& c = position[i];
+    const std::string game = c.head() == "nogo" ? "nogo-row" : c.head() == "clobber" ? "clobber" : "";
+    if (game.empty() || (!sum.game.empty() && game != sum.game)) return std::nullopt;
+    sum.game = game;
+    std::string term = c.arguments();
+    if (game == "nogo-row" && term.find('/') != std::string::npos) return std::nullopt;
+    sum.terms.push_back(std::move(term));
+  }
+  if (sum.terms.empty()) return std::nullopt;
+  return sum;
+}
+
+Certificate certify(const CertifiableSum& sum, Context& context) {
+  Certificate out;
+  std::vector<std::pair<std::string, Nimber>> roots;
+  std::vector<std::pair<std::string, Nimber>> claims;
+  if (sum.game == "nogo-row") {
+    nogo_row::RowValues values;
+    watch(values, context);
+    for (const std::string& row : sum.terms) {
+      const std::optional<Nimber> v = values.value(row);
+      if (!v)
+        throw LimitError("nogo(" + excerpt(row, 60) + ") has a part longer than " +
+                         std::to_string(nogo_row::kLongestPart) + " points, longer than certificates are written for");
+      roots.emplace_back(row, *v);
+    }
+    claims = values.claims(sum.terms);
+    out.parts_valued = values.stored();
+  } else if (sum.game == "clobber") {
+    clobber_grid::GroupValues values;
+    watch(values, context);
+    std::vector<clobber_grid::GroupValues::Board> boards;
+    for (const std::string& term : sum.terms) {
+      boards.push_back(board_of(term));
+      const std::optional<Nimber> v = values.value(boards.back().rows, boards.back().cols, boards.back().cells);
+      if (!v)
+        throw LimitError("clobber(" + excerpt(term, 60) + ") has a group spanning more than " +
+                         std::to_string(clobber_grid::kMostSquares) + " squares, more than certificates are written for");
+      roots.emplace_back(term, *v);
+    }
+    claims = values.claims(boards);
+    out.parts_valued = values.stored();
+  } else {
+    throw LimitError("certificates are not written for the game '" + sum.game + "'");
+  }
+  for (const auto& root : roots) out.value ^= root.second;
+  out.claims = claims.size();
+  out.text = certificate_text(sum.game, roots, claims);
+  return out;
+}
+
+std::string certificate_text(const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
+                             const std::vector<std::pair<std::string, Nimber>>& claims) {
+  std::string text = "grundy-certificate 1\ngame " + game + "\n";
+  for (const auto& [term, value] : roots) text += "root " + term + " " + std::to_string(value) + "\n";
+  for (const auto& [part, value] : claims) text += "part " + part + " " + std::to_string(value) + "\n";
+  Fnv1a sum;
+  sum.add_bytes(text);
+  return text + "checksum fnv1a64 " + sum.hex() + "\n";
+}
+
+}  // namespace grundy

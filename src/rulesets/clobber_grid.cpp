@@ -1,0 +1,317 @@
+// Impartial Clobber by the definition over 8-byte parts (clobber_grid.hpp says
+// what a part is and why the groups are independent).
+#include "rulesets/clobber_grid.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+#include "grundy/core/input_error.hpp"
+
+namespace grundy::clobber_grid {
+namespace {
+
+// A part as bits: square r·w + c of the box, X stones in x, O stones in o.
+struct Grid {
+  int h = 0;
+  int w = 0;
+  std::uint32_t x = 0;
+  std::uint32_t o = 0;
+};
+
+// The squares of a box (h·w <= 28) and of its first and last columns.
+struct BoxMasks {
+  std::uint32_t all = 0;
+  std::uint32_t left = 0;
+  std::uint32_t right = 0;
+};
+
+const BoxMasks& masks_of(int h, int w) {
+  static const auto table = [] {
+    std::array<std::array<BoxMasks, kMostSquares + 1>, kMostSquares + 1> t{};
+    for (int hh = 1; hh <= static_cast<int>(kMostSquares); ++hh) {
+      for (int ww = 1; hh * ww <= static_cast<int>(kMostSquares); ++ww) {
+        BoxMasks& m = t[static_cast<std::size_t>(hh)][static_cast<std::size_t>(ww)];
+        m.all = static_cast<std::uint32_t>((std::uint64_t{1} << (hh * ww)) - 1);
+        for (int r = 0; r < hh; ++r) {
+          m.left |= std::uint32_t{1} << (r * ww);
+          m.right |= std::uint32_t{1} << (r * ww + ww - 1);
+        }
+      }
+    }
+    return t;
+  }();
+  return table[static_cast<std::size_t>(h)][static_cast<std::size_t>(w)];
+}
+
+// The squares orthogonally beside those of `m`.
+std::uint32_t beside(std::uint32_t m, int w, const BoxMasks& box) {
+  return (((m & ~box.right) << 1) | ((m & ~box.left) >> 1) | (m << w) | (m >> w)) & box.all;
+}
+
+// The part of the squares `group` of g (x and o already within it), cropped.
+Grid cropped(const Grid& g, std::uint32_t group) {
+  const std::uint32_t row_mask = static_cast<std::uint32_t>((std::uint64_t{1} << g.w) - 1);
+  int r0 = g.h;
+  int r1 = -1;
+  std::uint32_t columns = 0;
+  for (int r = 0; r < g.h; ++r) {
+    const std::uint32_t row = (group >> (r * g.w)) & row_mask;
+    if (row == 0) continue;
+    r0 = std::min(r0, r);
+    r1 = r;
+    columns |= row;
+  }
+  const int c0 = std::countr_zero(columns);
+  const int c1 = 31 - std::countl_zero(columns);
+  Grid out;
+  out.h = r1 - r0 + 1;
+  out.w = c1 - c0 + 1;
+  const std::uint32_t out_mask = static_cast<std::uint32_t>((std::uint64_t{1} << out.w) - 1);
+  for (int r = r0; r <= r1; ++r) {
+    const int at = r * g.w + c0;
+    const int to = (r - r0) * out.w;
+    out.x |= ((g.x >> at) & out_mask) << to;
+    out.o |= ((g.o >> at) & out_mask) << to;
+  }
+  return out;
+}
+
+// The groups of g with a move, each cropped: on_group(Grid).
+template <class F>
+void for_each_group(const Grid& g, F&& on_group) {
+  const BoxMasks& box = masks_of(g.h, g.w);
+  const std::uint32_t stones = g.x | g.o;
+  std::uint32_t left = stones;
+  while (left != 0) {
+    std::uint32_t group = left & (~left + 1);
+    for (;;) {
+      const std::uint32_t grown = (group | beside(group, g.w, box)) & stones;
+      if (grown == group) break;
+      group = grown;
+    }
+    left &= ~group;
+    Grid part{g.h, g.w, g.x & group, g.o & group};
+    if ((beside(part.x, g.w, box) & part.o) == 0) continue;  // one colour: no move, worth 0
+    on_group(cropped(part, group));
+  }
+}
+
+// The bits of v in the reverse order.
+std::uint32_t reversed_bits(std::uint32_t v) {
+  v = ((v >> 1) & 0x55555555U) | ((v & 0x55555555U) << 1);
+  v = ((v >> 2) & 0x33333333U) | ((v & 0x33333333U) << 2);
+  v = ((v >> 4) & 0x0F0F0F0FU) | ((v & 0x0F0F0F0FU) << 4);
+  v = ((v >> 8) & 0x00FF00FFU) | ((v & 0x00FF00FFU) << 8);
+  return (v >> 16) | (v << 16);
+}
+
+// Bit i of v at bit 2i.
+std::uint64_t spread(std::uint32_t v) {
+  std::uint64_t s = v;
+  s = (s | (s << 16)) & 0x0000FFFF0000FFFFULL;
+  s = (s | (s << 8)) & 0x00FF00FF00FF00FFULL;
+  s = (s | (s << 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  s = (s | (s << 2)) & 0x3333333333333333ULL;
+  s = (s | (s << 1)) & 0x5555555555555555ULL;
+  return s;
+}
+
+// The rows of an h×w box in the reverse order.
+std::uint32_t rows_reversed(std::uint32_t m, int h, int w) {
+  const std::uint32_t row_mask = static_cast<std::uint32_t>((std::uint64_t{1} << w) - 1);
+  std::uint32_t out = 0;
+  for (int r = 0; r < h; ++r) out |= ((m >> (r * w)) & row_mask) << ((h - 1 - r) * w);
+  return out;
+}
+
+// The least key of the four images of an h×w box that keep its shape (as it
+// is, rows reversed, columns reversed, both: the last is the bits reversed),
+// each with the colours as they are and exchanged.
+std::uint64_t least_of_four(int h, int w, std::uint32_t x, std::uint32_t o) {
+  const std::uint64_t head = static_cast<std::uint64_t>(h) << 61 | static_cast<std::uint64_t>(w) << 56;
+  std::uint64_t best = ~std::uint64_t{0};
+  const auto consider = [&](std::uint32_t a, std::uint32_t b) {
+    const std::uint64_t sa = spread(a);
+    const std::uint64_t sb = spread(b);
+    best = std::min({best, head | sa | (sb << 1), head | sb | (sa << 1)});
+  };
+  const int shift = 32 - h * w;
+  const std::uint32_t rx = reversed_bits(x) >> shift;
+  const std::uint32_t ro = reversed_bits(o) >> shift;
+  consider(x, o);
+  consider(rows_reversed(x, h, w), rows_reversed(o, h, w));
+  consider(rx, ro);
+  consider(rows_reversed(rx, h, w), rows_reversed(ro, h, w));
+  return best;
+}
+
+// Square (r, c) of an h×w box at (c, r) of a w×h one.
+std::uint32_t transposed(std::uint32_t m, int w, int h) {
+  std::uint32_t out = 0;
+  while (m != 0) {
+    const int i = std::countr_zero(m);
+    m &= m - 1;
+    out |= std::uint32_t{1} << ((i % w) * h + i / w);
+  }
+  return out;
+}
+
+// The least key of a part's images (clobber_grid.hpp): the eight symmetries
+// with the height at most the width, each with the colours exchanged or not.
+std::uint64_t key_of(const Grid& g) {
+  std::uint64_t best = ~std::uint64_t{0};
+  if (g.h <= g.w) best = least_of_four(g.h, g.w, g.x, g.o);
+  if (g.h >= g.w) best = std::min(best, least_of_four(g.w, g.h, transposed(g.x, g.w, g.h), transposed(g.o, g.w, g.h)));
+  return best;
+}
+
+Grid grid_of(std::uint64_t key) {
+  Grid g;
+  g.h = static_cast<int>(key >> 61);
+  g.w = static_cast<int>((key >> 56) & 31U);
+  for (int i = 0; i < g.h * g.w; ++i) {
+    const auto code = static_cast<unsigned>((key >> (2 * i)) & 3U);
+    if (code == 1) g.x |= std::uint32_t{1} << i;
+    if (code == 2) g.o |= std::uint32_t{1} << i;
+  }
+  return g;
+}
+
+std::string text_of(std::uint64_t key) {
+  const Grid g = grid_of(key);
+  std::string text;
+  for (int r = 0; r < g.h; ++r) {
+    if (r > 0) text += '/';
+    for (int c = 0; c < g.w; ++c) {
+      const std::uint32_t bit = std::uint32_t{1} << (r * g.w + c);
+      text += (g.x & bit) != 0 ? 'X' : (g.o & bit) != 0 ? 'O' : '.';
+    }
+  }
+  return text;
+}
+
+// Every option of a part: on_option(keys of its groups with a move, count).
+template <class F>
+void options_of(std::uint64_t key, F&& on_option) {
+  const Grid g = grid_of(key);
+  const BoxMasks& box = masks_of(g.h, g.w);
+  std::uint64_t parts[kMostSquares];
+  for (int colour = 0; colour < 2; ++colour) {
+    const std::uint32_t own = colour == 0 ? g.x : g.o;
+    const std::uint32_t other = colour == 0 ? g.o : g.x;
+    std::uint32_t movers = own & beside(other, g.w, box);
+    while (movers != 0) {
+      const int i = std::countr_zero(movers);
+      movers &= movers - 1;
+      const std::uint32_t from = std::uint32_t{1} << i;
+      std::uint32_t targets = beside(from, g.w, box) & other;
+      while (targets != 0) {
+        const std::uint32_t to = targets & (~targets + 1);
+        targets &= targets - 1;
+        Grid after = g;
+        std::uint32_t& mine = colour == 0 ? after.x : after.o;
+        std::uint32_t& theirs = colour == 0 ? after.o : after.x;
+        mine = (mine & ~from) | to;
+        theirs &= ~to;
+        std::size_t count = 0;
+        for_each_group(after, [&](const Grid& part) { parts[count++] = key_of(part); });
+        on_option(static_cast<const std::uint64_t*>(parts), count);
+      }
+    }
+  }
+}
+
+// The keys of a board's groups with a move (false when one is too large).
+bool keys_of_board(int rows, int cols, std::string_view cells, std::vector<std::uint64_t>& keys) {
+  const auto n = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
+  if (n != cells.size()) return false;
+  std::vector<bool> seen(n, false);
+  std::vector<std::size_t> group;
+  std::vector<std::size_t> stack;
+  for (std::size_t start = 0; start < n; ++start) {
+    if (seen[start] || cells[start] == '.') continue;
+    group.clear();
+    stack.assign(1, start);
+    seen[start] = true;
+    int r0 = rows, r1 = -1, c0 = cols, c1 = -1;
+    while (!stack.empty()) {
+      const std::size_t i = stack.back();
+      stack.pop_back();
+      group.push_back(i);
+      const int r = static_cast<int>(i / static_cast<std::size_t>(cols));
+      const int c = static_cast<int>(i % static_cast<std::size_t>(cols));
+      r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
+      const int steps[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
+      for (const auto& step : steps) {
+        const int r2 = r + step[0];
+        const int c2 = c + step[1];
+        if (r2 < 0 || r2 >= rows || c2 < 0 || c2 >= cols) continue;
+        const std::size_t j = static_cast<std::size_t>(r2) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c2);
+        if (seen[j] || cells[j] == '.') continue;
+        seen[j] = true;
+        stack.push_back(j);
+      }
+    }
+    Grid part;
+    part.h = r1 - r0 + 1;
+    part.w = c1 - c0 + 1;
+    bool one_colour = true;
+    for (const std::size_t i : group) one_colour = one_colour && cells[i] == cells[group.front()];
+    if (one_colour) continue;  // no move, worth 0
+    if (static_cast<std::size_t>(part.h) * static_cast<std::size_t>(part.w) > kMostSquares) return false;
+    for (const std::size_t i : group) {
+      const int r = static_cast<int>(i / static_cast<std::size_t>(cols)) - r0;
+      const int c = static_cast<int>(i % static_cast<std::size_t>(cols)) - c0;
+      (cells[i] == 'X' ? part.x : part.o) |= std::uint32_t{1} << (r * part.w + c);
+    }
+    // Of two colours and connected: some stone is beside one of the other colour.
+    keys.push_back(key_of(part));
+  }
+  return true;
+}
+
+}  // namespace
+
+struct GroupRules {
+  template <class F>
+  static void for_each_option(std::uint64_t key, F&& on_option) {
+    options_of(key, on_option);
+  }
+  // A claim's cost: the part's stones.
+  static std::size_t weight(std::uint64_t key) {
+    const Grid g = grid_of(key);
+    return static_cast<std::size_t>(std::popcount(g.x | g.o));
+  }
+};
+
+std::optional<Nimber> GroupValues::value(int rows, int cols, std::string_view cells) {
+  std::vector<std::uint64_t> keys;
+  if (!keys_of_board(rows, cols, cells, keys)) return std::nullopt;
+  Nimber total = 0;
+  for (const std::uint64_t key : keys) total ^= search_.value(key);
+  return total;
+}
+
+std::optional<std::vector<std::string>> GroupValues::parts(int rows, int cols, std::string_view cells) {
+  std::vector<std::uint64_t> keys;
+  if (!keys_of_board(rows, cols, cells, keys)) return std::nullopt;
+  std::vector<std::string> out;
+  for (const std::uint64_t key : keys) out.push_back(text_of(key));
+  return out;
+}
+
+// The claims (part_claims.hpp), a part's cost its stones.
+std::vector<std::pair<std::string, Nimber>> GroupValues::claims(const std::vector<Board>& boards) {
+  std::vector<std::uint64_t> roots;
+  for (const Board& b : boards) {
+    if (!keys_of_board(b.rows, b.cols, b.cells, roots))
+      throw LimitError("a group of this Clobber board spans more than " + std::to_string(kMostSquares) + " squares");
+  }
+  std::vector<std::pair<std::string, Nimber>> out;
+  for (const auto& [key, value] : search_.claims(roots)) out.emplace_back(text_of(key), value);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace grundy::clobber_grid

@@ -1,0 +1,75 @@
+// Impartial Clobber valued by the definition over 8-byte parts (g = mex of the
+// options' values, each option the xor of its groups' values): what lets
+// checkerboards past MCGS's largest (2×13, 3×8, 4×6) be valued on one machine.
+//
+// A part is a group of orthogonally connected stones with a move (a stone
+// beside one of the other colour), cropped to its box: a stone only ever moves
+// onto a neighbouring stone, so groups never meet again and are independent
+// (clobber.cpp). Its key: the box's height (3 bits) and width (5 bits), then
+// 2 bits a square row by row (0 empty, 1 X, 2 O), at most kMostSquares
+// squares. Every part is stored once under the least key of its images: the
+// board's eight symmetries with the height at most the width (so that the
+// height fits 3 bits: h·h <= 28), each with the colours as they are and
+// exchanged (either player moves either colour).
+//
+// Certificates: claims() picks, from the values found, a set of parts with
+// their values from which `grundy check` re-proves every root (the format and
+// the proof it checks: docs/certificates.md, game "clobber").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/nimber.hpp"
+#include "rulesets/part_search.hpp"
+
+namespace grundy::clobber_grid {
+
+struct GroupRules;  // the moves and the split over keys (clobber_grid.cpp)
+
+// The most squares of a part's box a key holds (2 bits a square, 8 for the box).
+inline constexpr std::size_t kMostSquares = 28;
+
+class GroupValues {
+ public:
+  GroupValues() = default;
+  // A copy starts empty (each run keeps its own table; nothing shared).
+  GroupValues(const GroupValues&) {}
+  GroupValues& operator=(const GroupValues&) { return *this; }
+
+  // The value of a board (`cells` row by row, 'X', 'O', '.'), or nullopt when
+  // a group's box has more than kMostSquares squares.
+  std::optional<Nimber> value(int rows, int cols, std::string_view cells);
+
+  // The groups with a move of a board, each as its least image written row by
+  // row ('/' between rows), or nullopt when one is too large.
+  static std::optional<std::vector<std::string>> parts(int rows, int cols, std::string_view cells);
+
+  // For a certificate of `boards` (rows, cols, cells; each valued by value()
+  // first): parts and their values, enough for a checker to prove every part
+  // of every board.
+  struct Board {
+    int rows;
+    int cols;
+    std::string cells;
+  };
+  std::vector<std::pair<std::string, Nimber>> claims(const std::vector<Board>& boards);
+
+  // Called every 4096 parts valued (Context::poll, which may throw to stop;
+  // what was valued stays).
+  void set_poll(std::function<void()> hook) { search_.set_poll(std::move(hook)); }
+  // The bound on the table's bytes (0: none); past it LimitError.
+  void set_memory_limit(std::size_t bytes) { search_.set_memory_limit(bytes); }
+  [[nodiscard]] std::size_t stored() const noexcept { return search_.stored(); }
+
+ private:
+  rulesets_detail::PartSearch<GroupRules> search_{"Clobber"};
+};
+
+}  // namespace grundy::clobber_grid

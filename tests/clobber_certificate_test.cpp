@@ -1,0 +1,221 @@
+// Impartial Clobber by the search over 8-byte parts (src/rulesets/
+// clobber_grid.cpp) and its certificates (docs/certificates.md, game
+// "clobber"): the checker's own rules and split (check/clobber_rules.cpp)
+// against the oracle written from the rules alone (clobber_oracle.hpp);
+// certificates of random boards and sums proven, with the oracle's values;
+// MCGS's checkerboards proven; certificates changed after they were written
+// refused at a position; the command.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "certificate_check.hpp"
+#include "certificate_edits.hpp"
+#include "cli_runner.hpp"
+#include "clobber_oracle.hpp"
+#include "clobber_rules.hpp"
+#include "grundy/rulesets/certificates.hpp"
+#include "test_build.hpp"
+#include "test_support.hpp"
+
+namespace grundy {
+namespace {
+
+using testing::ClobberOracle;
+using testing::context;
+using testing::lines_of;
+using testing::with_fresh_checksum;
+
+std::string random_board(std::mt19937_64& random, int h, int w) {
+  std::string board;
+  for (int r = 0; r < h; ++r) {
+    if (r > 0) board += '/';
+    for (int c = 0; c < w; ++c) board += "XXOO."[random() % 5];
+  }
+  return board;
+}
+
+std::string checkerboard(int h, int w) {
+  std::string board;
+  for (int r = 0; r < h; ++r) {
+    if (r > 0) board += '/';
+    for (int c = 0; c < w; ++c) board += (r + c) % 2 == 0 ? 'X' : 'O';
+  }
+  return board;
+}
+
+Certificate certify_clobber(const std::vector<std::string>& boards) {
+  return certify(CertifiableSum{"clobber", boards}, context());
+}
+
+// The value by the checker's own rules and split alone: each part by the
+// definition over the checker's options (no claims).
+class CheckerRulesValue {
+ public:
+  unsigned board(const std::string& board) {
+    unsigned x = 0;
+    for (const std::string& part : grundy_check::clobber::parts(board)) x ^= value(part);
+    return x;
+  }
+
+ private:
+  unsigned value(const std::string& part) {
+    if (const auto it = memo_.find(part); it != memo_.end()) return it->second;
+    std::uint64_t seen = 0;
+    for (const std::string& option : grundy_check::clobber::options(part)) seen |= std::uint64_t{1} << board(option);
+    unsigned mex = 0;
+    while ((seen >> mex) & 1U) ++mex;
+    return memo_[part] = mex;
+  }
+  std::map<std::string, unsigned> memo_;
+};
+
+TEST(ClobberGrid, CheckerRulesAgainstTheRules) {
+  // Boards within 3×4 and columns: the checker's split and images, with the
+  // definition, equal to the whole board valued by the oracle.
+  std::mt19937_64 random(43);
+  ClobberOracle oracle;
+  CheckerRulesValue checker;
+  for (std::size_t trial = 0; trial < test_build::trials(300); ++trial) {
+    const int h = 1 + static_cast<int>(random() % 4);
+    const int w = h == 4 ? 1 + static_cast<int>(random() % 2) : 1 + static_cast<int>(random() % 4);
+    const std::string board = random_board(random, h, w);
+    EXPECT_EQ(checker.board(board), oracle.value(ClobberOracle::rows_of(board))) << board;
+    // Every part is its own least image.
+    for (const std::string& part : grundy_check::clobber::parts(board))
+      EXPECT_EQ(grundy_check::clobber::least_image(part), part) << board;
+  }
+}
+
+TEST(ClobberGrid, CertificatesOfRandomSumsAreProven) {
+  std::mt19937_64 random(44);
+  ClobberOracle oracle;
+  for (std::size_t trial = 0; trial < test_build::trials(100); ++trial) {
+    std::vector<std::string> boards{random_board(random, 1 + static_cast<int>(random() % 3), 1 + static_cast<int>(random() % 4))};
+    if (trial % 3 == 0) boards.push_back(random_board(random, 4, 2));
+    const Certificate written = certify_clobber(boards);
+    const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
+    ASSERT_TRUE(result.valid) << boards[0] << ": line " << result.line << ": " << result.message;
+    ASSERT_EQ(result.roots.size(), boards.size());
+    Nimber total = 0;
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+      EXPECT_EQ(result.roots[i].position, "clobber(" + boards[i] + ")");
+      EXPECT_EQ(result.roots[i].value, oracle.value(ClobberOracle::rows_of(boards[i]))) << boards[i];
+      total ^= result.roots[i].value;
+    }
+    EXPECT_EQ(written.value, total);
+  }
+}
+
+// MCGS's checkerboards (tests/data/mcgs_impartial_clobber.txt), each proven
+// by a certificate the checker accepts; those of at most `most` squares.
+void check_published_boards(std::size_t least, std::size_t most, std::size_t expected) {
+  std::size_t checked = 0;
+  for (const testing::PublishedValue& p : testing::published_values("mcgs_impartial_clobber.txt")) {
+    if (p.position.find('/') == std::string::npos) continue;
+    const std::size_t squares = p.position.size() - static_cast<std::size_t>(std::count(p.position.begin(), p.position.end(), '/'));
+    if (squares < least || squares > most) continue;
+    const Certificate written = certify_clobber({p.position});
+    EXPECT_EQ(written.value, p.value) << p.position << " (" << p.source << ")";
+    const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
+    ASSERT_TRUE(result.valid) << p.position << ": line " << result.line << ": " << result.message;
+    EXPECT_EQ(result.roots.at(0).value, p.value) << p.position;
+    ++checked;
+  }
+  EXPECT_EQ(checked, expected);
+}
+
+TEST(ClobberGrid, CheckerboardsMcgsPublishesProven) { check_published_boards(1, 16, 16); }
+
+// ---- certificates changed after they were written ----
+
+TEST(ClobberGridCertificate, EveryChangedValueIsRefusedAtAPosition) {
+  const std::string text = certify_clobber({checkerboard(3, 3)}).text;
+  ASSERT_TRUE(grundy_check::check_certificate_text(text).valid);
+  const std::vector<std::string> lines = lines_of(text);
+  std::size_t changed = 0;
+  for (std::size_t i = 2; i + 1 < lines.size(); ++i) {
+    const std::size_t space = lines[i].rfind(' ');
+    const unsigned value = static_cast<unsigned>(std::stoul(lines[i].substr(space + 1)));
+    for (const unsigned other : {value + 1, value == 0 ? 2U : value - 1}) {
+      std::vector<std::string> bad = lines;
+      bad[i] = lines[i].substr(0, space + 1) + std::to_string(other);
+      const grundy_check::CheckResult result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+      EXPECT_FALSE(result.valid) << bad[i];
+      EXPECT_GE(result.line, 3U) << bad[i];
+      // The refusal names the board it fails at.
+      EXPECT_TRUE(result.message.find('X') != std::string::npos || result.message.find('O') != std::string::npos)
+          << result.message;
+      ++changed;
+    }
+  }
+  EXPECT_GE(changed, 4U);
+}
+
+TEST(ClobberGridCertificate, EveryRemovedClaimAndFlippedByteIsRefused) {
+  const std::string text = certify_clobber({checkerboard(2, 5)}).text;
+  ASSERT_TRUE(grundy_check::check_certificate_text(text).valid);
+  const std::vector<std::string> lines = lines_of(text);
+  for (std::size_t i = 3; i + 1 < lines.size(); ++i) {
+    std::vector<std::string> bad = lines;
+    bad.erase(bad.begin() + static_cast<std::ptrdiff_t>(i));
+    // With the old checksum and with a fresh one: refused where the proof
+    // needs the claim, or by the checksum when another claim stands in.
+    EXPECT_FALSE(grundy_check::check_certificate_text(testing::text_of(bad)).valid) << lines[i];
+    const grundy_check::CheckResult forged = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+    if (forged.valid) continue;  // the proof did not need it
+    EXPECT_NE(forged.message.find("part "), std::string::npos) << forged.message;
+  }
+  // The root's own part removed: refused at the root, naming the part (the
+  // writer's image of it, whichever of the sixteen).
+  std::vector<std::string> bad = lines;
+  const std::string root_part = grundy_check::clobber::parts("XOXOX/OXOXO").at(0);
+  const auto whole = std::find_if(bad.begin(), bad.end(), [&](const std::string& line) {
+    return line.rfind("part ", 0) == 0 &&
+           grundy_check::clobber::least_image(line.substr(5, line.rfind(' ') - 5)) == root_part;
+  });
+  ASSERT_NE(whole, bad.end()) << text;
+  EXPECT_EQ(whole->substr(whole->rfind(' ') + 1), "0");  // 2×5 is 0 (MCGS)
+  bad.erase(whole);
+  const grundy_check::CheckResult result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+  ASSERT_FALSE(result.valid);
+  EXPECT_EQ(result.line, 3U);
+  EXPECT_EQ(result.message, "clobber(XOXOX/OXOXO): its part " + root_part + " is not claimed");
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    std::string flipped = text;
+    flipped[at] = static_cast<char>(flipped[at] ^ 0x04);
+    EXPECT_FALSE(grundy_check::check_certificate_text(flipped).valid) << "byte " << at;
+  }
+}
+
+TEST(ClobberGridCertificate, WrittenAndCheckedThroughTheCommand) {
+  const std::string path = ::testing::TempDir() + "clobber_2x6.certificate";
+  // The 2×6 checkerboard and (XO)^4 = *2 (MCGS): 0 + 2.
+  const cli_runner::CliRun written =
+      cli_runner::grundy("value --certificate " + path + " 'clobber(XOXOXO/OXOXOX) + clobber(XOXOXOXO)'");
+  ASSERT_EQ(written.status, 0) << written.out;
+  EXPECT_NE(written.out.find("Nim-value: 2\n"), std::string::npos) << written.out;
+  const cli_runner::CliRun checked = cli_runner::grundy("check " + path);
+  ASSERT_EQ(checked.status, 0) << checked.out;
+  EXPECT_NE(checked.out.find("game clobber"), std::string::npos) << checked.out;
+  EXPECT_NE(checked.out.find("Proven: clobber(XOXOXO/OXOXOX) has nim-value 0"), std::string::npos) << checked.out;
+  EXPECT_NE(checked.out.find("Proven: clobber(XOXOXOXO) has nim-value 2"), std::string::npos) << checked.out;
+  // A claim changed: one line naming the file and the line.
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  lines[4] = lines[4].substr(0, lines[4].rfind(' ') + 1) + "9";
+  const std::string bad = cli_runner::temp_file("clobber_bad.certificate", with_fresh_checksum(lines));
+  cli_runner::expect_refused_in_one_line("check " + bad, bad + ":");
+  // Two games in one sum are not certified together.
+  cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'clobber(XO) + nogo(...)'", "is not one");
+}
+
+}  // namespace
+}  // namespace grundy
