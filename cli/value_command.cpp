@@ -289,10 +289,13 @@ void run_certificate(const Position& position, const ValueOptions& options, Cont
   const OutputFile file = prepare_output_file(options.certificate, "--certificate file");
   Certificate certificate;
   try {
-    certificate = certify(*sum, context);
+    certificate = certify(*sum, context, options.table);
   } catch (const Cancelled& stopped) {
     context.end_progress();
-    std::cerr << "grundy: interrupted; no certificate written\n";
+    std::cerr << "grundy: interrupted; no certificate written"
+              << (options.table.empty() ? "" : "; every part valued is kept in " + options.table +
+                                                   ": run the same command to resume")
+              << "\n";
     throw ExitStatus::interrupted(stopped.signal());
   }
   context.end_progress();
@@ -307,7 +310,8 @@ void run_certificate(const Position& position, const ValueOptions& options, Cont
                      {"certificate", {{"file", options.certificate},
                                       {"claims", certificate.claims},
                                       {"bytes", certificate.text.size()},
-                                      {"parts_valued", certificate.parts_valued}}}};
+                                      {"parts_valued", certificate.parts_valued},
+                                      {"parts_from_table", certificate.parts_loaded}}}};
     std::cout << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     return;
   }
@@ -320,6 +324,9 @@ void run_certificate(const Position& position, const ValueOptions& options, Cont
             << "Certificate: " << options.certificate << " (" << certificate.claims << " parts claimed, "
             << certificate.text.size() << " bytes, from " << certificate.parts_valued
             << " parts valued); grundy check " << options.certificate << " proves it\n";
+  if (!options.table.empty())
+    std::cout << "Table: " << options.table << " (" << certificate.parts_loaded << " parts read from it, "
+              << certificate.parts_valued - certificate.parts_loaded << " valued in this run)\n";
 }
 
 void run_value(const ValueOptions& options) {
@@ -406,7 +413,8 @@ void register_value_command(CLI::App& app) {
                   "together, in MB (default: half of physical memory; 0: none); too small a bound is refused");
   cmd->add_option("--table", options->table,
                   "placement games: load this table file if it exists, save it periodically, at the end and on "
-                  "Ctrl-C/SIGTERM (exit 130)")
+                  "Ctrl-C/SIGTERM (exit 130); with --certificate: the search's table lives in this file, every part "
+                  "kept at once (a run killed even by kill -9 resumes from it)")
       ->check(file_name_given());
   cmd->add_option("--table-seconds", options->table_seconds, "placement games: seconds between saves of --table")
       ->capture_default_str();

@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -21,6 +23,7 @@
 #include "clobber_oracle.hpp"
 #include "clobber_rules.hpp"
 #include "grundy/rulesets/certificates.hpp"
+#include "rulesets/part_table.hpp"
 #include "test_build.hpp"
 #include "test_support.hpp"
 
@@ -215,6 +218,54 @@ TEST(ClobberGridCertificate, WrittenAndCheckedThroughTheCommand) {
   cli_runner::expect_refused_in_one_line("check " + bad, bad + ":");
   // Two games in one sum are not certified together.
   cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'clobber(XO) + nogo(...)'", "is not one");
+}
+
+// kill -9 mid-run: every part valued before it is in the table file (mapped,
+// part_table.hpp), and the same command resumes from there to the same value
+// and the same certificate as a run from scratch.
+TEST(ClobberGridCertificate, KilledRunResumesFromItsTable) {
+  const std::string folder = ::testing::TempDir();
+  const std::string table = folder + "clobber_2x11.table";
+  const std::string killed_certificate = folder + "clobber_2x11_killed.certificate";
+  std::remove(table.c_str());
+  const std::string board = "'clobber(" + checkerboard(2, 11) + ")'";
+  // Killed once the table has grown to 2^16 slots (its file past 4096 + 9 *
+  // 2^15 bytes): tens of thousands of parts in, a second before the end here.
+  const cli_runner::CliRun killed = cli_runner::shell(
+      "(" + std::string(GRUNDY_CLI_PATH) + " value --certificate " + killed_certificate + " --table " + table + " " +
+      board + " >/dev/null 2>&1 & pid=$!; i=0; while [ \"$(stat -c %s " + table +
+      " 2>/dev/null || echo 0)\" -lt 300000 ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i+1)); done; kill -9 $pid; "
+      "wait $pid; echo \"status $?\")");
+  EXPECT_NE(killed.out.find("status 137"), std::string::npos) << killed.out;  // killed, not finished
+  EXPECT_FALSE(std::filesystem::exists(killed_certificate));
+  std::size_t kept = 0;
+  {
+    rulesets_detail::PartTable reader("Clobber");
+    kept = reader.use_file(table);
+  }
+  EXPECT_GT(kept, 10000U);
+  const std::string resumed_certificate = folder + "clobber_2x11_resumed.certificate";
+  const std::string fresh_certificate = folder + "clobber_2x11_fresh.certificate";
+  const nlohmann::json resumed =
+      cli_runner::grundy_json("value --certificate " + resumed_certificate + " --table " + table + " " + board);
+  const nlohmann::json fresh = cli_runner::grundy_json("value --certificate " + fresh_certificate + " " + board);
+  EXPECT_EQ(resumed["value"], 3);  // 2×11 is *3 (MCGS)
+  EXPECT_EQ(fresh["value"], 3);
+  EXPECT_EQ(resumed["certificate"]["parts_from_table"], kept);
+  EXPECT_EQ(resumed["certificate"]["parts_valued"], fresh["certificate"]["parts_valued"]);
+  EXPECT_EQ(cli_runner::shell("cmp " + resumed_certificate + " " + fresh_certificate).status, 0);
+  // The finished table: read whole, nothing valued again.
+  const nlohmann::json again =
+      cli_runner::grundy_json("value --certificate " + resumed_certificate + " --table " + table + " " + board);
+  EXPECT_EQ(again["certificate"]["parts_from_table"], fresh["certificate"]["parts_valued"]);
+  // A file that is no table of this search: one line, exit 2, the file named.
+  const std::string text = cli_runner::temp_file("not_a_table", "grundy-part-table 1\ngame one-row NoGo\n");
+  cli_runner::expect_refused_in_one_line("value --certificate " + resumed_certificate + " --table " + text + " " + board,
+                                         text + ": not a table file of the Clobber search");
+  cli_runner::expect_refused_in_one_line(
+      "value --certificate " + resumed_certificate + " --table " + table + " 'nogo(....)'",
+      table + ": not a table file of the one-row NoGo search");
+  std::remove(table.c_str());
 }
 
 }  // namespace

@@ -25,9 +25,10 @@ clobber_grid::GroupValues::Board board_of(const std::string& term) {
 }
 
 template <class Values>
-void watch(Values& values, Context& context) {
+std::uint64_t watch(Values& values, Context& context, const std::string& table_file) {
   values.set_poll([&context] { context.poll(); });
   values.set_memory_limit(context.options().memory_bytes);
+  return table_file.empty() ? 0 : values.use_file(table_file);
 }
 
 }  // namespace
@@ -47,13 +48,13 @@ std::optional<CertifiableSum> certifiable_sum(const Position& position) {
   return sum;
 }
 
-Certificate certify(const CertifiableSum& sum, Context& context) {
+Certificate certify(const CertifiableSum& sum, Context& context, const std::string& table_file) {
   Certificate out;
   std::vector<std::pair<std::string, Nimber>> roots;
   std::vector<std::pair<std::string, Nimber>> claims;
   if (sum.game == "nogo-row") {
     nogo_row::RowValues values;
-    watch(values, context);
+    out.parts_loaded = watch(values, context, table_file);
     for (const std::string& row : sum.terms) {
       const std::optional<Nimber> v = values.value(row);
       if (!v)
@@ -65,7 +66,7 @@ Certificate certify(const CertifiableSum& sum, Context& context) {
     out.parts_valued = values.stored();
   } else if (sum.game == "clobber") {
     clobber_grid::GroupValues values;
-    watch(values, context);
+    out.parts_loaded = watch(values, context, table_file);
     std::vector<clobber_grid::GroupValues::Board> boards;
     for (const std::string& term : sum.terms) {
       boards.push_back(board_of(term));

@@ -67,6 +67,10 @@ class RowValues {
   // The bound on the table's bytes (0: none); past it LimitError.
   void set_memory_limit(std::size_t bytes) { search_.set_memory_limit(bytes); }
   [[nodiscard]] std::size_t stored() const noexcept { return search_.stored(); }
+  // The table kept in the file at `path`, which every part valued reaches at
+  // once (a run killed by any signal resumes from it): before any value;
+  // returns the parts read from the file (part_table.hpp).
+  std::size_t use_file(const std::string& path) { return search_.use_file(path); }
 
  private:
   rulesets_detail::PartSearch<RowRules> search_{"one-row NoGo"};

@@ -79,6 +79,9 @@ class PartSearch {
   // The bound on the table's bytes (0: none); past it LimitError.
   void set_memory_limit(std::size_t bytes) { table_.set_memory_limit(bytes); }
   [[nodiscard]] std::size_t stored() const noexcept { return table_.size(); }
+  // The table kept in a file (part_table.hpp), before any part is valued:
+  // returns the parts read from it.
+  std::size_t use_file(const std::string& path) { return table_.use_file(path); }
 
  private:
   PartTable table_;

@@ -6,28 +6,45 @@
 // their own, a second cache miss a probe once the table is past the caches
 // (hundreds of millions of parts in a record run); here a key is never 0, so
 // a slot is free when its key is 0, and a probe touches one line.
+//
+// In memory, or in a file (use_file): the file is mapped and the table lives
+// in it, so that every part valued is in the file the moment it is stored —
+// a run killed by any signal, kill -9 included, loses no part valued before
+// it, and the same command resumes from the file. A slot's value is written
+// before its key (a slot whose key is written is whole), and the table grows
+// into a new file renamed over the old one only when complete: the file is
+// always a table, never half of one. Layout (native byte order): a header of
+// 4096 bytes (text: "grundy-part-table 1", the game, the capacity), the
+// capacity's keys (u64), then its values (u8).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
 
-#include "grundy/core/input_error.hpp"
 #include "grundy/core/nimber.hpp"
 
 namespace grundy::rulesets_detail {
 
 class PartTable {
  public:
-  // `what` names the table in the message of a memory bound passed.
+  // `what` names the table in messages and in its file's header.
   explicit PartTable(std::string what) : what_(std::move(what)) {}
+  PartTable(const PartTable&) = delete;
+  PartTable& operator=(const PartTable&) = delete;
+  ~PartTable();
 
   // The bound on the table's bytes, the old and the new arrays while it grows
   // (0: none); past it LimitError.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
+
+  // Keeps the table in the file at `path` from now on: the parts a file there
+  // holds are read (returns how many), or a new file is made (0); the parts
+  // stored so far go into it. Throws InputError naming the file when it is not
+  // a table of this game, or cannot be made.
+  std::size_t use_file(const std::string& path);
 
   // Starts bringing the key's first slot into the cache: a search asks for
   // every option's parts at once, and their misses overlap.
@@ -48,8 +65,11 @@ class PartTable {
     if (4 * (size_ + 1) > 3 * capacity_) grow();
     std::size_t s = slot_of(key, capacity_);
     while (keys_[s] != 0) s = (s + 1) & (capacity_ - 1);
-    keys_[s] = key;
     values_[s] = static_cast<std::uint8_t>(value);
+    // The value before the key, for the compiler as for the file: a run
+    // stopped between the two leaves a free slot, never a wrong value.
+    __atomic_signal_fence(__ATOMIC_RELEASE);
+    keys_[s] = key;
     ++size_;
   }
 
@@ -61,31 +81,23 @@ class PartTable {
     return static_cast<std::size_t>(key) & (capacity - 1);
   }
 
-  void grow() {
-    const std::size_t capacity = capacity_ == 0 ? std::size_t{1} << 12 : capacity_ * 2;
-    // The old table and the new one live together while it moves.
-    const std::size_t bytes = (capacity + capacity_) * (sizeof(std::uint64_t) + 1);
-    if (memory_limit_ != 0 && bytes > memory_limit_)
-      throw LimitError("the " + what_ + " table of " + std::to_string(size_) + " parts would need " +
-                       std::to_string(bytes >> 20) + " MB, past the memory bound of " +
-                       std::to_string(memory_limit_ >> 20) + " MB (--memory)");
-    auto keys = std::make_unique<std::uint64_t[]>(capacity);
-    auto values = std::make_unique<std::uint8_t[]>(capacity);
-    for (std::size_t s = 0; s < capacity_; ++s) {
-      if (keys_[s] == 0) continue;
-      std::size_t t = slot_of(keys_[s], capacity);
-      while (keys[t] != 0) t = (t + 1) & (capacity - 1);
-      keys[t] = keys_[s];
-      values[t] = values_[s];
-    }
-    keys_ = std::move(keys);
-    values_ = std::move(values);
-    capacity_ = capacity;
-  }
+  // Where a table of `capacity` slots lives: heap arrays, or a mapped file.
+  struct Arrays {
+    std::uint64_t* keys = nullptr;
+    std::uint8_t* values = nullptr;
+    void* mapping = nullptr;
+    std::size_t mapped_bytes = 0;
+  };
+  Arrays allocate(std::size_t capacity, const std::string& file) const;
+  void release(Arrays& arrays) const noexcept;
+  void rehash_into(Arrays& arrays, std::size_t capacity) const noexcept;
+  void grow();
 
   std::string what_;
-  std::unique_ptr<std::uint64_t[]> keys_;
-  std::unique_ptr<std::uint8_t[]> values_;
+  std::string path_;  // "" in memory
+  Arrays arrays_;
+  std::uint64_t* keys_ = nullptr;
+  std::uint8_t* values_ = nullptr;
   std::size_t capacity_ = 0;  // a power of two
   std::size_t size_ = 0;
   std::size_t memory_limit_ = 0;

@@ -33,13 +33,18 @@ struct Certificate {
   Nimber value = 0;                // the sum's nim-value
   std::string text;                // the certificate, version 1
   std::size_t claims = 0;          // parts claimed in it
-  std::uint64_t parts_valued = 0;  // parts the search valued to find them
+  std::uint64_t parts_valued = 0;  // parts in the search's table at the end
+  std::uint64_t parts_loaded = 0;  // of them, read from the table file
 };
 
 // Values the sum by its game's search, polling `context` and within its memory
-// bound, and writes the proof. Throws LimitError when a part is larger than
-// the search's keys hold, Cancelled when the context is stopped.
-[[nodiscard]] Certificate certify(const CertifiableSum& sum, Context& context);
+// bound, and writes the proof. With a `table_file`, the search's table lives
+// in that file (read first if it exists): every part valued is kept there at
+// once, so that a run stopped in any way, kill -9 included, resumes from it.
+// Throws LimitError when a part is larger than the search's keys hold,
+// Cancelled when the context is stopped, InputError when the table file is
+// not one of this game.
+[[nodiscard]] Certificate certify(const CertifiableSum& sum, Context& context, const std::string& table_file = "");
 
 // A certificate's text (docs/certificates.md, version 1): its head, one line a
 // term ("root", the term as written and its value), one a claimed part

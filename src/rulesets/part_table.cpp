@@ -1,0 +1,179 @@
+// The table of the searches over 8-byte parts, in memory or in a mapped file
+// (part_table.hpp says why the file is always a whole table).
+#include "rulesets/part_table.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "grundy/core/input_error.hpp"
+
+namespace grundy::rulesets_detail {
+namespace {
+
+constexpr std::size_t kHeaderBytes = 4096;
+constexpr std::size_t kFirstCapacity = std::size_t{1} << 12;
+
+std::string header_text(const std::string& what, std::size_t capacity) {
+  return "grundy-part-table 1\ngame " + what + "\ncapacity " + std::to_string(capacity) + "\n";
+}
+
+std::size_t file_bytes(std::size_t capacity) { return kHeaderBytes + capacity * (sizeof(std::uint64_t) + 1); }
+
+std::string system_error(const std::string& what, const std::string& path) {
+  return what + " " + path + ": " + std::strerror(errno);
+}
+
+}  // namespace
+
+PartTable::~PartTable() { release(arrays_); }
+
+PartTable::Arrays PartTable::allocate(std::size_t capacity, const std::string& file) const {
+  Arrays a;
+  if (file.empty()) {
+    a.keys = new std::uint64_t[capacity]();
+    a.values = new std::uint8_t[capacity]();
+    return a;
+  }
+  const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw InputError(system_error("cannot make the table file", file));
+  const std::size_t bytes = file_bytes(capacity);
+  // The disk's room taken now: a mapped page written past a full disk would
+  // be a SIGBUS, not an error.
+  if (const int failed = ::posix_fallocate(fd, 0, static_cast<off_t>(bytes)); failed != 0) {
+    ::close(fd);
+    errno = failed;
+    throw LimitError(system_error("no room for " + std::to_string(bytes >> 20) + " MB of the table file", file));
+  }
+  void* mapping = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (mapping == MAP_FAILED) throw LimitError(system_error("cannot map the table file", file));
+  const std::string header = header_text(what_, capacity);
+  std::memcpy(mapping, header.data(), header.size());
+  a.mapping = mapping;
+  a.mapped_bytes = bytes;
+  a.keys = reinterpret_cast<std::uint64_t*>(static_cast<char*>(mapping) + kHeaderBytes);
+  a.values = reinterpret_cast<std::uint8_t*>(a.keys + capacity);
+  return a;
+}
+
+void PartTable::release(Arrays& arrays) const noexcept {
+  if (arrays.mapping != nullptr) {
+    ::munmap(arrays.mapping, arrays.mapped_bytes);
+  } else {
+    delete[] arrays.keys;
+    delete[] arrays.values;
+  }
+  arrays = Arrays{};
+}
+
+void PartTable::rehash_into(Arrays& arrays, std::size_t capacity) const noexcept {
+  for (std::size_t s = 0; s < capacity_; ++s) {
+    if (keys_[s] == 0) continue;
+    std::size_t t = slot_of(keys_[s], capacity);
+    while (arrays.keys[t] != 0) t = (t + 1) & (capacity - 1);
+    arrays.values[t] = values_[s];
+    arrays.keys[t] = keys_[s];
+  }
+}
+
+void PartTable::grow() {
+  const std::size_t capacity = capacity_ == 0 ? kFirstCapacity : capacity_ * 2;
+  // The old table and the new one live together while it moves.
+  const std::size_t bytes = (capacity + capacity_) * (sizeof(std::uint64_t) + 1);
+  if (memory_limit_ != 0 && bytes > memory_limit_)
+    throw LimitError("the " + what_ + " table of " + std::to_string(size_) + " parts would need " +
+                     std::to_string(bytes >> 20) + " MB, past the memory bound of " +
+                     std::to_string(memory_limit_ >> 20) + " MB (--memory)");
+  const std::string next = path_.empty() ? "" : path_ + ".grow";
+  Arrays arrays = allocate(capacity, next);
+  rehash_into(arrays, capacity);
+  if (!path_.empty()) {
+    // On the disk before it replaces the old file: then a crash of the
+    // machine, too, leaves one whole table.
+    ::msync(arrays.mapping, arrays.mapped_bytes, MS_SYNC);
+    if (std::rename(next.c_str(), path_.c_str()) != 0) {
+      release(arrays);
+      throw LimitError(system_error("cannot replace the table file", path_));
+    }
+  }
+  release(arrays_);
+  arrays_ = arrays;
+  keys_ = arrays.keys;
+  values_ = arrays.values;
+  capacity_ = capacity;
+}
+
+std::size_t PartTable::use_file(const std::string& path) {
+  if (size_ != 0) throw LimitError("the " + what_ + " table is given a file after parts were stored");
+  std::error_code ignored;
+  if (!std::filesystem::exists(path, ignored)) {
+    path_ = path;
+    release(arrays_);
+    capacity_ = 0;
+    keys_ = nullptr;
+    values_ = nullptr;
+    grow();  // makes the file (through a new file renamed, as every growth)
+    return 0;
+  }
+  const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  if (fd < 0) throw InputError(system_error("cannot open the table file", path));
+  struct stat status {};
+  char header[kHeaderBytes] = {};
+  const bool read_whole = ::fstat(fd, &status) == 0 && status.st_size >= static_cast<off_t>(kHeaderBytes) &&
+                          ::pread(fd, header, kHeaderBytes, 0) == static_cast<ssize_t>(kHeaderBytes);
+  const std::string head(header, ::strnlen(header, kHeaderBytes));
+  const std::string expected_start = "grundy-part-table 1\ngame " + what_ + "\ncapacity ";
+  std::size_t capacity = 0;
+  bool valid = read_whole && head.rfind(expected_start, 0) == 0;
+  if (valid) {
+    const std::string number = head.substr(expected_start.size());
+    valid = !number.empty() && number.size() <= 21 && number.back() == '\n' &&
+            number.find_first_not_of("0123456789\n") == std::string::npos;
+    if (valid) capacity = std::stoull(number);
+    valid = valid && capacity >= kFirstCapacity && (capacity & (capacity - 1)) == 0 && capacity < (std::size_t{1} << 40) &&
+            head == header_text(what_, capacity) && static_cast<std::size_t>(status.st_size) == file_bytes(capacity);
+  }
+  if (!valid) {
+    ::close(fd);
+    throw InputError(path + ": not a table file of the " + what_ + " search (grundy-part-table 1, game " + what_ +
+                     ", a capacity and its slots)");
+  }
+  const std::size_t bytes = file_bytes(capacity);
+  if (memory_limit_ != 0 && bytes > memory_limit_) {
+    ::close(fd);
+    throw LimitError("the table file " + path + " holds " + std::to_string(bytes >> 20) +
+                     " MB, past the memory bound of " + std::to_string(memory_limit_ >> 20) + " MB (--memory)");
+  }
+  void* mapping = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (mapping == MAP_FAILED) throw LimitError(system_error("cannot map the table file", path));
+  Arrays arrays;
+  arrays.mapping = mapping;
+  arrays.mapped_bytes = bytes;
+  arrays.keys = reinterpret_cast<std::uint64_t*>(static_cast<char*>(mapping) + kHeaderBytes);
+  arrays.values = reinterpret_cast<std::uint8_t*>(arrays.keys + capacity);
+  std::size_t count = 0;
+  for (std::size_t s = 0; s < capacity; ++s) count += arrays.keys[s] != 0 ? 1 : 0;
+  if (4 * count > 3 * capacity) {
+    release(arrays);
+    throw InputError(path + ": a table file fuller than any the search writes (" + std::to_string(count) + " parts in " +
+                     std::to_string(capacity) + " slots): damaged");
+  }
+  release(arrays_);
+  arrays_ = arrays;
+  keys_ = arrays.keys;
+  values_ = arrays.values;
+  capacity_ = capacity;
+  size_ = count;
+  path_ = path;
+  return count;
+}
+
+}  // namespace grundy::rulesets_detail
