@@ -136,6 +136,25 @@ void check_published_boards(std::size_t least, std::size_t most, std::size_t exp
 
 TEST(ClobberGrid, CheckerboardsMcgsPublishesProven) { check_published_boards(1, 16, 16); }
 
+// The records as committed (records/clobber-*, docs/records.md): each
+// certificate proven by the checker, each board the value the table there
+// gives. 2×14: 3–4 s.
+TEST(ClobberGridLong, CommittedRecordsAreProven) {
+  const std::map<std::string, unsigned> records = {{"clobber(" + checkerboard(2, 14) + ")", 0}};
+  const std::filesystem::path folder = std::filesystem::path(GRUNDY_REFERENCE_DIR) / ".." / ".." / "records";
+  std::map<std::string, unsigned> proven;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    if (!entry.path().filename().string().starts_with("clobber-")) continue;
+    const grundy_check::CheckResult result = grundy_check::check_certificate_file(entry.path().string());
+    ASSERT_TRUE(result.valid) << entry.path() << ":" << result.line << ": " << result.message;
+    for (const grundy_check::ProvenRoot& root : result.roots) proven[root.position] = root.value;
+  }
+  for (const auto& [board, value] : records) {
+    ASSERT_TRUE(proven.contains(board)) << board << " has no committed certificate";
+    EXPECT_EQ(proven[board], value) << board;
+  }
+}
+
 // ---- certificates changed after they were written ----
 
 TEST(ClobberGridCertificate, EveryChangedValueIsRefusedAtAPosition) {
