@@ -192,12 +192,18 @@ void register_census_command(CLI::App& app, const Launch& launch) {
   subtraction->add_option("--max", state->spec.max_element, "K: the largest element a set may have")->required();
   add_census_of(subtraction, state, launch, census::CensusSpec::Family::subtraction);
 
-  CLI::App* boards = census->add_subcommand("boards", "every empty board rows x cols of a placement rule");
-  boards->add_option("rule", state->spec.rule, "cram, blocks2x2, nodekayles_grid, nodekayles_king, bars(k)")->required();
+  CLI::App* boards = census->add_subcommand("boards", "every board rows x cols of a placement rule, Clobber or NoGo");
+  boards->add_option("rule", state->spec.rule,
+                     "cram, blocks2x2, nodekayles_grid, nodekayles_king, bars(k); clobber (the checkerboard), nogo "
+                     "(the empty board)")
+      ->required();
   boards->add_option("--rows", state->rows, "rows, a range A..B")->capture_default_str();
   boards->add_option("--cols", state->cols, "columns, a range C..D")->capture_default_str();
   boards->add_option("--seconds", state->spec.seconds, "time bound a board (0: none); its table is kept")
       ->capture_default_str();
+  boards->add_option("--certificate-dir", state->options.certificate_directory,
+                     "clobber, nogo (one row): write a certificate of each board's value into this folder (grundy "
+                     "check verifies it; its checksum goes into the board's row)");
   boards->add_option("--memory", state->memory_mb, "memory bound of a board's tables, in MB (0: none)")
       ->capture_default_str();
   add_census_of(boards, state, launch, census::CensusSpec::Family::boards);

@@ -274,7 +274,7 @@ TEST(CensusCli, AFailedJobIsNamedAndTheCensusExitsNonZero) {
 // same rows from threads of one process, one MPI rank, and three MPI ranks.
 TEST(CensusMpi, SameDatabaseInProcessAndUnderMpirun) {
   for (const std::string census : {"subtraction --max 7", "octal --digits 2 --upto 8191",
-                                   "boards cram --rows 1..3 --cols 1..5"}) {
+                                   "boards cram --rows 1..3 --cols 1..5", "boards clobber --rows 1..3 --cols 2..5"}) {
     SCOPED_TRACE(census);
     const std::string alone = fresh_db("alone");
     const std::string one = fresh_db("np1");

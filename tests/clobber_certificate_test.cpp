@@ -239,6 +239,52 @@ TEST(ClobberGridCertificate, WrittenAndCheckedThroughTheCommand) {
   cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'clobber(XO) + nogo(...)'", "is not one");
 }
 
+// `grundy census boards clobber|nogo --certificate-dir`: every board's value
+// (MCGS's, where it publishes one) in the database with the checksum of a
+// certificate the checker proves.
+TEST(ClobberGridCertificate, CensusOfBoardsWritesCertificates) {
+  for (const std::string rule : {"clobber", "nogo"}) {
+    SCOPED_TRACE(rule);
+    const std::string folder = ::testing::TempDir() + "census_" + rule + "_certificates";
+    const std::string db = ::testing::TempDir() + "census_" + rule + ".sqlite";
+    std::filesystem::remove_all(folder);
+    std::filesystem::remove(db);
+    const std::string shape = rule == "clobber" ? "--rows 2..3 --cols 2..6" : "--rows 1 --cols 1..14";
+    const cli_runner::CliRun run =
+        cli_runner::grundy("census boards " + rule + " " + shape + " --certificate-dir " + folder + " --db " + db + " --quiet");
+    ASSERT_EQ(run.status, 0) << run.out;
+    std::map<std::string, unsigned> published;
+    for (const testing::PublishedValue& p :
+         testing::published_values(rule == "clobber" ? "mcgs_impartial_clobber.txt" : "mcgs_impartial_nogo.txt"))
+      published[rule + "(" + p.position + ")"] = p.value;
+    const nlohmann::json report = cli_runner::grundy_json("census report --db " + db);
+    std::size_t certified = 0;
+    std::size_t compared = 0;
+    for (const nlohmann::json& row : report["games"]) {
+      const std::string game = row["game"];
+      if (published.contains(game)) {
+        EXPECT_EQ(row["value"], published[game]) << game;
+        ++compared;
+      }
+      const std::string theorem = row["theorem"];
+      if (!row["equivalent_to"].get<std::string>().empty() || theorem.rfind("certificate ", 0) != 0) continue;
+      const std::string file = folder + "/" + theorem.substr(12, theorem.find(' ', 12) - 12);
+      const grundy_check::CheckResult result = grundy_check::check_certificate_file(file);
+      ASSERT_TRUE(result.valid) << file << ":" << result.line << ": " << result.message;
+      EXPECT_EQ(result.roots.at(0).position, game);
+      EXPECT_EQ(result.roots.at(0).value, row["value"]) << game;
+      // The row names the certificate by its checksum line.
+      const std::vector<std::string> lines = lines_of(cli_runner::shell("cat " + file).out);
+      EXPECT_NE(theorem.find(lines.back()), std::string::npos) << theorem;
+      ++certified;
+    }
+    // Clobber: 2x2..2x6 and 3x3..3x6 computed, 3x2 as 2x3 turned; NoGo:
+    // 1x2..1x14 (1x1 has no move: no part to claim, valued as the empty game).
+    EXPECT_EQ(certified, rule == "clobber" ? 9U : 13U);
+    EXPECT_GE(compared, rule == "clobber" ? 8U : 14U);
+  }
+}
+
 // kill -9 mid-run: every part valued before it is in the table file (mapped,
 // part_table.hpp), and the same command resumes from there to the same value
 // and the same certificate as a run from scratch.

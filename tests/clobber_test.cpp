@@ -66,7 +66,7 @@ TEST(ImpartialClobber, ValuesMcgsPublishes) {
 TEST(ImpartialClobberLong, EveryValueMcgsPublishesWithinTheSearchsReach) {
   // Every row ((XO)^n to n = 200, (XXO)^n to n = 100), every board of two
   // rows (to 2×13), boards of three rows or more to 21 squares (3×7, 4×5):
-  // about two minutes. Left out: 3×8, 4×6 and 5×5.
+  // 162 s with the other core busy. Left out: 3×8, 4×6 and 5×5.
   check_published(400, 26, 21, 399);
 }
 

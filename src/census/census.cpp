@@ -51,6 +51,7 @@ CensusSummary work(const Plan& plan, const CensusOptions& options, Communicator&
   CensusSummary summary;
   JobSettings settings;
   settings.checkpoint_directory = checkpoint_directory(options.database);
+  settings.certificate_directory = options.certificate_directory;
   settings.rank = world.rank();
   settings.checkpoint_seconds = options.checkpoint_seconds;
   for (;;) {
@@ -193,6 +194,11 @@ class Manager {
     if (ec)
       throw InputError("cannot make the checkpoint folder " + checkpoint_directory(options_.database) + ": " +
                        ec.message());
+    if (!options_.certificate_directory.empty()) {
+      std::filesystem::create_directories(options_.certificate_directory, ec);
+      if (ec)
+        throw InputError("cannot make the certificate folder " + options_.certificate_directory + ": " + ec.message());
+    }
     // Damaged rows are never trusted: removed here, computed again below.
     summary.damaged_removed = db->remove_damaged();
     db->census_started(summary.arguments, plan_.games, plan_checksum(plan_));

@@ -4,11 +4,14 @@
 #include <chrono>
 #include <filesystem>
 #include <functional>
+#include <optional>
 
 #include "grundy/core/capabilities.hpp"
 #include "grundy/terms/expression.hpp"
 #include "grundy/core/input_error.hpp"
+#include "grundy/core/output_file.hpp"
 #include "grundy/placement/options.hpp"
+#include "grundy/rulesets/certificates.hpp"
 #include "grundy/language/registry.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
@@ -193,16 +196,34 @@ std::vector<Row> run_position(const Plan& plan, const Job& job, const JobSetting
   row.rank = settings.rank;
   try {
     const Position position = Registry::builtin().parse(job.game);
-    const Value value = position.value(context);
-    if (!value.is_finite())
-      throw InputError(job.game + " has the value " + value.to_string() + " (a game with cycles): a census keeps nim-values");
-    row.value = value.nimber();
-    row.status = "value";
-    row.theorem = "the value of the position";
-    if (position.size() == 1) {
-      if (const auto* decided = capability<DecidedByTheorem>(position[0]))
-        if (const auto applied = decided->theorem(context)) row.theorem = applied->theorem;
-      if (capability<DrawnAsBoard>(position[0]) != nullptr) row.theorem = "placement search (exact)";
+    const std::optional<CertifiableSum> certifiable =
+        settings.certificate_directory.empty() ? std::nullopt : certifiable_sum(position);
+    if (certifiable) {
+      // The value by its game's search with the proof: the search's table in
+      // the job's table file (kept at a time bound, or if the run is killed).
+      const Certificate certificate = certify(*certifiable, context, placement.table_path);
+      const std::string path = certificate_file(settings.certificate_directory, job);
+      write_output_file(prepare_output_file(path, "certificate file"), "certificate file",
+                        [&](std::FILE* out) { write_bytes(out, certificate.text.data(), certificate.text.size()); });
+      row.value = certificate.value;
+      row.status = "value";
+      // The certificate's own checksum line (its last) names it.
+      const std::size_t sum_at = certificate.text.rfind("checksum ");
+      const std::string checksum = certificate.text.substr(sum_at, certificate.text.size() - sum_at - 1);
+      row.theorem = "certificate " + std::filesystem::path(path).filename().string() + " (" +
+                    std::to_string(certificate.claims) + " claims, " + checksum + "): grundy check proves it";
+    } else {
+      const Value value = position.value(context);
+      if (!value.is_finite())
+        throw InputError(job.game + " has the value " + value.to_string() + " (a game with cycles): a census keeps nim-values");
+      row.value = value.nimber();
+      row.status = "value";
+      row.theorem = "the value of the position";
+      if (position.size() == 1) {
+        if (const auto* decided = capability<DecidedByTheorem>(position[0]))
+          if (const auto applied = decided->theorem(context)) row.theorem = applied->theorem;
+        if (capability<DrawnAsBoard>(position[0]) != nullptr) row.theorem = "placement search (exact)";
+      }
     }
   } catch (const Cancelled&) {
     (void)context.save_work();
@@ -231,6 +252,11 @@ std::vector<Row> run_position(const Plan& plan, const Job& job, const JobSetting
 }
 
 }  // namespace
+
+std::string certificate_file(const std::string& directory, const Job& job) {
+  std::string path = job_file(directory, job);
+  return path.substr(0, path.rfind('.')) + ".certificate";
+}
 
 std::string job_file(const std::string& directory, const Job& job) {
   // Game texts hold characters a file name should not ({, }, /, @): they become

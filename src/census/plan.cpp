@@ -36,6 +36,10 @@ constexpr unsigned kMaxSubtractionElement = 20;
 // Boards: the placement search handles up to a few hundred cells; beyond,
 // every board would only run into its time bound.
 constexpr unsigned kMaxBoardSide = 64;
+// Clobber and NoGo boards in the census are written square by square: at most
+// 64 (8x8, far past what either game's search finishes: Clobber 2x14 takes
+// minutes, 4x7 more memory than this machine has; docs/records.md).
+constexpr std::uint64_t kMostWrittenSquares = 64;
 
 // Every code with at most `digits` digits after the point, the last non-zero
 // (shorter codes are listed once, by their shortest spelling), in increasing
@@ -181,20 +185,36 @@ bool turnable(const std::string& rule) {
 
 void plan_boards(Plan& plan) {
   const CensusSpec& spec = plan.spec;
-  if (spec.rule.empty()) throw InputError("census boards needs a rule: cram, blocks2x2, nodekayles_grid …");
+  if (spec.rule.empty()) throw InputError("census boards needs a rule: cram, blocks2x2, nodekayles_grid, clobber, nogo …");
   if (spec.rows_from < 1 || spec.cols_from < 1) throw InputError("a board needs at least one row and one column");
   if (spec.rows_from > spec.rows_to) throw InputError("--rows is an empty range");
   if (spec.cols_from > spec.cols_to) throw InputError("--cols is an empty range");
   if (spec.rows_to > kMaxBoardSide || spec.cols_to > kMaxBoardSide)
     throw InputError("boards of the census have at most " + std::to_string(kMaxBoardSide) + " rows and columns");
   // The rule must make a board: its own message, with the column, otherwise.
-  const bool transpose = turnable(spec.rule);
+  // Clobber's and NoGo's boards are written square by square (the full
+  // checkerboard, the empty board), and play the same turned.
+  const bool written = spec.rule == "clobber" || spec.rule == "nogo";
+  const bool transpose = written || turnable(spec.rule);
+  if (written && static_cast<std::uint64_t>(spec.rows_to) * spec.cols_to > kMostWrittenSquares)
+    throw InputError("census boards " + spec.rule + ": boards of at most " + std::to_string(kMostWrittenSquares) +
+                     " squares (--rows and --cols ask for " + std::to_string(spec.rows_to) + "x" +
+                     std::to_string(spec.cols_to) + ")");
+  const auto board = [&](unsigned r, unsigned c) {
+    if (!written) return spec.rule + "(" + std::to_string(r) + "x" + std::to_string(c) + ")";
+    std::string squares;
+    for (unsigned i = 0; i < r; ++i) {
+      if (i > 0) squares += '/';
+      for (unsigned j = 0; j < c; ++j) squares += spec.rule == "nogo" ? '.' : (i + j) % 2 == 0 ? 'X' : 'O';
+    }
+    return spec.rule + "(" + squares + ")";
+  };
   std::map<std::string, std::size_t> job_of;
   for (unsigned r = spec.rows_from; r <= spec.rows_to; ++r) {
     for (unsigned c = spec.cols_from; c <= spec.cols_to; ++c) {
-      const std::string game = spec.rule + "(" + std::to_string(r) + "x" + std::to_string(c) + ")";
+      const std::string game = board(r, c);
       if (transpose && c < r) {
-        const std::string turned = spec.rule + "(" + std::to_string(c) + "x" + std::to_string(r) + ")";
+        const std::string turned = board(c, r);
         if (auto it = job_of.find(turned); it != job_of.end()) {
           plan.jobs[it->second].members.push_back(Member{game, 0, turned_relation(c, r)});
           continue;

@@ -25,6 +25,10 @@ struct CensusOptions {
   std::string database;           // the SQLite file (created when missing)
   unsigned jobs = 1;              // worker threads when not spread over MPI ranks
   double checkpoint_seconds = 10; // a job's checkpoint interval
+  // boards: a certificate of each board's value that `grundy check` verifies
+  // (clobber, nogo on one row: docs/certificates.md) written into this folder,
+  // its checksum kept in the board's row; "" for none.
+  std::string certificate_directory;
 };
 
 struct CensusSummary {

@@ -16,6 +16,8 @@ struct JobSettings {
   // Folder of the jobs' own checkpoints (take-and-break) and table files
   // (boards): a job interrupted or stopped at its time bound resumes from them.
   std::string checkpoint_directory;
+  // Where boards' certificates go ("" for none; CensusOptions).
+  std::string certificate_directory;
   int rank = 0;
   double checkpoint_seconds = 10;
 };
@@ -29,5 +31,8 @@ struct JobSettings {
 
 // The file a job keeps its checkpoint or table in, under the folder.
 [[nodiscard]] std::string job_file(const std::string& directory, const Job& job);
+// The file a board's certificate goes to, under the folder (the job's name,
+// ".certificate").
+[[nodiscard]] std::string certificate_file(const std::string& directory, const Job& job);
 
 }  // namespace grundy::census
