@@ -36,9 +36,9 @@ constexpr unsigned kMaxSubtractionElement = 20;
 // Boards: the placement search handles up to a few hundred cells; beyond,
 // every board would only run into its time bound.
 constexpr unsigned kMaxBoardSide = 64;
-// Clobber and NoGo boards in the census are written square by square: at most
-// 64 (8x8, far past what either game's search finishes: Clobber 2x14 takes
-// minutes, 4x7 more memory than this machine has; docs/records.md).
+// Boards written square by square (Clobber, NoGo: RulesetSpec::board) have at
+// most 64 squares in the census (8x8, far past what their searches finish:
+// Clobber 2x14 takes minutes, 4x7 more memory than this machine has).
 constexpr std::uint64_t kMostWrittenSquares = 64;
 
 // Every code with at most `digits` digits after the point, the last non-zero
@@ -191,23 +191,20 @@ void plan_boards(Plan& plan) {
   if (spec.cols_from > spec.cols_to) throw InputError("--cols is an empty range");
   if (spec.rows_to > kMaxBoardSide || spec.cols_to > kMaxBoardSide)
     throw InputError("boards of the census have at most " + std::to_string(kMaxBoardSide) + " rows and columns");
-  // The rule must make a board: its own message, with the column, otherwise.
-  // Clobber's and NoGo's boards are written square by square (the full
-  // checkerboard, the empty board), and play the same turned.
-  const bool written = spec.rule == "clobber" || spec.rule == "nogo";
-  const bool transpose = written || turnable(spec.rule);
-  if (written && static_cast<std::uint64_t>(spec.rows_to) * spec.cols_to > kMostWrittenSquares)
+  // A ruleset that writes its boards square by square says how (the spec's
+  // `board`: Clobber's checkerboard, NoGo's empty board); any other rule must
+  // make a board of its name(RxC): its own message, with the column, otherwise.
+  const RulesetSpec* written = nullptr;
+  for (const RulesetSpec& candidate : Registry::builtin().specs())
+    if (candidate.name == spec.rule && candidate.board) written = &candidate;
+  const bool transpose = written != nullptr || turnable(spec.rule);
+  if (written != nullptr && static_cast<std::uint64_t>(spec.rows_to) * spec.cols_to > kMostWrittenSquares)
     throw InputError("census boards " + spec.rule + ": boards of at most " + std::to_string(kMostWrittenSquares) +
                      " squares (--rows and --cols ask for " + std::to_string(spec.rows_to) + "x" +
                      std::to_string(spec.cols_to) + ")");
   const auto board = [&](unsigned r, unsigned c) {
-    if (!written) return spec.rule + "(" + std::to_string(r) + "x" + std::to_string(c) + ")";
-    std::string squares;
-    for (unsigned i = 0; i < r; ++i) {
-      if (i > 0) squares += '/';
-      for (unsigned j = 0; j < c; ++j) squares += spec.rule == "nogo" ? '.' : (i + j) % 2 == 0 ? 'X' : 'O';
-    }
-    return spec.rule + "(" + squares + ")";
+    if (written != nullptr) return written->board(r, c);
+    return spec.rule + "(" + std::to_string(r) + "x" + std::to_string(c) + ")";
   };
   std::map<std::string, std::size_t> job_of;
   for (unsigned r = spec.rows_from; r <= spec.rows_to; ++r) {

@@ -187,6 +187,15 @@ RulesetSpec clobber_ruleset() {
                                                Sharing::by_name)
         ->position(rulesets_detail::read_letter_board(term, "Clobber", "XO.", "clobber(XO.X/OXOX)", rulesets_detail::kMostLetterBoardSquares));
   };
+  // The census's boards: the checkerboard, X in the top left corner.
+  spec.board = [](unsigned rows, unsigned cols) {
+    std::string squares;
+    for (unsigned r = 0; r < rows; ++r) {
+      if (r > 0) squares += '/';
+      for (unsigned c = 0; c < cols; ++c) squares += (r + c) % 2 == 0 ? 'X' : 'O';
+    }
+    return "clobber(" + squares + ")";
+  };
   spec.samples = [](SampleRequest& request) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < request.count; ++i) {

@@ -370,6 +370,15 @@ RulesetSpec nogo_ruleset() {
         ->position(read_board(term));
   };
   // Boards of up to three rows, some points taken by legal placements.
+  // The census's boards: the empty board.
+  spec.board = [](unsigned rows, unsigned cols) {
+    std::string squares;
+    for (unsigned r = 0; r < rows; ++r) {
+      if (r > 0) squares += '/';
+      squares += std::string(cols, '.');
+    }
+    return "nogo(" + squares + ")";
+  };
   spec.samples = [](SampleRequest& request) {
     std::vector<std::string> out;
     for (std::size_t i = 0; i < request.count; ++i) {

@@ -63,6 +63,12 @@ struct RulesetSpec {
   std::function<HeapRulePtr(const TermReader& term)> heap_rule{};
   std::function<Position(const TermReader& term)> position{};
 
+  // Games on a rectangle written square by square (Clobber, NoGo): the term of
+  // the census's board of `rows` x `cols` (`grundy census boards RULE`), a
+  // board that plays the same turned a quarter (rules with no direction).
+  // Unset: the board is `name(RxC)`, turned as DrawnAsBoard says.
+  std::function<std::string(unsigned rows, unsigned cols)> board{};
+
   // Small positions of this ruleset, as expressions, for the conformance suite:
   // about `count` of them, each valued by the definition in milliseconds.
   std::function<std::vector<std::string>(SampleRequest& request)> samples{};
