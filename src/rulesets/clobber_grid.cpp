@@ -289,7 +289,7 @@ std::optional<Nimber> GroupValues::value(int rows, int cols, std::string_view ce
   std::vector<std::uint64_t> keys;
   if (!keys_of_board(rows, cols, cells, keys)) return std::nullopt;
   Nimber total = 0;
-  for (const std::uint64_t key : keys) total ^= search_.value(key);
+  for (const std::uint64_t key : keys) total ^= PartSearch::value(key);
   return total;
 }
 
@@ -309,7 +309,7 @@ std::vector<std::pair<std::string, Nimber>> GroupValues::claims(const std::vecto
       throw LimitError("a group of this Clobber board spans more than " + std::to_string(kMostSquares) + " squares");
   }
   std::vector<std::pair<std::string, Nimber>> out;
-  for (const auto& [key, value] : search_.claims(roots)) out.emplace_back(text_of(key), value);
+  for (const auto& [key, value] : PartSearch::claims(roots)) out.emplace_back(text_of(key), value);
   std::sort(out.begin(), out.end());
   return out;
 }

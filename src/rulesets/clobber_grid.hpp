@@ -36,12 +36,18 @@ struct GroupRules;  // the moves and the split over keys (clobber_grid.cpp)
 // The most squares of a part's box a key holds (2 bits a square, 8 for the box).
 inline constexpr std::size_t kMostSquares = 28;
 
-class GroupValues {
+class GroupValues : private rulesets_detail::PartSearch<GroupRules> {
  public:
-  GroupValues() = default;
-  // A copy starts empty (each run keeps its own table; nothing shared).
-  GroupValues(const GroupValues&) {}
-  GroupValues& operator=(const GroupValues&) { return *this; }
+  GroupValues() : PartSearch("Clobber") {}
+  // Called every 4096 parts valued (Context::poll, which may throw to stop;
+  // what was valued stays); the bound on the table's bytes (0: none; past it
+  // LimitError); the parts stored; the table kept in a file, which every part
+  // valued reaches at once (a run killed by any signal resumes from it), set
+  // before any value, returning the parts read from it (part_table.hpp).
+  using PartSearch::set_memory_limit;
+  using PartSearch::set_poll;
+  using PartSearch::stored;
+  using PartSearch::use_file;
 
   // The value of a board (`cells` row by row, 'X', 'O', '.'), or nullopt when
   // a group's box has more than kMostSquares squares.
@@ -60,20 +66,6 @@ class GroupValues {
     std::string cells;
   };
   std::vector<std::pair<std::string, Nimber>> claims(const std::vector<Board>& boards);
-
-  // Called every 4096 parts valued (Context::poll, which may throw to stop;
-  // what was valued stays).
-  void set_poll(std::function<void()> hook) { search_.set_poll(std::move(hook)); }
-  // The bound on the table's bytes (0: none); past it LimitError.
-  void set_memory_limit(std::size_t bytes) { search_.set_memory_limit(bytes); }
-  [[nodiscard]] std::size_t stored() const noexcept { return search_.stored(); }
-  // The table kept in the file at `path`, which every part valued reaches at
-  // once (a run killed by any signal resumes from it): before any value;
-  // returns the parts read from the file (part_table.hpp).
-  std::size_t use_file(const std::string& path) { return search_.use_file(path); }
-
- private:
-  rulesets_detail::PartSearch<GroupRules> search_{"Clobber"};
 };
 
 }  // namespace grundy::clobber_grid

@@ -195,7 +195,7 @@ std::optional<Nimber> RowValues::value(std::string_view row) {
   std::vector<std::uint64_t> keys;
   if (!keys_of_row(row, keys)) return std::nullopt;
   Nimber total = 0;
-  for (const std::uint64_t key : keys) total ^= search_.value(key);
+  for (const std::uint64_t key : keys) total ^= PartSearch::value(key);
   return total;
 }
 
@@ -214,7 +214,7 @@ std::vector<std::pair<std::string, Nimber>> RowValues::claims(const std::vector<
     if (!keys_of_row(row, roots)) throw LimitError("a part of this NoGo row is longer than " + std::to_string(kLongestPart) + " points");
   }
   std::vector<std::pair<std::string, Nimber>> out;
-  for (const auto& [key, value] : search_.claims(roots)) out.emplace_back(text_of(key), value);
+  for (const auto& [key, value] : PartSearch::claims(roots)) out.emplace_back(text_of(key), value);
   std::sort(out.begin(), out.end());
   return out;
 }

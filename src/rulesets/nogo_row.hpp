@@ -43,12 +43,18 @@ struct RowRules;  // the moves and the split over keys (nogo_row.cpp)
 // The longest inside of a part a key holds (2 bits a point, 4 for the ends).
 inline constexpr std::size_t kLongestPart = 29;
 
-class RowValues {
+class RowValues : private rulesets_detail::PartSearch<RowRules> {
  public:
-  RowValues() = default;
-  // A copy starts empty (each run keeps its own table; nothing shared).
-  RowValues(const RowValues&) {}
-  RowValues& operator=(const RowValues&) { return *this; }
+  RowValues() : PartSearch("one-row NoGo") {}
+  // Called every 4096 parts valued (Context::poll, which may throw to stop;
+  // what was valued stays); the bound on the table's bytes (0: none; past it
+  // LimitError); the parts stored; the table kept in a file, which every part
+  // valued reaches at once (a run killed by any signal resumes from it), set
+  // before any value, returning the parts read from it (part_table.hpp).
+  using PartSearch::set_memory_limit;
+  using PartSearch::set_poll;
+  using PartSearch::stored;
+  using PartSearch::use_file;
 
   // The value of one row of a NoGo board (its letters: . X O x o _ #; every
   // group with a liberty), or nullopt when a part is longer than kLongestPart.
@@ -60,20 +66,6 @@ class RowValues {
   // For a certificate of `rows` (each valued by value() first): parts and
   // their values, enough for a checker to prove every part of every row.
   std::vector<std::pair<std::string, Nimber>> claims(const std::vector<std::string>& rows);
-
-  // Called every 4096 parts valued (Context::poll, which may throw to stop;
-  // what was valued stays).
-  void set_poll(std::function<void()> hook) { search_.set_poll(std::move(hook)); }
-  // The bound on the table's bytes (0: none); past it LimitError.
-  void set_memory_limit(std::size_t bytes) { search_.set_memory_limit(bytes); }
-  [[nodiscard]] std::size_t stored() const noexcept { return search_.stored(); }
-  // The table kept in the file at `path`, which every part valued reaches at
-  // once (a run killed by any signal resumes from it): before any value;
-  // returns the parts read from the file (part_table.hpp).
-  std::size_t use_file(const std::string& path) { return search_.use_file(path); }
-
- private:
-  rulesets_detail::PartSearch<RowRules> search_{"one-row NoGo"};
 };
 
 }  // namespace grundy::nogo_row

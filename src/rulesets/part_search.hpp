@@ -24,10 +24,16 @@
 
 namespace grundy::rulesets_detail {
 
+// A game's values over parts (nogo_row::RowValues, clobber_grid::GroupValues)
+// derive from it and show its run hooks (set_poll, set_memory_limit, stored,
+// use_file); value(key) and claims(keys) are theirs to wrap.
 template <class Rules>
 class PartSearch {
  public:
   explicit PartSearch(std::string what) : table_(std::move(what)) {}
+  // A copy starts empty (each run keeps its own table; nothing shared).
+  PartSearch(const PartSearch& other) : table_(other.table_.what()) {}
+  PartSearch& operator=(const PartSearch&) { return *this; }
 
   // The part's value by the definition; every part it meets is stored.
   Nimber value(std::uint64_t key) {

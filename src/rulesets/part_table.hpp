@@ -39,6 +39,7 @@ class PartTable {
   // (0: none); past it LimitError.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  [[nodiscard]] const std::string& what() const noexcept { return what_; }
 
   // Keeps the table in the file at `path` from now on: the parts a file there
   // holds are read (returns how many), or a new file is made (0); the parts
