@@ -19,7 +19,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,11 +38,7 @@ inline constexpr std::size_t kMostSquares = 28;
 class GroupValues : private rulesets_detail::PartSearch<GroupRules> {
  public:
   GroupValues() : PartSearch("Clobber") {}
-  // Called every 4096 parts valued (Context::poll, which may throw to stop;
-  // what was valued stays); the bound on the table's bytes (0: none; past it
-  // LimitError); the parts stored; the table kept in a file, which every part
-  // valued reaches at once (a run killed by any signal resumes from it), set
-  // before any value, returning the parts read from it (part_table.hpp).
+  // The run's hooks, as part_search.hpp says.
   using PartSearch::set_memory_limit;
   using PartSearch::set_poll;
   using PartSearch::stored;

@@ -80,13 +80,14 @@ class PartSearch {
   }
 
   // Called every 4096 parts valued (Context::poll, which may throw to stop;
-  // what was valued stays).
+  // what was valued stays in the table).
   void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
   // The bound on the table's bytes (0: none); past it LimitError.
   void set_memory_limit(std::size_t bytes) { table_.set_memory_limit(bytes); }
   [[nodiscard]] std::size_t stored() const noexcept { return table_.size(); }
-  // The table kept in a file (part_table.hpp), before any part is valued:
-  // returns the parts read from it.
+  // The table kept in a file, which every part valued reaches at once (a run
+  // killed by any signal, kill -9 too, resumes from it: part_table.hpp); set
+  // before any part is valued; returns the parts read from the file.
   std::size_t use_file(const std::string& path) { return table_.use_file(path); }
 
  private:
