@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 
 #include "grundy/core/input_error.hpp"
 
@@ -134,11 +135,16 @@ std::size_t PartTable::use_file(const std::string& path) {
   bool valid = read_whole && head.rfind(expected_start, 0) == 0;
   if (valid) {
     const std::string number = head.substr(expected_start.size());
-    valid = !number.empty() && number.size() <= 21 && number.back() == '\n' &&
+    valid = !number.empty() && number.size() <= 13 && number.back() == '\n' &&
             number.find_first_not_of("0123456789\n") == std::string::npos;
-    if (valid) capacity = std::stoull(number);
-    valid = valid && capacity >= kFirstCapacity && (capacity & (capacity - 1)) == 0 && capacity < (std::size_t{1} << 40) &&
-            head == header_text(what_, capacity) && static_cast<std::size_t>(status.st_size) == file_bytes(capacity);
+    // At most 2^40 slots, and what this machine's sizes can address (a
+    // 32-bit build, the web page's, maps far less).
+    const std::uint64_t slots = valid ? std::stoull(number) : 0;
+    valid = valid && slots >= kFirstCapacity && (slots & (slots - 1)) == 0 && slots <= (std::uint64_t{1} << 40) &&
+            slots <= (std::numeric_limits<std::size_t>::max() - kHeaderBytes) / (sizeof(std::uint64_t) + 1);
+    if (valid) capacity = static_cast<std::size_t>(slots);
+    valid = valid && head == header_text(what_, capacity) &&
+            static_cast<std::uint64_t>(status.st_size) == static_cast<std::uint64_t>(file_bytes(capacity));
   }
   if (!valid) {
     ::close(fd);
