@@ -7,9 +7,12 @@
 #include <bit>
 
 #include "grundy/core/input_error.hpp"
+#include "placement/box_symmetries.hpp"
 
 namespace grundy::clobber_grid {
 namespace {
+
+namespace box = placement::detail::box;
 
 // A part as bits: square r·w + c of the box, X stones in x, O stones in o.
 struct Grid {
@@ -97,15 +100,6 @@ void for_each_group(const Grid& g, F&& on_group) {
   }
 }
 
-// The bits of v in the reverse order.
-std::uint32_t reversed_bits(std::uint32_t v) {
-  v = ((v >> 1) & 0x55555555U) | ((v & 0x55555555U) << 1);
-  v = ((v >> 2) & 0x33333333U) | ((v & 0x33333333U) << 2);
-  v = ((v >> 4) & 0x0F0F0F0FU) | ((v & 0x0F0F0F0FU) << 4);
-  v = ((v >> 8) & 0x00FF00FFU) | ((v & 0x00FF00FFU) << 8);
-  return (v >> 16) | (v << 16);
-}
-
 // Bit i of v at bit 2i.
 std::uint64_t spread(std::uint32_t v) {
   std::uint64_t s = v;
@@ -117,44 +111,25 @@ std::uint64_t spread(std::uint32_t v) {
   return s;
 }
 
-// The rows of an h×w box in the reverse order.
-std::uint32_t rows_reversed(std::uint32_t m, int h, int w) {
-  const std::uint32_t row_mask = static_cast<std::uint32_t>((std::uint64_t{1} << w) - 1);
-  std::uint32_t out = 0;
-  for (int r = 0; r < h; ++r) out |= ((m >> (r * w)) & row_mask) << ((h - 1 - r) * w);
-  return out;
-}
-
 // The least key of the four images of an h×w box that keep its shape (as it
-// is, rows reversed, columns reversed, both: the last is the bits reversed),
-// each with the colours as they are and exchanged.
-std::uint64_t least_of_four(int h, int w, std::uint32_t x, std::uint32_t o) {
+// is, rows reversed, the half turn, both: columns reversed), each with the
+// colours as they are and exchanged; the word operations of the placement
+// search's boxes (box_symmetries.hpp).
+std::uint64_t least_of_four(int h, int w, std::uint64_t x, std::uint64_t o) {
   const std::uint64_t head = static_cast<std::uint64_t>(h) << 61 | static_cast<std::uint64_t>(w) << 56;
   std::uint64_t best = ~std::uint64_t{0};
-  const auto consider = [&](std::uint32_t a, std::uint32_t b) {
-    const std::uint64_t sa = spread(a);
-    const std::uint64_t sb = spread(b);
+  const auto consider = [&](std::uint64_t a, std::uint64_t b) {
+    const std::uint64_t sa = spread(static_cast<std::uint32_t>(a));
+    const std::uint64_t sb = spread(static_cast<std::uint32_t>(b));
     best = std::min({best, head | sa | (sb << 1), head | sb | (sa << 1)});
   };
-  const int shift = 32 - h * w;
-  const std::uint32_t rx = reversed_bits(x) >> shift;
-  const std::uint32_t ro = reversed_bits(o) >> shift;
+  const std::uint64_t tx = box::half_turn(x, h, w);
+  const std::uint64_t to = box::half_turn(o, h, w);
   consider(x, o);
-  consider(rows_reversed(x, h, w), rows_reversed(o, h, w));
-  consider(rx, ro);
-  consider(rows_reversed(rx, h, w), rows_reversed(ro, h, w));
+  consider(box::flip_rows(x, h, w), box::flip_rows(o, h, w));
+  consider(tx, to);
+  consider(box::flip_rows(tx, h, w), box::flip_rows(to, h, w));
   return best;
-}
-
-// Square (r, c) of an h×w box at (c, r) of a w×h one.
-std::uint32_t transposed(std::uint32_t m, int w, int h) {
-  std::uint32_t out = 0;
-  while (m != 0) {
-    const int i = std::countr_zero(m);
-    m &= m - 1;
-    out |= std::uint32_t{1} << ((i % w) * h + i / w);
-  }
-  return out;
 }
 
 // The least key of a part's images (clobber_grid.hpp): the eight symmetries
@@ -162,7 +137,8 @@ std::uint32_t transposed(std::uint32_t m, int w, int h) {
 std::uint64_t key_of(const Grid& g) {
   std::uint64_t best = ~std::uint64_t{0};
   if (g.h <= g.w) best = least_of_four(g.h, g.w, g.x, g.o);
-  if (g.h >= g.w) best = std::min(best, least_of_four(g.w, g.h, transposed(g.x, g.w, g.h), transposed(g.o, g.w, g.h)));
+  if (g.h >= g.w)
+    best = std::min(best, least_of_four(g.w, g.h, box::transpose(g.x, g.h, g.w), box::transpose(g.o, g.h, g.w)));
   return best;
 }
 
