@@ -51,18 +51,17 @@ class PartSearch {
         table_.prefetch(parts[k]);
       }
     });
-    // Values are below 256 (Nimber's storage here; a part has fewer options).
-    std::uint64_t seen[4] = {0, 0, 0, 0};
+    MexSet seen;
     for (std::size_t at = base; at < options_.size();) {
       const auto count = static_cast<std::size_t>(options_[at++]);
       Nimber x = 0;
       for (std::size_t k = 0; k < count; ++k) x ^= value(options_[at + k]);
       at += count;
-      seen[(x >> 6) & 3U] |= std::uint64_t{1} << (x & 63U);
+      seen.insert(x);
     }
     options_.resize(base);
-    Nimber mex = 0;
-    while (((seen[mex >> 6] >> (mex & 63U)) & 1U) != 0) ++mex;
+    // Below 256, what the table's byte holds: a part has fewer options.
+    const Nimber mex = seen.mex();
     table_.store(key, mex);
     return mex;
   }
