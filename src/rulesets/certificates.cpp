@@ -11,8 +11,8 @@ namespace grundy {
 namespace {
 
 // A Clobber term's board: its rows joined by '/'.
-clobber_grid::GroupValues::Board board_of(const std::string& term) {
-  clobber_grid::GroupValues::Board b{0, 0, ""};
+rulesets_detail::LetterBoard board_of(const std::string& term) {
+  rulesets_detail::LetterBoard b;
   std::size_t row_start = 0;
   for (std::size_t i = 0; i <= term.size(); ++i) {
     if (i < term.size() && term[i] != '/') continue;
@@ -67,10 +67,10 @@ Certificate certify(const CertifiableSum& sum, Context& context, const std::stri
   } else if (sum.game == "clobber") {
     clobber_grid::GroupValues values;
     out.parts_loaded = watch(values, context, table_file);
-    std::vector<clobber_grid::GroupValues::Board> boards;
+    std::vector<rulesets_detail::LetterBoard> boards;
     for (const std::string& term : sum.terms) {
       boards.push_back(board_of(term));
-      const std::optional<Nimber> v = values.value(boards.back().rows, boards.back().cols, boards.back().cells);
+      const std::optional<Nimber> v = values.value(boards.back());
       if (!v)
         throw LimitError("clobber(" + excerpt(term, 60) + ") has a group spanning more than " +
                          std::to_string(clobber_grid::kMostSquares) + " squares, more than certificates are written for");

@@ -68,31 +68,7 @@ struct ImpartialClobber {
   // The groups of orthogonally connected stones that have a move, each
   // cropped to its own box.
   void components(const Board& b, std::vector<Board>& out) const {
-    const std::size_t n = b.cells.size();
-    std::vector<bool> seen(n, false);
-    std::vector<std::size_t> group;
-    std::vector<std::size_t> stack;
-    for (std::size_t start = 0; start < n; ++start) {
-      if (seen[start] || b.cells[start] == '.') continue;
-      group.clear();
-      stack.assign(1, start);
-      seen[start] = true;
-      while (!stack.empty()) {
-        const std::size_t i = stack.back();
-        stack.pop_back();
-        group.push_back(i);
-        const int r = static_cast<int>(i) / b.cols;
-        const int c = static_cast<int>(i) % b.cols;
-        for (int d = 0; d < 4; ++d) {
-          const int r2 = r + kStepRow[d];
-          const int c2 = c + kStepCol[d];
-          if (r2 < 0 || r2 >= b.rows || c2 < 0 || c2 >= b.cols) continue;
-          const std::size_t j = static_cast<std::size_t>(r2 * b.cols + c2);
-          if (seen[j] || b.cells[j] == '.') continue;
-          seen[j] = true;
-          stack.push_back(j);
-        }
-      }
+    for (const std::vector<std::size_t>& group : rulesets_detail::connected_groups(b, '.')) {
       Board part = rulesets_detail::cropped(b.cols, b.cells, group, '.');
       if (has_move(part)) out.push_back(std::move(part));
     }
@@ -156,7 +132,7 @@ struct ImpartialClobber {
   // A group within 28 squares by the search over 8-byte parts
   // (clobber_grid.hpp); a larger one by outcome questions, whose options'
   // groups come back here.
-  std::optional<Nimber> closed_form(const Board& b) const { return groups_.value(b.rows, b.cols, b.cells); }
+  std::optional<Nimber> closed_form(const Board& b) const { return groups_.value(b); }
   // The run's Context polls that search and bounds its table.
   void watch(std::function<void()> poll, std::size_t memory_bytes) const {
     groups_.set_poll(std::move(poll));

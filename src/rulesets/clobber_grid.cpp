@@ -199,50 +199,19 @@ void options_of(std::uint64_t key, F&& on_option) {
 }
 
 // The keys of a board's groups with a move (false when one is too large).
-bool keys_of_board(int rows, int cols, std::string_view cells, std::vector<std::uint64_t>& keys) {
-  const auto n = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
-  if (n != cells.size()) return false;
-  std::vector<bool> seen(n, false);
-  std::vector<std::size_t> group;
-  std::vector<std::size_t> stack;
-  for (std::size_t start = 0; start < n; ++start) {
-    if (seen[start] || cells[start] == '.') continue;
-    group.clear();
-    stack.assign(1, start);
-    seen[start] = true;
-    int r0 = rows, r1 = -1, c0 = cols, c1 = -1;
-    while (!stack.empty()) {
-      const std::size_t i = stack.back();
-      stack.pop_back();
-      group.push_back(i);
-      const int r = static_cast<int>(i / static_cast<std::size_t>(cols));
-      const int c = static_cast<int>(i % static_cast<std::size_t>(cols));
-      r0 = std::min(r0, r), r1 = std::max(r1, r), c0 = std::min(c0, c), c1 = std::max(c1, c);
-      const int steps[4][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}};
-      for (const auto& step : steps) {
-        const int r2 = r + step[0];
-        const int c2 = c + step[1];
-        if (r2 < 0 || r2 >= rows || c2 < 0 || c2 >= cols) continue;
-        const std::size_t j = static_cast<std::size_t>(r2) * static_cast<std::size_t>(cols) + static_cast<std::size_t>(c2);
-        if (seen[j] || cells[j] == '.') continue;
-        seen[j] = true;
-        stack.push_back(j);
-      }
-    }
-    Grid part;
-    part.h = r1 - r0 + 1;
-    part.w = c1 - c0 + 1;
-    bool one_colour = true;
-    for (const std::size_t i : group) one_colour = one_colour && cells[i] == cells[group.front()];
+bool keys_of_board(const rulesets_detail::LetterBoard& board, std::vector<std::uint64_t>& keys) {
+  for (const std::vector<std::size_t>& group : rulesets_detail::connected_groups(board, '.')) {
+    const rulesets_detail::LetterBoard part = rulesets_detail::cropped(board.cols, board.cells, group, '.');
+    const bool one_colour = part.cells.find(board.cells[group.front()] == 'X' ? 'O' : 'X') == std::string::npos;
     if (one_colour) continue;  // no move, worth 0
-    if (static_cast<std::size_t>(part.h) * static_cast<std::size_t>(part.w) > kMostSquares) return false;
-    for (const std::size_t i : group) {
-      const int r = static_cast<int>(i / static_cast<std::size_t>(cols)) - r0;
-      const int c = static_cast<int>(i % static_cast<std::size_t>(cols)) - c0;
-      (cells[i] == 'X' ? part.x : part.o) |= std::uint32_t{1} << (r * part.w + c);
-    }
+    if (part.cells.size() > kMostSquares) return false;
     // Of two colours and connected: some stone is beside one of the other colour.
-    keys.push_back(key_of(part));
+    Grid g{part.rows, part.cols, 0, 0};
+    for (std::size_t i = 0; i < part.cells.size(); ++i) {
+      if (part.cells[i] == 'X') g.x |= std::uint32_t{1} << i;
+      if (part.cells[i] == 'O') g.o |= std::uint32_t{1} << i;
+    }
+    keys.push_back(key_of(g));
   }
   return true;
 }
@@ -261,27 +230,19 @@ struct GroupRules {
   }
 };
 
-std::optional<Nimber> GroupValues::value(int rows, int cols, std::string_view cells) {
+std::optional<Nimber> GroupValues::value(const rulesets_detail::LetterBoard& board) {
   std::vector<std::uint64_t> keys;
-  if (!keys_of_board(rows, cols, cells, keys)) return std::nullopt;
+  if (!keys_of_board(board, keys)) return std::nullopt;
   Nimber total = 0;
   for (const std::uint64_t key : keys) total ^= PartSearch::value(key);
   return total;
 }
 
-std::optional<std::vector<std::string>> GroupValues::parts(int rows, int cols, std::string_view cells) {
-  std::vector<std::uint64_t> keys;
-  if (!keys_of_board(rows, cols, cells, keys)) return std::nullopt;
-  std::vector<std::string> out;
-  for (const std::uint64_t key : keys) out.push_back(text_of(key));
-  return out;
-}
-
 // The claims (part_claims.hpp), a part's cost its stones.
-std::vector<std::pair<std::string, Nimber>> GroupValues::claims(const std::vector<Board>& boards) {
+std::vector<std::pair<std::string, Nimber>> GroupValues::claims(const std::vector<rulesets_detail::LetterBoard>& boards) {
   std::vector<std::uint64_t> roots;
-  for (const Board& b : boards) {
-    if (!keys_of_board(b.rows, b.cols, b.cells, roots))
+  for (const rulesets_detail::LetterBoard& b : boards) {
+    if (!keys_of_board(b, roots))
       throw LimitError("a group of this Clobber board spans more than " + std::to_string(kMostSquares) + " squares");
   }
   std::vector<std::pair<std::string, Nimber>> out;

@@ -21,11 +21,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "grundy/core/nimber.hpp"
+#include "rulesets/letter_board.hpp"
 #include "rulesets/part_search.hpp"
 
 namespace grundy::clobber_grid {
@@ -44,23 +44,13 @@ class GroupValues : private rulesets_detail::PartSearch<GroupRules> {
   using PartSearch::stored;
   using PartSearch::use_file;
 
-  // The value of a board (`cells` row by row, 'X', 'O', '.'), or nullopt when
-  // a group's box has more than kMostSquares squares.
-  std::optional<Nimber> value(int rows, int cols, std::string_view cells);
+  // The value of a board ('X', 'O', '.'), or nullopt when a group's box has
+  // more than kMostSquares squares.
+  std::optional<Nimber> value(const rulesets_detail::LetterBoard& board);
 
-  // The groups with a move of a board, each as its least image written row by
-  // row ('/' between rows), or nullopt when one is too large.
-  static std::optional<std::vector<std::string>> parts(int rows, int cols, std::string_view cells);
-
-  // For a certificate of `boards` (rows, cols, cells; each valued by value()
-  // first): parts and their values, enough for a checker to prove every part
-  // of every board.
-  struct Board {
-    int rows;
-    int cols;
-    std::string cells;
-  };
-  std::vector<std::pair<std::string, Nimber>> claims(const std::vector<Board>& boards);
+  // For a certificate of `boards` (each valued by value() first): parts and
+  // their values, enough for a checker to prove every part of every board.
+  std::vector<std::pair<std::string, Nimber>> claims(const std::vector<rulesets_detail::LetterBoard>& boards);
 };
 
 }  // namespace grundy::clobber_grid

@@ -23,6 +23,30 @@ std::size_t LetterBoard::hash() const {
   return static_cast<std::size_t>(h);
 }
 
+std::vector<std::vector<std::size_t>> connected_groups(const LetterBoard& b, char empty) {
+  const std::size_t n = b.cells.size();
+  std::vector<bool> seen(n, false);
+  std::vector<std::vector<std::size_t>> groups;
+  std::vector<std::size_t> stack;
+  for (std::size_t start = 0; start < n; ++start) {
+    if (seen[start] || b.cells[start] == empty) continue;
+    std::vector<std::size_t>& group = groups.emplace_back();
+    stack.assign(1, start);
+    seen[start] = true;
+    while (!stack.empty()) {
+      const std::size_t i = stack.back();
+      stack.pop_back();
+      group.push_back(i);
+      for_each_orthogonal_neighbour(b, i, [&](std::size_t j) {
+        if (seen[j] || b.cells[j] == empty) return;
+        seen[j] = true;
+        stack.push_back(j);
+      });
+    }
+  }
+  return groups;
+}
+
 LetterBoard cropped(int cols, const std::string& cells, const std::vector<std::size_t>& kept, char fill) {
   LetterBoard b;
   if (kept.empty()) return b;

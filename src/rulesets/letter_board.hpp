@@ -49,6 +49,23 @@ inline constexpr int kStepCol[4] = {0, 0, -1, 1};
 // kept, so a board of many parts is split in time linear in its size.
 [[nodiscard]] LetterBoard cropped(int cols, const std::string& cells, const std::vector<std::size_t>& kept, char fill);
 
+// f(j) for each square j orthogonally beside square i of the board.
+template <class F>
+void for_each_orthogonal_neighbour(const LetterBoard& b, std::size_t i, F&& f) {
+  const int r = static_cast<int>(i) / b.cols;
+  const int c = static_cast<int>(i) % b.cols;
+  for (int d = 0; d < 4; ++d) {
+    const int r2 = r + kStepRow[d];
+    const int c2 = c + kStepCol[d];
+    if (r2 >= 0 && r2 < b.rows && c2 >= 0 && c2 < b.cols) f(b.index(r2, c2));
+  }
+}
+
+// The groups of orthogonally connected squares of `board` that hold a letter
+// other than `empty`, each as its squares (indices into cells), in the order
+// of their first square.
+[[nodiscard]] std::vector<std::vector<std::size_t>> connected_groups(const LetterBoard& board, char empty);
+
 // The least of the board's images under its eight symmetries and, with each,
 // the colours exchanged by `exchange` (a map of each letter to its image).
 [[nodiscard]] LetterBoard least_image(const LetterBoard& board, char (*exchange)(char));

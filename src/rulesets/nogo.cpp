@@ -57,8 +57,6 @@ namespace impartial_nogo {
 namespace {
 
 using Board = rulesets_detail::LetterBoard;
-using rulesets_detail::kStepCol;
-using rulesets_detail::kStepRow;
 
 bool is_stone(char s) { return s == 'X' || s == 'O' || s == 'x' || s == 'o'; }
 bool is_immortal_stone(char s) { return s == 'x' || s == 'o'; }
@@ -79,15 +77,9 @@ char exchanged(char s) {
 // The orthogonal neighbours of square i that are on the board (not '#').
 template <class F>
 void for_each_neighbour(const Board& b, std::size_t i, F&& f) {
-  const int r = static_cast<int>(i) / b.cols;
-  const int c = static_cast<int>(i) % b.cols;
-  for (int d = 0; d < 4; ++d) {
-    const int r2 = r + kStepRow[d];
-    const int c2 = c + kStepCol[d];
-    if (r2 < 0 || r2 >= b.rows || c2 < 0 || c2 >= b.cols) continue;
-    const std::size_t j = b.index(r2, c2);
+  rulesets_detail::for_each_orthogonal_neighbour(b, i, [&](std::size_t j) {
     if (b.cells[j] != '#') f(j);
-  }
+  });
 }
 
 // The groups of a board: orthogonally connected stones of one colour, each with

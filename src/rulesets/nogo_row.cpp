@@ -199,14 +199,6 @@ std::optional<Nimber> RowValues::value(std::string_view row) {
   return total;
 }
 
-std::optional<std::vector<std::string>> RowValues::parts(std::string_view row) {
-  std::vector<std::uint64_t> keys;
-  if (!keys_of_row(row, keys)) return std::nullopt;
-  std::vector<std::string> out;
-  for (const std::uint64_t key : keys) out.push_back(text_of(key));
-  return out;
-}
-
 // The claims (part_claims.hpp), a part's cost its points.
 std::vector<std::pair<std::string, Nimber>> RowValues::claims(const std::vector<std::string>& rows) {
   std::vector<std::uint64_t> roots;

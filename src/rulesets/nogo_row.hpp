@@ -55,9 +55,6 @@ class RowValues : private rulesets_detail::PartSearch<RowRules> {
   // group with a liberty), or nullopt when a part is longer than kLongestPart.
   std::optional<Nimber> value(std::string_view row);
 
-  // The parts of a row in the written form above, each as its least image (nullopt: too long).
-  static std::optional<std::vector<std::string>> parts(std::string_view row);
-
   // For a certificate of `rows` (each valued by value() first): parts and
   // their values, enough for a checker to prove every part of every row.
   std::vector<std::pair<std::string, Nimber>> claims(const std::vector<std::string>& rows);
