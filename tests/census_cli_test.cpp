@@ -101,6 +101,7 @@ TEST(CensusCli, BadInputIsOneLineAndExitTwo) {
       {"census boards cram --rows 5..3 --db " + fresh_db("bad1"), "--rows 5..3 is an empty range"},
       {"census boards chess --rows 2 --cols 2 --db " + fresh_db("bad2"), "chess"},
       {"census boards cram --rows 2 --cols 4..1 --db " + fresh_db("bad1b"), "--cols 4..1 is an empty range"},
+      {"census boards clobber --rows 9 --cols 9 --db " + fresh_db("bad1c"), "census boards clobber: boards of at most 64 squares"},
       {"census codes .6,,.7 --db " + fresh_db("bad3"), "empty code"},
       {"census codes '' --db " + fresh_db("bad3b"), "at least one code"},
       {"census subtraction --max 0 --db " + fresh_db("bad4b"), "--max must be at least 1"},
