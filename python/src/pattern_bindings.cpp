@@ -70,8 +70,7 @@ py::dict pattern_of_members(const std::string& written, const std::vector<std::s
     }
     for (const py::handle v : entry[3].cast<py::sequence>()) member.p_position.push_back(v.cast<bool>() ? 1 : 0);
     if (family.heap_game()) {
-      member.pattern = detect_periodicity(member.values);
-      if (member.pattern.kind == Periodicity::Kind::none) member.pattern = detect_arithmetic_periodicity(member.values);
+      member.pattern = detect_any_periodicity(member.values);
     } else {
       std::size_t cells = 1;
       for (std::size_t i = 0; i < family.piles(); ++i) cells *= static_cast<std::size_t>(upto + 1);
@@ -86,8 +85,7 @@ py::dict pattern_of_members(const std::string& written, const std::vector<std::s
           std::vector<Nimber> line(member.values.begin() + static_cast<std::ptrdiff_t>(a * side),
                                    member.values.begin() + static_cast<std::ptrdiff_t>((a + 1) * side));
           if (std::find(line.begin(), line.end(), pattern::kUnknown) == line.end()) {
-            row.pattern = detect_periodicity(line);
-            if (row.pattern.kind == Periodicity::Kind::none) row.pattern = detect_arithmetic_periodicity(line);
+            row.pattern = detect_any_periodicity(line);
           }
           member.rows.push_back(row);
         }

@@ -129,9 +129,7 @@ py::dict pattern_fields(const Periodicity& pattern) {
 }
 
 py::dict detected_pattern_fields(const std::vector<Nimber>& values) {
-  Periodicity pattern = detect_periodicity(values);
-  if (pattern.kind == Periodicity::Kind::none) pattern = detect_arithmetic_periodicity(values);
-  return pattern_fields(pattern);
+  return pattern_fields(detect_any_periodicity(values));
 }
 
 py::array_t<Nimber> nimbers_to_numpy(std::vector<Nimber>&& values) {

@@ -69,6 +69,12 @@ Periodicity detect_arithmetic_periodicity(const std::vector<Nimber>& values, std
   return detect(values, min_repeats, true);
 }
 
+Periodicity detect_any_periodicity(const std::vector<Nimber>& values) {
+  Periodicity found = detect_periodicity(values);
+  if (found.kind == Periodicity::Kind::none) found = detect_arithmetic_periodicity(values);
+  return found;
+}
+
 Nimber value_from_pattern(const std::vector<Nimber>& values, const Periodicity& pattern, std::uint64_t n) {
   if (n < values.size()) return values[n];
   if (pattern.kind == Periodicity::Kind::none || pattern.period == 0 ||

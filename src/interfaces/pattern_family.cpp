@@ -216,8 +216,7 @@ Family tabulate_family(const FamilyRequest& request, Context& context) {
                 line.push_back(c.value);
               }
               if (known) {
-                row.pattern = detect_periodicity(line);
-                if (row.pattern.kind == Periodicity::Kind::none) row.pattern = detect_arithmetic_periodicity(line);
+                row.pattern = detect_any_periodicity(line);
               }
             }
             member.rows.push_back(row);

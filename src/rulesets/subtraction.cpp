@@ -16,7 +16,6 @@
 #include "grundy/core/capabilities.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "rulesets/samples.hpp"
-#include "core/tabulated_rule.hpp"
 
 namespace grundy {
 namespace {
@@ -365,69 +364,76 @@ struct EvenSubtraction : EveryOtherTake<2> {
 };
 
 // ---------------------------------------------------------------------------
-// Infinite sets without a proven pattern: values by the definition (tabulated_rule.hpp).
-
-using rulesets_detail::TabulatedRule;
+// Infinite sets without a proven pattern: values by the definition, in the
+// run's table (heap_game_rule.hpp), patterns only ever detected.
 
 // S = all positive numbers except a finite set E. g(n) = mex of g over the heaps
 // m < n except m = n - e (e in E). With count[v] = #{m < n : g(m) = v}, a value v is
 // missing among the options iff all its occurrences are excluded heaps, so the mex
 // is the least of: the least v never seen, and the excluded heaps' values v whose
-// count equals their number among the excluded heaps. O(|E| log |E|) per heap.
-class AllButSubtractionRule final : public TabulatedRule {
+// count equals their number among the excluded heaps. O(|E| log |E|) per heap —
+// the sweep (extend_sequence), where the loop over the moves costs n a heap.
+class AllButSubtraction {
  public:
-  explicit AllButSubtractionRule(std::vector<std::uint64_t> excluded) : excluded_(std::move(excluded)) {}
+  using Position = std::uint64_t;
+  explicit AllButSubtraction(std::vector<std::uint64_t> excluded) : excluded_(std::move(excluded)) {}
 
-  std::string text() const override { return "sub(allbut" + set_text(excluded_) + ")"; }
+  std::string text() const { return "sub(allbut" + set_text(excluded_) + ")"; }
 
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
+  template <class Visit>
+  void for_each_move(std::uint64_t heap, Visit&& visit) const {
     auto next_excluded = excluded_.begin();
     for (std::uint64_t s = 1; s <= heap; ++s) {
       while (next_excluded != excluded_.end() && *next_excluded < s) ++next_excluded;
       if (next_excluded != excluded_.end() && *next_excluded == s) continue;
-      HeapMove move{s, {}};
-      if (s < heap) move.leaves.push_back(heap - s);
-      if (!visit(move) || s == heap) return;
+      if (!visit(heap - s)) return;
     }
   }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
 
-
- protected:
-  std::vector<std::uint32_t> compute(Context& context, std::uint64_t upto, bool misere) const override {
-    std::vector<std::uint32_t> g;
-    g.reserve(upto + 1);
-    std::vector<std::uint32_t> count;  // count[v] = heaps so far of value v
-    std::uint32_t never_seen = 0;       // least v with count[v] == 0
-    std::vector<std::uint32_t> excluded_values;
-    for (std::uint64_t n = 0; n <= upto; ++n) {
-      context.charge();  // amortised O(1) a heap (the counts below)
-      // A heap with no move: every take 1..n is excluded.
+  void extend_sequence(std::vector<Nimber>& g, std::uint64_t last, Play play, Context& context) const {
+    if (g.size() > last) return;
+    std::vector<std::uint64_t> count;  // count[v] = heaps so far of value v
+    const auto seen = [&](Nimber v) {
+      if (count.size() <= v) count.resize(v + 1, 0);
+      ++count[v];
+    };
+    for (const Nimber v : g) seen(v);
+    Nimber never_seen = 0;  // least v with count[v] == 0
+    const auto advance = [&] {
+      while (never_seen < count.size() && count[never_seen] > 0) ++never_seen;
+    };
+    advance();
+    g.reserve(last + 1);
+    std::vector<Nimber> excluded_values;
+    while (g.size() <= last) {
+      const std::uint64_t n = g.size();
+      // A heap with no move: every take 1..n is excluded (E is sorted, without 0).
       const bool stuck = n < excluded_.size() + 1 && (n == 0 || excluded_[n - 1] == n);
-      std::uint32_t v = 0;
+      Nimber v = 0;
       if (stuck) {
-        v = misere ? 1 : 0;
+        v = play == Play::misere ? 1 : 0;
       } else {
         excluded_values.clear();
-        for (std::uint64_t e : excluded_) {
+        for (const std::uint64_t e : excluded_) {
           if (e > n) break;
           excluded_values.push_back(g[n - e]);
         }
         std::sort(excluded_values.begin(), excluded_values.end());
         v = never_seen;
         for (std::size_t i = 0; i < excluded_values.size();) {
-          std::size_t j = i;
-          while (j < excluded_values.size() && excluded_values[j] == excluded_values[i]) ++j;
-          const std::uint32_t candidate = excluded_values[i];
-          if (candidate < v && count[candidate] == j - i) v = candidate;
-          i = j;
+          std::size_t k = i;
+          while (k < excluded_values.size() && excluded_values[k] == excluded_values[i]) ++k;
+          const Nimber candidate = excluded_values[i];
+          if (candidate < v && count[candidate] == k - i) v = candidate;
+          i = k;
         }
       }
+      context.charge(excluded_values.size() + 1);
       g.push_back(v);
-      if (count.size() <= v) count.resize(v + 1, 0);
-      ++count[v];
-      while (never_seen < count.size() && count[never_seen] > 0) ++never_seen;
+      seen(v);
+      advance();
     }
-    return g;
   }
 
  private:
@@ -436,9 +442,11 @@ class AllButSubtractionRule final : public TabulatedRule {
 
 // S = Fibonacci numbers 1, 2, 3, 5, 8, ... (about 1.44 log2 n of them below n):
 // the definition costs O(n log n).
-class FibonacciSubtractionRule final : public TabulatedRule {
+class FibonacciSubtraction {
  public:
-  FibonacciSubtractionRule() {
+  using Position = std::uint64_t;
+
+  FibonacciSubtraction() {
     std::uint64_t a = 1;
     std::uint64_t b = 2;
     fibonacci_.push_back(a);
@@ -451,26 +459,13 @@ class FibonacciSubtractionRule final : public TabulatedRule {
     }
   }
 
-  std::string text() const override { return "sub(fib)"; }
-
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
-    for (std::uint64_t s : fibonacci_) {
-      if (s > heap || !visit(take(heap, s))) return;
+  template <class Visit>
+  void for_each_move(std::uint64_t heap, Visit&& visit) const {
+    for (const std::uint64_t s : fibonacci_) {
+      if (s > heap || !visit(heap - s)) return;
     }
   }
-
-
- protected:
-  std::vector<std::uint32_t> compute(Context& context, std::uint64_t upto, bool misere) const override {
-    std::vector<std::uint32_t> g;
-    extend_heap_sequence(g, upto, misere ? Play::misere : Play::normal, context, [&](std::uint64_t n, auto&& option) {
-      for (const std::uint64_t s : fibonacci_) {
-        if (s > n) break;
-        option(g[n - s]);
-      }
-    });
-    return g;
-  }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
 
  private:
   std::vector<std::uint64_t> fibonacci_;
@@ -494,11 +489,12 @@ HeapRulePtr make_subtraction_even() { return HeapGameRule<EvenSubtraction>::make
 HeapRulePtr make_subtraction_all() { return make_nim_named("sub(all)"); }
 
 HeapRulePtr make_subtraction_all_but(std::vector<std::uint64_t> excluded) {
-  return std::make_shared<const AllButSubtractionRule>(
-      checked_set(std::move(excluded), "sub(allbut{...}) (for no exclusions write sub(all))"));
+  AllButSubtraction game(checked_set(std::move(excluded), "sub(allbut{...}) (for no exclusions write sub(all))"));
+  std::string text = game.text();
+  return HeapGameRule<AllButSubtraction>::make(std::move(game), std::move(text));
 }
 
-HeapRulePtr make_subtraction_fibonacci() { return std::make_shared<const FibonacciSubtractionRule>(); }
+HeapRulePtr make_subtraction_fibonacci() { return HeapGameRule<FibonacciSubtraction>::make({}, "sub(fib)"); }
 
 RulesetSpec subtraction_ruleset() {
   RulesetSpec spec{.name = "sub",

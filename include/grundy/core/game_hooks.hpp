@@ -9,9 +9,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "grundy/core/capabilities.hpp"
+#include "grundy/core/context.hpp"
 #include "grundy/core/game.hpp"
+#include "grundy/core/heap_sequence.hpp"
 #include "grundy/core/sequence.hpp"
 #include "grundy/core/value.hpp"
 
@@ -62,6 +65,25 @@ concept HeapGameWithMisereClosedForm = HeapGame<G> && requires(const G& game, st
 template <class G>
 concept HeapGameWithMiserePattern = HeapGame<G> && requires(const G& game) {
   { game.proven_misere_pattern() } -> std::convertible_to<std::optional<Periodicity>>;
+};
+
+// g.extend_sequence(values, last, play, context): extends `values` (g of heaps
+// 0, 1, … so far, in normal or misère play) to heap `last` by a sweep of the
+// rule's own, faster than the heap-sequence loop over its moves (sub(allbut E):
+// counts of each value, not n options a heap). It charges `context` as the loop
+// does; the loop is its twin in the tests.
+template <class G>
+concept HeapGameWithSweep = HeapGame<G> && requires(const G& game, std::vector<Nimber>& values, std::uint64_t last,
+                                                    Play play, Context& context) {
+  game.extend_sequence(values, last, play, context);
+};
+
+// g.sequence_limit() -> std::uint64_t: the heaps below it are computed on
+// demand, chosen from the rule's cost a heap (kDefaultTableLimit without it);
+// past it a heap is refused, never guessed.
+template <class G>
+concept HeapGameWithSequenceLimit = HeapGame<G> && requires(const G& game) {
+  { game.sequence_limit() } -> std::convertible_to<std::uint64_t>;
 };
 
 // g.nim_heap(n) -> std::uint64_t: heap n is the Nim heap of that size, in

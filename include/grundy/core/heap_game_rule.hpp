@@ -34,6 +34,11 @@
 //                                    `grundy table` reports it as proven, else the
 //                                    period it sees (game_hooks.hpp)
 //   take_ranges_to_value(n, t, limit) runs of takes to value t (game_hooks.hpp)
+//   extend_sequence(values, last, play, context)
+//                                    g of heaps 0..last by a sweep of the game's
+//                                    own (game_hooks.hpp), in place of the loop
+//   sequence_limit()                 the heaps computed on demand (the rule's cost
+//                                    a heap decides); else kDefaultTableLimit
 //   misere_closed_form(n), proven_misere_pattern()
 //                                    a lone heap's misère value and the period of
 //                                    the misère values, by a theorem; else the
@@ -43,6 +48,7 @@
 //                                    (NimHeapEquivalent, Bouton's misère rule)
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -122,7 +128,7 @@ class HeapGameRule final : public HeapRule {
       const auto at = [&](std::uint64_t n) { return std::optional<Nimber>(value(context, n)); };
       if (std::optional<SequenceReport> known = closed_table(context, upto, Play::normal, at)) return std::move(*known);
     }
-    return with_proven(HeapRule::table(context, upto), Play::normal);
+    return definition_table(context, upto, Play::normal);
   }
 
   SequenceReport misere_table(Context& context, std::uint64_t upto) const override {
@@ -130,7 +136,7 @@ class HeapGameRule final : public HeapRule {
       const auto at = [&](std::uint64_t n) { return game_.misere_closed_form(n); };
       if (std::optional<SequenceReport> known = closed_table(context, upto, Play::misere, at)) return std::move(*known);
     }
-    return with_proven(HeapRule::misere_table(context, upto), Play::misere);  // the definition
+    return definition_table(context, upto, Play::misere);
   }
 
   ComponentPtr component(std::uint64_t heap) const override {
@@ -207,21 +213,66 @@ class HeapGameRule final : public HeapRule {
     return move;
   }
 
+  // The heaps computed on demand: the game's own bound, or the default one.
+  std::uint64_t sequence_limit() const {
+    if constexpr (HeapGameWithSequenceLimit<G>) {
+      return game_.sequence_limit();
+    } else {
+      return kDefaultTableLimit;
+    }
+  }
+
+  // Extends g to heap `last` in `play`: by the game's sweep where it has one,
+  // else by the one heap-sequence loop over its moves (leaving the empty heap
+  // reads g[0], which is 1 in misère play: its player to move has won).
+  void extend(std::vector<Nimber>& g, std::uint64_t last, Play play, Context& context) const {
+    if constexpr (HeapGameWithSweep<G>) {
+      game_.extend_sequence(g, last, play, context);
+    } else {
+      extend_heap_sequence(g, last, play, context, [&](std::uint64_t n, auto&& option) {
+        for_each_option(n, [&](std::uint64_t after) {
+          option(g[after]);
+          return true;
+        });
+      });
+    }
+  }
+
   Nimber by_definition(Context& context, std::uint64_t heap) const {
-    if (heap >= kDefaultTableLimit) {
-      throw LimitError("heap " + std::to_string(heap) + " of " + text_ + " is beyond the " +
-                       std::to_string(kDefaultTableLimit) + " heaps its values are computed for (no closed form is known)");
+    const std::uint64_t limit = sequence_limit();
+    if (heap >= limit) {
+      throw LimitError("heap " + std::to_string(heap) + " of " + text_ + " is beyond the " + std::to_string(limit) +
+                       " heaps its values are computed for (no closed form is known)");
     }
     const auto sequence = context.shared_for<Sequence>(shared_from_this(), [] { return std::make_shared<Sequence>(); });
     std::lock_guard lock(sequence->mutex);
     std::vector<Nimber>& g = sequence->values;
-    extend_heap_sequence(g, heap, Play::normal, context, [&](std::uint64_t n, auto&& option) {
-      for_each_option(n, [&](std::uint64_t after) {
-        option(g[after]);
-        return true;
-      });
-    });
+    if (g.size() <= heap) {
+      std::uint64_t last = heap;
+      if constexpr (HeapGameWithSweep<G>) {
+        // A sweep may start its state again from the values so far: doubling
+        // keeps the total work within twice the final table.
+        last = std::min<std::uint64_t>(std::max<std::uint64_t>({heap, 2 * g.size(), 1023}), limit - 1);
+      }
+      extend(g, last, Play::normal, context);
+    }
     return g[heap];
+  }
+
+  // g(0..upto) by the definition (or the game's sweep), with the pattern a
+  // theorem proves, else the one the table shows (only ever detected).
+  SequenceReport definition_table(Context& context, std::uint64_t upto, Play play) const {
+    check_table_request(upto, text_);
+    const std::uint64_t limit = sequence_limit();
+    if (upto >= limit) {
+      throw LimitError("a table of " + text_ + " up to " + std::to_string(upto) + " is beyond the limit of " +
+                       std::to_string(limit) + " heaps for this rule (its cost a heap)");
+    }
+    SequenceReport report;
+    extend(report.values, upto, play, context);
+    std::optional<Periodicity> pattern = proven(play);
+    report.pattern = pattern ? std::move(*pattern) : detect_any_periodicity(report.values);
+    return report;
   }
 
   // The pattern a theorem proves for every heap, in normal or misère play, when the game has one.
@@ -232,11 +283,6 @@ class HeapGameRule final : public HeapRule {
       if constexpr (HeapGameWithPattern<G>) return game_.proven_pattern();
     }
     return std::nullopt;
-  }
-
-  SequenceReport with_proven(SequenceReport report, Play play) const {
-    if (std::optional<Periodicity> pattern = proven(play)) report.pattern = std::move(*pattern);
-    return report;
   }
 
   // g(0..upto) from a closed form, with the proven pattern or the one seen;

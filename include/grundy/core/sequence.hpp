@@ -53,6 +53,10 @@ struct SequenceReport {
 [[nodiscard]] Periodicity detect_arithmetic_periodicity(const std::vector<Nimber>& values,
                                                         std::uint64_t min_repeats = 2);
 
+// A plain period if the table shows one, else an arithmetic one (a table of a
+// rule without a theorem: only ever `detected`).
+[[nodiscard]] Periodicity detect_any_periodicity(const std::vector<Nimber>& values);
+
 // g(n) for any n from a table and a pattern that covers n (periodic or arithmetic
 // from preperiod on). Requires n < values.size() or a pattern with period > 0.
 [[nodiscard]] Nimber value_from_pattern(const std::vector<Nimber>& values, const Periodicity& pattern,
