@@ -1,14 +1,10 @@
 #include "grundy/rulesets/subtraction.hpp"
 
-#include "grundy/core/periodicity_theorem.hpp"
-
 #include <algorithm>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <utility>
 
-#include "grundy/core/heap_sequence.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/heap_game_rule.hpp"
 #include "grundy/rulesets/nim.hpp"
@@ -20,8 +16,6 @@
 namespace grundy {
 namespace {
 
-using rulesets_detail::count_one;
-using rulesets_detail::take;
 
 // A sorted set as written in expressions, runs of five or more consecutive
 // numbers as ranges ({1..6,9}; {1,2,3} stays as textbooks write it), so that
@@ -58,73 +52,6 @@ constexpr Nimber swap_zero_one(Nimber v) noexcept { return v <= 1 ? 1 - v : v; }
 // ---------------------------------------------------------------------------
 // Finite subtraction sets: periodicity proven by a repeated window.
 
-// Values computed in search of a repeated window, and mex steps (values × |S|):
-// a proof that needs more is refused, never guessed.
-constexpr std::uint64_t kProofValueLimit = 100'000'000;
-constexpr std::uint64_t kProofWorkLimit = 4'000'000'000;
-
-struct ProvenSequence {
-  std::vector<Nimber> prefix;  // g(0 .. preperiod + period - 1)
-  Periodicity pattern;         // periodic, proven
-};
-
-// g for sub(S) (or its misère values: a heap with no move is worth 1) until the
-// window theorem (grundy/core/periodicity_theorem.hpp with t = max(S), j = 1) proves
-// a period; the table is checked after every doubling, so the work stays
-// linear in the values computed.
-ProvenSequence prove_periodic(const std::vector<std::uint64_t>& set, bool misere, const std::string& rule_text,
-                              Context& context) {
-  const std::uint64_t k = set.back();
-  const std::uint64_t value_limit = std::min<std::uint64_t>(kProofValueLimit, kProofWorkLimit / set.size());
-  const std::string play = misere ? "misère " : "";
-  auto refuse = [&] {
-    throw LimitError("the " + play + "period of " + rule_text + " is not proven within " +
-                     std::to_string(value_limit) + " values (the window theorem needs a repeated window of length " +
-                     std::to_string(k) + "); refusing rather than guessing");
-  };
-  // Values are mex of at most |S| options, so at most |S|: 16 bits hold them.
-  if (set.size() >= 65535 || k >= value_limit / 2) refuse();
-
-  std::vector<std::uint16_t> g;
-  auto compute_through = [&](std::uint64_t last) {
-    extend_heap_sequence(g, last, misere ? Play::misere : Play::normal, context, [&](std::uint64_t n, auto&& option) {
-      for (const std::uint64_t s : set) {
-        if (s > n) break;
-        option(g[n - s]);
-      }
-    });
-  };
-  const MoveBounds bounds{k, 1};
-  for (std::uint64_t size = std::max<std::uint64_t>(4 * k, 1024);; size *= 2) {
-    if (size > value_limit) {
-      compute_through(value_limit - 1);
-    } else {
-      compute_through(size - 1);
-    }
-    const Periodicity found = find_periodicity(bounds, true, std::span<const std::uint16_t>(g));
-    if (found.proven()) {
-      std::vector<Nimber> values(g.begin(), g.end());
-      Periodicity least = least_pattern(values, found);
-      least.proof = play + found.proof + "; least period " + std::to_string(least.period) + " and least preperiod " +
-                    std::to_string(least.preperiod);
-      ProvenSequence result;
-      result.prefix.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(least.preperiod + least.period));
-      result.pattern = least;
-      return result;
-    }
-    if (size >= value_limit) refuse();
-  }
-}
-
-// Values 0..upto of a proven sequence, and its pattern.
-SequenceReport report_from(const ProvenSequence& proven, std::uint64_t upto) {
-  SequenceReport report;
-  report.values.reserve(upto + 1);
-  for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(value_from_pattern(proven.prefix, proven.pattern, n));
-  report.pattern = proven.pattern;
-  return report;
-}
-
 // Bash (take 1 to m): g(x) = x mod (m + 1), by induction — from x the options
 // are x - 1 .. x - m, whose values are the m residues other than x mod (m + 1).
 TheoremApplication bash_theorem(const std::string& rule, std::uint64_t m, std::uint64_t heap, Nimber g) {
@@ -138,104 +65,38 @@ TheoremApplication bash_theorem(const std::string& rule, std::uint64_t m, std::u
   return t;
 }
 
-class FiniteSubtractionRule final : public HeapRule {
+// sub(S) for a finite S: every take is at most max(S), so the window theorem
+// proves the period from a table (heap_game_rule.hpp's max_take hook), and
+// every heap's value, winning moves and table follow from it.
+class FiniteSubtraction {
  public:
-  explicit FiniteSubtractionRule(std::vector<std::uint64_t> set) : set_(std::move(set)) {}
+  using Position = std::uint64_t;
+  explicit FiniteSubtraction(std::vector<std::uint64_t> set) : set_(std::move(set)) {}
 
-  std::string text() const override { return "sub" + set_text(set_); }
+  std::string text() const { return "sub" + set_text(set_); }
 
-  Nimber value(Context& context, std::uint64_t heap) const override { return at(context, heap); }
+  template <class Visit>
+  void for_each_move(std::uint64_t heap, Visit&& visit) const {
+    for (const std::uint64_t s : set_)
+      if (s > heap || !visit(heap - s)) return;
+  }
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const { append_heap_moves(*this, heap, out); }
+
+  std::uint64_t max_take() const { return set_.back(); }
+
+  // Where the period's proof is refused, heaps below this are computed by the
+  // definition (|S| options a heap, within the proof's work bound).
+  std::uint64_t sequence_limit() const { return std::min<std::uint64_t>(10'000'000, kProofWorkLimit / set_.size()); }
 
   // sub{1..k} is Bash with m = k.
-  std::optional<TheoremApplication> theorem(std::uint64_t heap) const override {
+  std::optional<TheoremApplication> theorem(std::uint64_t heap) const {
     if (set_.front() != 1 || set_.back() != set_.size()) return std::nullopt;
     const std::uint64_t k = set_.back();
     return bash_theorem(text(), k, heap, k == UINT64_MAX ? heap : heap % (k + 1));
   }
 
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
-    for (std::uint64_t s : set_) {
-      if (s > heap || !visit(take(heap, s))) return;
-    }
-  }
-
-  HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    HeapMoveList result;
-    for (std::uint64_t s : set_) {
-      if (s > heap) break;
-      if (at(context, heap - s) != target) continue;
-      count_one(result.total);
-      if (result.listed.size() < limit) result.listed.push_back(take(heap, s));
-    }
-    return result;
-  }
-
-  SequenceReport table(Context& context, std::uint64_t upto) const override {
-    check_table_request(upto, text());
-    if (const ProvenSequence* proven = sequence(context, false)) return report_from(*proven, upto);
-    return HeapRule::table(context, upto);  // by the definition; a pattern there is only "detected"
-  }
-
-  SequenceReport misere_table(Context& context, std::uint64_t upto) const override {
-    check_table_request(upto, text());
-    if (const ProvenSequence* proven = sequence(context, true)) return report_from(*proven, upto);
-    return HeapRule::misere_table(context, upto);
-  }
-
  private:
-  // From the proven pattern; if the proof was refused, small heaps by the definition.
-  Nimber at(Context& context, std::uint64_t heap) const {
-    if (const ProvenSequence* proven = sequence(context, false)) {
-      return value_from_pattern(proven->prefix, proven->pattern, heap);
-    }
-    return definition_value(context, heap);
-  }
-
-  // Heaps answered by the definition when the period proof was refused.
-  static constexpr std::uint64_t kUnprovenHeapLimit = 10'000'000;
-
-  struct Proof {
-    std::optional<ProvenSequence> sequence;
-    std::optional<std::string> refusal;  // why the proof was refused (not retried)
-  };
-
-  // The proven sequence, computed once per play convention; nullptr if refused.
-  const ProvenSequence* sequence(Context& context, bool misere) const {
-    std::lock_guard lock(mutex_);
-    Proof& proof = misere ? misere_ : normal_;
-    if (!proof.sequence && !proof.refusal) {
-      try {
-        proof.sequence = prove_periodic(set_, misere, text(), context);
-      } catch (const LimitError& refused) {
-        proof.refusal = refused.message();
-      }
-    }
-    return proof.sequence ? &*proof.sequence : nullptr;
-  }
-
-  Nimber definition_value(Context& context, std::uint64_t heap) const {
-    std::lock_guard lock(mutex_);
-    if (heap < definition_.size()) return definition_[heap];
-    if (heap >= kUnprovenHeapLimit || heap > kProofWorkLimit / set_.size()) {
-      throw LimitError(*normal_.refusal + "; without a proven period only heaps below " +
-                       std::to_string(std::min(kUnprovenHeapLimit, kProofWorkLimit / set_.size())) +
-                       " are computed");
-    }
-    const std::uint64_t size = std::max<std::uint64_t>({heap + 1, 2 * definition_.size(), 1024});
-    extend_heap_sequence(definition_, size - 1, Play::normal, context, [&](std::uint64_t n, auto&& option) {
-      for (const std::uint64_t s : set_) {
-        if (s > n) break;
-        option(definition_[n - s]);
-      }
-    });
-    return definition_[heap];
-  }
-
-  std::vector<std::uint64_t> set_;
-  mutable std::mutex mutex_;
-  mutable Proof normal_;
-  mutable Proof misere_;
-  mutable std::vector<std::uint32_t> definition_;  // g(0..) by the definition, only after a refusal
+  std::vector<std::uint64_t> set_;  // sorted, no 0
 };
 
 // ---------------------------------------------------------------------------
@@ -474,7 +335,9 @@ class FibonacciSubtraction {
 }  // namespace
 
 HeapRulePtr make_subtraction(std::vector<std::uint64_t> set) {
-  return std::make_shared<const FiniteSubtractionRule>(checked_set(std::move(set), "a subtraction set"));
+  FiniteSubtraction game(checked_set(std::move(set), "a subtraction set"));
+  std::string text = game.text();
+  return HeapGameRule<FiniteSubtraction>::make(std::move(game), std::move(text));
 }
 
 HeapRulePtr make_bash(std::uint64_t m) {

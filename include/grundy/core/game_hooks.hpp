@@ -86,6 +86,15 @@ concept HeapGameWithSequenceLimit = HeapGame<G> && requires(const G& game) {
   { game.sequence_limit() } -> std::convertible_to<std::uint64_t>;
 };
 
+// g.max_take() -> std::uint64_t: no move takes more than this many tokens (a
+// finite subtraction set's largest number). Every move leaving one heap, the
+// window theorem (periodicity_theorem.hpp, j = 1) then proves a period from a
+// finite table: the values of every heap, 10^18 included, follow from it.
+template <class G>
+concept HeapGameWithMaxTake = HeapGame<G> && requires(const G& game) {
+  { game.max_take() } -> std::convertible_to<std::uint64_t>;
+};
+
 // g.nim_heap(n) -> std::uint64_t: heap n is the Nim heap of that size, in
 // misère sums too (NimHeapEquivalent: Bouton's misère rule decides sums of them).
 template <class G>

@@ -39,6 +39,11 @@
 //                                    own (game_hooks.hpp), in place of the loop
 //   sequence_limit()                 the heaps computed on demand (the rule's cost
 //                                    a heap decides); else kDefaultTableLimit
+//   max_take()                       no move takes more: the window theorem proves
+//                                    the period from the run's table (once a run
+//                                    and play), and values, tables and moves of any
+//                                    heap come from it; a proof past kProofValueLimit
+//                                    values is refused, never guessed
 //   misere_closed_form(n), proven_misere_pattern()
 //                                    a lone heap's misère value and the period of
 //                                    the misère values, by a theorem; else the
@@ -55,6 +60,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -66,9 +72,17 @@
 #include "grundy/core/heap_rule.hpp"
 #include "grundy/core/heap_sequence.hpp"
 #include "grundy/core/input_error.hpp"
+#include "grundy/core/periodicity_theorem.hpp"
+#include "grundy/core/run_memo.hpp"
 #include "grundy/core/sequence.hpp"
 
 namespace grundy {
+
+// A period proof by the window theorem computes at most this many values, and
+// this many options valued on the way (estimated from heap max_take's moves):
+// past them the period is refused, never guessed.
+inline constexpr std::uint64_t kProofValueLimit = 100'000'000;
+inline constexpr std::uint64_t kProofWorkLimit = 4'000'000'000;
 
 // moves(n, out) of a heap game from its lazy for_each_move: the one list of its
 // moves, for the game types that write for_each_move and need moves() too.
@@ -97,7 +111,23 @@ class HeapGameRule final : public HeapRule {
     if constexpr (GameWithClosedForm<G>) {
       if (const std::optional<Nimber> known = game_.closed_form(heap)) return *known;
     }
+    if constexpr (HeapGameWithMaxTake<G>) {
+      const Proof& proof = period_proof(context, Play::normal);
+      if (proof.sequence) return value_from_pattern(proof.sequence->prefix, proof.sequence->pattern, heap);
+      if (heap >= sequence_limit()) {
+        throw LimitError(*proof.refusal + "; without a proven period only heaps below " +
+                         std::to_string(sequence_limit()) + " are computed");
+      }
+    }
     return by_definition(context, heap);
+  }
+
+  std::optional<std::uint64_t> periodicity_check_end(std::uint64_t preperiod, std::uint64_t period) const override {
+    if constexpr (HeapGameWithMaxTake<G>) {
+      return grundy::periodicity_check_end(MoveBounds{game_.max_take(), 1}, preperiod, period);
+    } else {
+      return std::nullopt;
+    }
   }
 
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
@@ -118,6 +148,16 @@ class HeapGameRule final : public HeapRule {
       for (const std::uint64_t after : found)
         if (result.listed.size() < limit) result.listed.push_back(move_to(heap, after));
       return result;
+    } else if constexpr (!GameWithClosedForm<G>) {
+      if constexpr (HeapGameWithMaxTake<G>) {
+        // At most max_take moves, each valued by the proven period.
+        if (const Proof& proof = period_proof(context, Play::normal); proof.sequence) {
+          return moves_valued(heap, target, limit, [&](std::uint64_t after) {
+            return value_from_pattern(proof.sequence->prefix, proof.sequence->pattern, after);
+          });
+        }
+      }
+      return moves_by_table(context, heap, target, limit);
     } else {
       return HeapRule::moves_to_value(context, heap, target, limit);
     }
@@ -128,6 +168,10 @@ class HeapGameRule final : public HeapRule {
       const auto at = [&](std::uint64_t n) { return std::optional<Nimber>(value(context, n)); };
       if (std::optional<SequenceReport> known = closed_table(context, upto, Play::normal, at)) return std::move(*known);
     }
+    if constexpr (HeapGameWithMaxTake<G>) {
+      check_table_request(upto, text_);
+      if (const Proof& proof = period_proof(context, Play::normal); proof.sequence) return from_proof(*proof.sequence, upto);
+    }
     return definition_table(context, upto, Play::normal);
   }
 
@@ -135,6 +179,10 @@ class HeapGameRule final : public HeapRule {
     if constexpr (HeapGameWithMisereClosedForm<G>) {
       const auto at = [&](std::uint64_t n) { return game_.misere_closed_form(n); };
       if (std::optional<SequenceReport> known = closed_table(context, upto, Play::misere, at)) return std::move(*known);
+    }
+    if constexpr (HeapGameWithMaxTake<G>) {
+      check_table_request(upto, text_);
+      if (const Proof& proof = period_proof(context, Play::misere); proof.sequence) return from_proof(*proof.sequence, upto);
     }
     return definition_table(context, upto, Play::misere);
   }
@@ -225,8 +273,9 @@ class HeapGameRule final : public HeapRule {
   // Extends g to heap `last` in `play`: by the game's sweep where it has one,
   // else by the one heap-sequence loop over its moves (leaving the empty heap
   // reads g[0], which is 1 in misère play: its player to move has won).
-  void extend(std::vector<Nimber>& g, std::uint64_t last, Play play, Context& context) const {
-    if constexpr (HeapGameWithSweep<G>) {
+  template <class V>
+  void extend(std::vector<V>& g, std::uint64_t last, Play play, Context& context) const {
+    if constexpr (HeapGameWithSweep<G> && std::is_same_v<V, Nimber>) {
       game_.extend_sequence(g, last, play, context);
     } else {
       extend_heap_sequence(g, last, play, context, [&](std::uint64_t n, auto&& option) {
@@ -238,7 +287,9 @@ class HeapGameRule final : public HeapRule {
     }
   }
 
-  Nimber by_definition(Context& context, std::uint64_t heap) const {
+  // Calls read(g) with the run's table of values holding g(0..heap), under its lock.
+  template <class Read>
+  decltype(auto) with_values_through(Context& context, std::uint64_t heap, Read&& read) const {
     const std::uint64_t limit = sequence_limit();
     if (heap >= limit) {
       throw LimitError("heap " + std::to_string(heap) + " of " + text_ + " is beyond the " + std::to_string(limit) +
@@ -256,7 +307,120 @@ class HeapGameRule final : public HeapRule {
       }
       extend(g, last, Play::normal, context);
     }
-    return g[heap];
+    return read(static_cast<const std::vector<Nimber>&>(g));
+  }
+
+  Nimber by_definition(Context& context, std::uint64_t heap) const {
+    return with_values_through(context, heap, [&](const std::vector<Nimber>& g) { return g[heap]; });
+  }
+
+  // Without a theorem every move leaves one smaller heap, valued in the run's
+  // table: the moves are scanned against it and counted exactly, at any number
+  // of them (sub(allbut{2,5})(40000000) has 4·10^7).
+  HeapMoveList moves_by_table(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const {
+    if (heap == 0) return {};
+    return with_values_through(context, heap - 1, [&](const std::vector<Nimber>& g) {
+      return moves_valued(heap, target, limit, [&](std::uint64_t after) {
+        context.charge();
+        return g[after];
+      });
+    });
+  }
+
+  // The moves of `heap` to value `target`, each option valued by at(after).
+  template <class At>
+  HeapMoveList moves_valued(std::uint64_t heap, Nimber target, std::size_t limit, At&& at) const {
+    HeapMoveList result;
+    for_each_option(heap, [&](std::uint64_t after) {
+      if (at(after) != target) return true;
+      ++result.total;  // at most one a take: no overflow
+      if (result.listed.size() < limit) result.listed.push_back(move_to(heap, after));
+      return true;
+    });
+    return result;
+  }
+
+  // The window theorem's proof for a game with max_take(), in one play: the
+  // values through the end of the first period (least preperiod and period),
+  // or why it was refused. Made once a run and play (not retried).
+  struct ProvenSequence {
+    std::vector<Nimber> prefix;  // g(0 .. preperiod + period - 1)
+    Periodicity pattern;         // periodic, proven
+  };
+  struct Proof {
+    std::optional<ProvenSequence> sequence;
+    std::optional<std::string> refusal;
+  };
+  struct Proofs {
+    std::mutex mutex;
+    Proof normal;
+    Proof misere;
+  };
+
+  const Proof& period_proof(Context& context, Play play) const {
+    // A heap's value asks for its run's proof: remembered (run_memo.hpp), as
+    // the lookup would cost as much as the value.
+    Proofs& proofs = proofs_.get(context, [&] {
+      return context.shared_for<Proofs>(shared_from_this(), [] { return std::make_shared<Proofs>(); });
+    });
+    std::lock_guard lock(proofs.mutex);
+    Proof& proof = play == Play::misere ? proofs.misere : proofs.normal;
+    if (!proof.sequence && !proof.refusal) {
+      try {
+        proof.sequence = prove_period(context, play);
+      } catch (const LimitError& refused) {
+        proof.refusal = refused.message();
+      }
+    }
+    return proof;  // the Context keeps `proofs`, and a proof once made is never changed
+  }
+
+  // g (or the misère values: a heap with no move is worth 1) until the window
+  // theorem (t = max_take, j = 1) proves a period; the table is checked after
+  // every doubling, so the work stays linear in the values computed. Values
+  // are the mex of at most t options, so 32 bits hold them within the limit.
+  ProvenSequence prove_period(Context& context, Play play) const {
+    const std::uint64_t t = game_.max_take();
+    const std::string misere = play == Play::misere ? "misère " : "";
+    std::uint64_t options_a_heap = 1;
+    if (t < kProofValueLimit) {
+      std::uint64_t listed = 0;
+      for_each_option(t, [&](std::uint64_t) { return ++listed < kProofWorkLimit; });
+      options_a_heap = std::max<std::uint64_t>(listed, 1);
+    }
+    const std::uint64_t value_limit = std::min(kProofValueLimit, kProofWorkLimit / options_a_heap);
+    const auto refuse = [&] {
+      throw LimitError("the " + misere + "period of " + text_ + " is not proven within " + std::to_string(value_limit) +
+                       " values (the window theorem needs a repeated window of length " + std::to_string(t) +
+                       "); refusing rather than guessing");
+    };
+    if (t >= value_limit / 2) refuse();
+    const MoveBounds bounds{t, 1};
+    std::vector<std::uint32_t> g;
+    for (std::uint64_t size = std::max<std::uint64_t>(4 * t, 1024);; size *= 2) {
+      extend(g, std::min(size, value_limit) - 1, play, context);
+      const Periodicity found = find_periodicity(bounds, true, std::span<const std::uint32_t>(g));
+      if (found.proven()) {
+        const std::vector<Nimber> values(g.begin(), g.end());
+        Periodicity least = least_pattern(values, found);
+        least.proof = misere + found.proof + "; least period " + std::to_string(least.period) +
+                      " and least preperiod " + std::to_string(least.preperiod);
+        ProvenSequence result;
+        result.prefix.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(least.preperiod + least.period));
+        result.pattern = std::move(least);
+        return result;
+      }
+      if (size >= value_limit) refuse();
+    }
+  }
+
+  // Heaps 0..upto from a proven period, with it.
+  static SequenceReport from_proof(const ProvenSequence& proven, std::uint64_t upto) {
+    SequenceReport report;
+    report.values.reserve(upto + 1);
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(value_from_pattern(proven.prefix, proven.pattern, n));
+    report.pattern = proven.pattern;
+    return report;
   }
 
   // g(0..upto) by the definition (or the game's sweep), with the pattern a
@@ -305,6 +469,7 @@ class HeapGameRule final : public HeapRule {
 
   G game_;
   std::string text_;
+  RunMemo<Proofs> proofs_;
 };
 
 }  // namespace grundy
