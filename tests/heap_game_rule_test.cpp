@@ -34,6 +34,12 @@ struct Subtraction {
   }
 };
 
+// The same game saying it is a subtraction game (max_take): the adapter proves
+// its period by the window theorem and answers any heap from it.
+struct SubtractionWithMaxTake : Subtraction {
+  std::uint64_t max_take() const { return *std::max_element(set.begin(), set.end()); }
+};
+
 // [L,R]-Nim by its moves alone: the twin of the ruleset's theorem.
 struct TakeBetween {
   using Position = std::uint64_t;
@@ -220,6 +226,39 @@ TEST(HeapGameRule, TablesPastTheLimitAreRefusedInOneWording) {
                                                 0),
                 0U)
           << error.what();
+    }
+  }
+}
+
+// The max_take hook's proof against the same game by its moves alone, in
+// both plays, on random sets: equal values over 3000 heaps, a period proven
+// (never for the twin, which only detects), and a heap of 10^18 answered from
+// the period where the twin refuses it.
+TEST(HeapGameRule, APeriodProvenFromMaxTakeEqualsTheMovesAlone) {
+  std::mt19937_64 rng(2026);
+  for (int trial = 0; trial < 60; ++trial) {
+    std::vector<std::uint64_t> set;
+    for (std::uint64_t i = 0, size = 1 + rng() % 4; i < size; ++i) set.push_back(1 + rng() % 15);
+    std::sort(set.begin(), set.end());
+    set.erase(std::unique(set.begin(), set.end()), set.end());
+    const HeapRulePtr proven = HeapGameRule<SubtractionWithMaxTake>::make({{set}}, "proven");
+    const HeapRulePtr alone = HeapGameRule<Subtraction>::make(Subtraction{set}, "alone");
+    Context context;
+    const SequenceReport normal = proven->table(context, 3000);
+    EXPECT_EQ(normal.values, alone->table(context, 3000).values);
+    EXPECT_TRUE(normal.pattern.proven());
+    EXPECT_FALSE(alone->table(context, 3000).pattern.proven());
+    const SequenceReport misere = proven->misere_table(context, 3000);
+    EXPECT_EQ(misere.values, alone->misere_table(context, 3000).values);
+    EXPECT_TRUE(misere.pattern.proven());
+    const std::uint64_t huge = 1'000'000'000'000'000'000ULL;
+    EXPECT_EQ(proven->value(context, huge), value_from_pattern(normal.values, normal.pattern, huge));
+    EXPECT_THROW((void)alone->value(context, huge), LimitError);
+    for (std::uint64_t heap = 2990; heap <= 3000; ++heap) {
+      for (Nimber target = 0; target < 4; ++target) {
+        EXPECT_EQ(proven->moves_to_value(context, heap, target, 10).total,
+                  alone->moves_to_value(context, heap, target, 10).total);
+      }
     }
   }
 }

@@ -86,10 +86,13 @@ concept HeapGameWithSequenceLimit = HeapGame<G> && requires(const G& game) {
   { game.sequence_limit() } -> std::convertible_to<std::uint64_t>;
 };
 
-// g.max_take() -> std::uint64_t: no move takes more than this many tokens (a
-// finite subtraction set's largest number). Every move leaving one heap, the
-// window theorem (periodicity_theorem.hpp, j = 1) then proves a period from a
-// finite table: the values of every heap, 10^18 included, follow from it.
+// g.max_take() -> std::uint64_t: the game is a subtraction game with a finite
+// set — from every heap n its moves take each number of one fixed set that is
+// at most n, the largest max_take() — so the window theorem
+// (periodicity_theorem.hpp, j = 1) proves a period from a finite table and the
+// values of every heap, 10^18 included, follow from it. Like closed_form, the
+// hook is the author's statement: a game whose takes depend on the heap
+// otherwise must not declare it.
 template <class G>
 concept HeapGameWithMaxTake = HeapGame<G> && requires(const G& game) {
   { game.max_take() } -> std::convertible_to<std::uint64_t>;

@@ -39,7 +39,8 @@
 //                                    own (game_hooks.hpp), in place of the loop
 //   sequence_limit()                 the heaps computed on demand (the rule's cost
 //                                    a heap decides); else kDefaultTableLimit
-//   max_take()                       no move takes more: the window theorem proves
+//   max_take()                       a subtraction game with a finite set, this its
+//                                    largest take (game_hooks.hpp): the window theorem proves
 //                                    the period from the run's table (once a run
 //                                    and play), and values, tables and moves of any
 //                                    heap come from it; a proof past kProofValueLimit
