@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "grundy/core/input_error.hpp"
-#include "grundy/core/solver.hpp"
+#include "grundy/core/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "core/heap_rule_helpers.hpp"
@@ -58,33 +58,6 @@ bool for_each_lowering(const std::vector<std::uint64_t>& heaps, std::uint64_t k,
   return true;
 }
 
-// The game for the generic solver: positions are sorted heap lists without empty
-// heaps (heap order and empty heaps do not change the game).
-struct MooreGame {
-  using Position = std::vector<std::uint64_t>;
-  std::uint64_t k;
-
-  void moves(const Position& p, std::vector<Position>& out) const {
-    Position current = p;
-    for_each_lowering(p, k, 0, 0, current, [&](const Position& after) {
-      out.push_back(after);
-      return true;
-    });
-  }
-  Position canonical(const Position& p) const {
-    Position q;
-    for (std::uint64_t h : p)
-      if (h > 0) q.push_back(h);
-    std::sort(q.begin(), q.end());
-    return q;
-  }
-  std::size_t hash(const Position& p) const {
-    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ p.size();
-    for (std::uint64_t x : p) h = (h ^ x) * 0x100000001B3ULL + (h >> 29);
-    return static_cast<std::size_t>(h);
-  }
-};
-
 // The brute-force search is allowed when both the positions below the start
 // (at most prod (h_i + 1)) and that count times the start's number of options
 // (sum over sets of at most k heaps of the product of their sizes) are modest.
@@ -95,20 +68,32 @@ constexpr std::uint64_t kMaxSearchWork = 400'000'000;
 // search node scans the heaps once). Past it the count is reported as a lower bound.
 constexpr std::uint64_t kCountBudget = 30'000'000;
 
-class MooreNim final : public Component, public OutcomeWithoutValue, public DecidedByTheorem {
+// One position of Nim_k seen through Moore's theorem: its binary digit sums,
+// whether it is lost, its moves to losses at any size, and the bound on the
+// value search.
+using Heaps = std::vector<std::uint64_t>;
+
+class DigitSums {
  public:
-  MooreNim(std::uint64_t k, std::vector<std::uint64_t> heaps) : k_(k), heaps_(std::move(heaps)) {
+  DigitSums(std::uint64_t k, const Heaps& heaps) : k_(k), heaps_(heaps) {
     for (std::uint64_t h : heaps_)
       for (int bit = 0; bit < 64; ++bit) column_[bit] += (h >> bit) & 1U;
   }
 
-  std::string head() const override { return "moore(" + std::to_string(k_) + ")"; }
-  std::string arguments() const override { return list_text(heaps_); }
-
   // Moore's theorem: P exactly when every binary digit sum is divisible by k + 1.
-  Outcome outcome(Context&) const override { return is_loss() ? Outcome::P : Outcome::N; }
+  bool is_loss() const {
+    for (std::uint64_t count : column_)
+      if (!divisible(count)) return false;
+    return true;
+  }
 
-  std::optional<TheoremApplication> theorem(Context&) const override {
+  Nimber nim_sum_of_heaps() const {
+    Nimber x = 0;
+    for (std::uint64_t h : heaps_) x ^= h;
+    return x;
+  }
+
+  std::optional<TheoremApplication> theorem() const {
     TheoremApplication t;
     t.theorem = "Moore's theorem (Nim_k, 1910)";
     const std::string m = k_ == UINT64_MAX ? std::string("2^64") : std::to_string(k_ + 1);
@@ -140,81 +125,25 @@ class MooreNim final : public Component, public OutcomeWithoutValue, public Deci
     return t;
   }
 
-  Value value(Context& context) const override {
-    if (k_ == 1) return nim_sum_of_heaps();
-    if (is_loss()) return Nimber{0};
-    check_search_size();
-    MooreGame game{k_};
-    Solver<MooreGame> solver(game);
-    solver.set_poll([&context] { context.poll(); });
-    return solver.value(heaps_);
-  }
-
-  // Every tuple that lowers between 1 and k of the heaps, in heap order.
-  void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
-    std::vector<std::uint64_t> current = heaps_;
-    for_each_lowering(heaps_, k_, 0, 0, current, [&](const std::vector<std::uint64_t>& after) {
-      context.charge();
-      return visit(describe(after));
-    });
-  }
-
-  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
-    if (k_ == 1) return nim_moves(target, limit);
-    if (target == 0) return moves_to_losses(limit);
-    return searched_moves(context, target, limit);
-  }
-
- private:
-  bool is_loss() const {
-    for (std::uint64_t count : column_)
-      if (!divisible(count)) return false;
-    return true;
-  }
-
-  // count ≡ 0 (mod k + 1), where k + 1 may not fit 64 bits (then only 0 is).
-  bool divisible(std::uint64_t count) const { return k_ == UINT64_MAX ? count == 0 : count % (k_ + 1) == 0; }
-
-  Nimber nim_sum_of_heaps() const {
-    Nimber x = 0;
-    for (std::uint64_t h : heaps_) x ^= h;
-    return x;
-  }
-
-  static std::string list_text(const std::vector<std::uint64_t>& values) {
-    std::string out;
-    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
-    return out;
-  }
-
-  ComponentOption describe(const std::vector<std::uint64_t>& after) const {
-    std::string action;
-    for (std::size_t i = 0; i < heaps_.size(); ++i) {
-      if (after[i] == heaps_[i]) continue;
-      action += (action.empty() ? "take " : " and ") + std::to_string(heaps_[i] - after[i]) + " from heap " +
-                std::to_string(i + 1) + " (of " + std::to_string(heaps_[i]) + ")";
-    }
-    return ComponentOption{action, Position(std::make_shared<const MooreNim>(k_, after))};
-  }
-
   // k = 1: Nim, one move per heap at most.
-  OptionList nim_moves(Nimber target, std::size_t limit) const {
-    OptionList result;
+  MoveCount nim_moves(Nimber target, std::size_t limit, std::vector<Heaps>& out) const {
+    MoveCount result;
     const Nimber x = nim_sum_of_heaps();
     for (std::size_t i = 0; i < heaps_.size(); ++i) {
       const std::uint64_t wanted = x ^ heaps_[i] ^ target;
       if (wanted >= heaps_[i]) continue;
-      rulesets_detail::count_one(result.total);
-      if (result.listed.size() < limit) {
-        std::vector<std::uint64_t> after = heaps_;
+      ++result.total;  // at most one a heap: no overflow
+      if (out.size() < limit) {
+        Heaps after = heaps_;
         after[i] = wanted;
-        result.listed.push_back(describe(after));
+        out.push_back(std::move(after));
       }
     }
     return result;
   }
 
-  void check_search_size() const {
+  // Refuses (LimitError) a value search past its bounds, naming the position.
+  void check_search_size(const std::string& text) const {
     std::uint64_t positions = 1;
     // elementary[j] = sum over j-sets of heaps of the product of their sizes.
     const std::uint64_t most_lowered = std::min<std::uint64_t>(k_, heaps_.size());
@@ -229,28 +158,11 @@ class MooreNim final : public Component, public OutcomeWithoutValue, public Deci
     std::uint64_t options = 0;
     for (std::uint64_t j = 1; j <= most_lowered; ++j) options = saturating_add(options, elementary[j]);
     if (positions > kMaxSearchPositions || saturating_mul(positions, options) > kMaxSearchWork) {
-      throw LimitError("the nim-value of " + text() +
+      throw LimitError("the nim-value of " + text +
                        " has no known formula and its game is too large to search (" +
                        (positions == UINT64_MAX ? std::string("over 2^64") : std::to_string(positions)) +
                        " positions); Moore's theorem still decides who wins");
     }
-  }
-
-  // Other targets: every option valued by the search.
-  OptionList searched_moves(Context& context, Nimber target, std::size_t limit) const {
-    check_search_size();
-    MooreGame game{k_};
-    Solver<MooreGame> solver(game);
-    solver.set_poll([&context] { context.poll(); });
-    std::vector<std::vector<std::uint64_t>> options;
-    game.moves(heaps_, options);
-    OptionList result;
-    for (const auto& option : options) {
-      if (solver.value(option) != target) continue;
-      rulesets_detail::count_one(result.total);
-      if (result.listed.size() < limit) result.listed.push_back(describe(option));
-    }
-    return result;
   }
 
   // ---- Moves to P-positions by Moore's theorem, for heaps of any size ----
@@ -301,32 +213,37 @@ class MooreNim final : public Component, public OutcomeWithoutValue, public Deci
     return x;
   }
 
-  OptionList moves_to_losses(std::size_t limit) const {
-    OptionList result;
+  MoveCount moves_to_losses(std::size_t limit, std::vector<Heaps>& out) const {
+    MoveCount result;
     Search search{std::vector<bool>(heaps_.size(), false), {}, heaps_};
     const int top = top_bit();
     if (top < 0) return result;
     // Untouched heaps keep their bits; touched ones are rebuilt bit by bit.
-    list_moves(search, top, limit, result);
+    const std::size_t before = out.size();
+    list_moves(search, top, limit, out);
     Budget budget{kCountBudget, false};
     Search counting{std::vector<bool>(heaps_.size(), false), {}, heaps_};
     result.total = count_moves(counting, top, budget);
-    result.total_is_lower_bound = budget.exhausted;
-    if (result.total_is_lower_bound) result.total = std::max<std::uint64_t>(result.total, result.listed.size());
+    result.lower_bound = budget.exhausted;
+    if (result.lower_bound) result.total = std::max<std::uint64_t>(result.total, out.size() - before);
     return result;
   }
 
+ private:
+  // count ≡ 0 (mod k + 1), where k + 1 may not fit 64 bits (then only 0 is).
+  bool divisible(std::uint64_t count) const { return k_ == UINT64_MAX ? count == 0 : count % (k_ + 1) == 0; }
+
   // Lists moves in search order (fewest newly lowered heaps first) until `limit`.
-  void list_moves(Search& s, int bit, std::size_t limit, OptionList& out) const {
-    if (out.listed.size() >= limit) return;
+  void list_moves(Search& s, int bit, std::size_t limit, std::vector<Heaps>& out) const {
+    if (out.size() >= limit) return;
     if (bit < 0) {
-      if (!s.touched_list.empty()) out.listed.push_back(describe(s.after));
+      if (!s.touched_list.empty()) out.push_back(s.after);
       return;
     }
     const std::vector<std::size_t> ones = untouched_ones(s, bit);
     const std::uint64_t m = s.touched_list.size();
     const std::uint64_t most_new = std::min<std::uint64_t>(ones.size(), k_ - m);
-    for (std::uint64_t y = 0; y <= most_new && out.listed.size() < limit; ++y) {
+    for (std::uint64_t y = 0; y <= most_new && out.size() < limit; ++y) {
       const auto x = ones_needed(ones.size() - y, m);
       if (!x) continue;
       for_each_subset(ones.size(), y, [&](const std::vector<std::size_t>& chosen) {
@@ -336,10 +253,10 @@ class MooreNim final : public Component, public OutcomeWithoutValue, public Deci
           for (std::size_t t : set_ones) s.after[s.touched_list[t]] |= std::uint64_t{1} << bit;
           list_moves(s, bit - 1, limit, out);
           for (std::size_t t : set_ones) s.after[s.touched_list[t]] &= ~(std::uint64_t{1} << bit);
-          return out.listed.size() < limit;
+          return out.size() < limit;
         });
         for (std::size_t c = chosen.size(); c-- > 0;) untouch(s, ones[chosen[c]]);
-        return out.listed.size() < limit;
+        return out.size() < limit;
       });
     }
   }
@@ -421,8 +338,96 @@ class MooreNim final : public Component, public OutcomeWithoutValue, public Deci
   }
 
   std::uint64_t k_;
-  std::vector<std::uint64_t> heaps_;
+  const Heaps& heaps_;
   std::uint64_t column_[64] = {};  // column_[b] = heaps with bit b set
+};
+
+std::string list_text(const Heaps& values) {
+  std::string out;
+  for (std::size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + std::to_string(values[i]);
+  return out;
+}
+
+// Moore's Nim_k on the game model (game.hpp): its moves once, Moore's theorem
+// as who wins, the moves to losses and the explanation at any size; Nim's rule
+// as the closed form for k = 1. Other values come from the adapter's search
+// (heap order and empty heaps do not change the game: canonical), within the
+// bounds above.
+class MooreNim {
+ public:
+  using Position = Heaps;
+  explicit MooreNim(std::uint64_t k) : k_(k) {}
+
+  // Every tuple that lowers between 1 and k of the heaps, in heap order.
+  template <class Visit>
+  void for_each_move(const Heaps& heaps, Visit&& visit) const {
+    Heaps current = heaps;
+    for_each_lowering(heaps, k_, 0, 0, current, [&](const Heaps& after) { return visit(after); });
+  }
+  void moves(const Heaps& heaps, std::vector<Heaps>& out) const {
+    for_each_move(heaps, [&](const Heaps& after) {
+      out.push_back(after);
+      return true;
+    });
+  }
+
+  Heaps canonical(const Heaps& heaps) const {
+    Heaps q;
+    for (std::uint64_t h : heaps)
+      if (h > 0) q.push_back(h);
+    std::sort(q.begin(), q.end());
+    return q;
+  }
+  std::size_t hash(const Heaps& heaps) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL ^ heaps.size();
+    for (std::uint64_t x : heaps) h = (h ^ x) * 0x100000001B3ULL + (h >> 29);
+    return static_cast<std::size_t>(h);
+  }
+
+  // Nim for k = 1; a loss by Moore's theorem is 0; a position past the
+  // search's bounds is refused (who wins still follows: outcome).
+  std::optional<Nimber> closed_form(const Heaps& heaps) const {
+    const DigitSums digits(k_, heaps);
+    if (k_ == 1) return digits.nim_sum_of_heaps();
+    if (digits.is_loss()) return Nimber{0};
+    // The adapter's search asks with the heaps sorted (canonical): named by its rule and size.
+    digits.check_search_size("a " + name() + " position of " + std::to_string(heaps.size()) + " heaps this large");
+    return std::nullopt;
+  }
+
+  std::optional<Outcome> outcome(const Heaps& heaps) const {
+    return DigitSums(k_, heaps).is_loss() ? Outcome::P : Outcome::N;
+  }
+
+  std::optional<TheoremApplication> theorem(const Heaps& heaps) const { return DigitSums(k_, heaps).theorem(); }
+
+  // k = 1 by Nim's rule and moves to losses by Moore's theorem, at any size;
+  // other targets by the definition (every option valued by the search).
+  std::optional<MoveCount> moves_to_value(const Heaps& heaps, Nimber target, std::size_t limit,
+                                          std::vector<Heaps>& out) const {
+    const DigitSums digits(k_, heaps);
+    if (k_ == 1) return digits.nim_moves(target, limit, out);
+    if (target == 0) return digits.moves_to_losses(limit, out);
+    return std::nullopt;
+  }
+
+  std::string describe(const Heaps& heaps) const { return list_text(heaps); }
+
+  std::string describe_move(const Heaps& from, const Heaps& to) const {
+    std::string action;
+    for (std::size_t i = 0; i < from.size(); ++i) {
+      if (to[i] == from[i]) continue;
+      action += (action.empty() ? "take " : " and ") + std::to_string(from[i] - to[i]) + " from heap " +
+                std::to_string(i + 1) + " (of " + std::to_string(from[i]) + ")";
+    }
+    return action;
+  }
+
+  std::string name() const { return "moore(" + std::to_string(k_) + ")"; }
+
+ private:
+
+  std::uint64_t k_;
 };
 
 }  // namespace
@@ -430,7 +435,11 @@ class MooreNim final : public Component, public OutcomeWithoutValue, public Deci
 ComponentPtr make_moore_nim(std::uint64_t k, std::vector<std::uint64_t> heaps) {
   if (k == 0) throw InputError("moore(k) needs k >= 1: a move lowers at least one heap");
   if (heaps.empty()) throw InputError("moore(k)(...) needs at least one heap");
-  return std::make_shared<const MooreNim>(k, std::move(heaps));
+  const MooreNim game(k);
+  std::string name = game.name();
+  const Position position =
+      GameAdapter<MooreNim>::make(game, std::move(name), SolverChoice::normal_play, Sharing::by_name)->position(heaps);
+  return position.components().front();
 }
 
 RulesetSpec moore_nim_ruleset() {

@@ -54,7 +54,10 @@
 //                                   Returning std::optional<std::uint64_t>, it
 //                                   may decline a position no theorem covers
 //                                   (nullopt): the definition answers there
-//                                   (every option valued by the run's solver)
+//                                   (every option valued by the run's solver);
+//                                   returning std::optional<MoveCount>, it may
+//                                   also say its count is a lower bound (a
+//                                   bounded count of Moore's moves)
 //   g.theorem(p) -> std::optional<TheoremApplication>
 //                                   the theorem that decides p, applied to it, for
 //                                   `grundy explain` (capabilities.hpp)
@@ -71,6 +74,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "grundy/core/nimber.hpp"
@@ -148,13 +152,35 @@ concept GameWithMoveWords = ImpartialGame<G> && requires(const G& game, const ty
   { game.describe_move(p, p) } -> std::convertible_to<std::string>;
 };
 
+// What a moves_to_value hook that counts within a budget returns: the moves
+// counted, and whether that is only a lower bound (the budget ran out).
+struct MoveCount {
+  std::uint64_t total = 0;
+  bool lower_bound = false;
+};
+
 template <class G>
 concept GameWithMovesToValue = ImpartialGame<G> && requires(const G& game, const typename G::Position& p,
                                                             std::vector<typename G::Position>& out) {
   requires std::convertible_to<decltype(game.moves_to_value(p, Nimber{0}, std::size_t{1}, out)), std::uint64_t> ||
                std::same_as<decltype(game.moves_to_value(p, Nimber{0}, std::size_t{1}, out)),
-                            std::optional<std::uint64_t>>;
+                            std::optional<std::uint64_t>> ||
+               std::same_as<decltype(game.moves_to_value(p, Nimber{0}, std::size_t{1}, out)), std::optional<MoveCount>>;
 };
+
+// The count a moves_to_value hook returned, whichever of its three forms; nullopt
+// where it declined (no theorem there: the definition answers).
+template <class Total>
+[[nodiscard]] std::optional<MoveCount> moves_counted(const Total& total) {
+  if constexpr (std::is_same_v<Total, std::optional<MoveCount>>) {
+    return total;
+  } else if constexpr (std::is_same_v<Total, std::optional<std::uint64_t>>) {
+    if (!total) return std::nullopt;
+    return MoveCount{*total, false};
+  } else {
+    return MoveCount{static_cast<std::uint64_t>(total), false};
+  }
+}
 
 // The hash the solver uses for a game's positions.
 template <ImpartialGame G>

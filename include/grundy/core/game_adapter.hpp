@@ -240,14 +240,11 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
       if constexpr (GameWithMovesToValue<G>) {
         std::vector<GamePosition> found;
         OptionList result;
-        const auto total = adapter_->game_.moves_to_value(p_, target, limit, found);
-        if constexpr (std::is_same_v<std::remove_cvref_t<decltype(total)>, std::optional<std::uint64_t>>) {
-          // No theorem for this position: the definition.
-          if (!total) return Component::options_to_value(context, target, limit);
-          result.total = *total;
-        } else {
-          result.total = total;
-        }
+        const std::optional<MoveCount> counted = moves_counted(adapter_->game_.moves_to_value(p_, target, limit, found));
+        // No theorem for this position: the definition.
+        if (!counted) return Component::options_to_value(context, target, limit);
+        result.total = counted->total;
+        result.total_is_lower_bound = counted->lower_bound;
         for (const GamePosition& q : found)
           if (result.listed.size() < limit)
             result.listed.push_back(ComponentOption{adapter_->describe_move(p_, q), adapter_->position(q)});

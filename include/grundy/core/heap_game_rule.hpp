@@ -139,13 +139,10 @@ class HeapGameRule final : public HeapRule {
     if constexpr (GameWithMovesToValue<G>) {
       std::vector<std::uint64_t> found;
       HeapMoveList result;
-      const auto total = game_.moves_to_value(heap, target, limit, found);
-      if constexpr (std::is_same_v<std::remove_cvref_t<decltype(total)>, std::optional<std::uint64_t>>) {
-        if (!total) return HeapRule::moves_to_value(context, heap, target, limit);  // declined: the definition
-        result.total = *total;
-      } else {
-        result.total = total;
-      }
+      const std::optional<MoveCount> counted = moves_counted(game_.moves_to_value(heap, target, limit, found));
+      if (!counted) return HeapRule::moves_to_value(context, heap, target, limit);  // declined: the definition
+      result.total = counted->total;
+      result.total_is_lower_bound = counted->lower_bound;
       for (const std::uint64_t after : found)
         if (result.listed.size() < limit) result.listed.push_back(move_to(heap, after));
       return result;
