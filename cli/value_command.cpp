@@ -27,6 +27,7 @@
 #include "grundy/core/stop_signals.hpp"
 #include "grundy/core/output_file.hpp"
 #include "grundy/rulesets/certificates.hpp"
+#include "grundy/rulesets/part_table_options.hpp"
 #include "expression_input.hpp"
 #include "misere_play_options.hpp"
 #include "progress.hpp"
@@ -77,6 +78,7 @@ ContextOptions context_options(const ValueOptions& options) {
   placement.table_seconds = options.table_seconds;
   placement.search = options.search == "outcome" ? placement::SearchChoice::outcome : placement::SearchChoice::requested_set;
   settings.families.set(placement);
+  settings.families.set(PartTableOptions{options.table});
   settings.misere_quotients = options.quotients;
   return settings;
 }
@@ -413,8 +415,9 @@ void register_value_command(CLI::App& app) {
                   "together, in MB (default: half of physical memory; 0: none); too small a bound is refused");
   cmd->add_option("--table", options->table,
                   "placement games: load this table file if it exists, save it periodically, at the end and on "
-                  "Ctrl-C/SIGTERM (exit 130); with --certificate: the search's table lives in this file, every part "
-                  "kept at once (a run killed even by kill -9 resumes from it)")
+                  "Ctrl-C/SIGTERM (exit 130); impartial Clobber and one-row NoGo (and with --certificate): the "
+                  "search's table of parts lives in this file, every part kept at once (a run killed even by kill -9 "
+                  "resumes from it; the next board reuses the parts it shares)")
       ->check(file_name_given());
   cmd->add_option("--table-seconds", options->table_seconds, "placement games: seconds between saves of --table")
       ->capture_default_str();

@@ -334,5 +334,32 @@ TEST(ClobberGridCertificate, KilledRunResumesFromItsTable) {
   std::remove(table.c_str());
 }
 
+// `grundy value --table FILE` without a certificate: the search's table of
+// parts lives in FILE, grows with each board valued through it, and answers
+// the next board (values from MCGS's file: 7×2 is *1, 2×9 is 0); another
+// game's search refuses it in one line.
+TEST(ClobberGridCertificate, PlainValuesKeepTheirPartsInTheTableFile) {
+  const std::string table = ::testing::TempDir() + "clobber_plain.table";
+  std::remove(table.c_str());
+  const auto parts_in = [&] {
+    rulesets_detail::PartTable reader("Clobber");
+    return reader.use_file(table);
+  };
+  const nlohmann::json tall = cli_runner::grundy_json("value --table " + table + " 'clobber(" + checkerboard(7, 2) + ")'");
+  EXPECT_EQ(tall["value"], 1);
+  const std::size_t after_tall = parts_in();
+  EXPECT_GT(after_tall, 100U);
+  const std::string wide = "'clobber(" + checkerboard(2, 9) + ") + nim(2)'";
+  EXPECT_EQ(cli_runner::grundy_json("value --table " + table + " " + wide)["value"], 2);
+  const std::size_t after_wide = parts_in();
+  EXPECT_GT(after_wide, after_tall);
+  // Again: every part is read, none added.
+  EXPECT_EQ(cli_runner::grundy_json("value --table " + table + " " + wide)["value"], 2);
+  EXPECT_EQ(parts_in(), after_wide);
+  cli_runner::expect_refused_in_one_line("value --table " + table + " 'nogo(.....)'",
+                                         table + ": not a table file of the one-row NoGo search");
+  std::remove(table.c_str());
+}
+
 }  // namespace
 }  // namespace grundy

@@ -133,10 +133,10 @@ struct ImpartialClobber {
   // (clobber_grid.hpp); a larger one by outcome questions, whose options'
   // groups come back here.
   std::optional<Nimber> closed_form(const Board& b) const { return groups_.value(b); }
-  // The run's Context polls that search and bounds its table.
-  void watch(std::function<void()> poll, std::size_t memory_bytes) const {
-    groups_.set_poll(std::move(poll));
-    groups_.set_memory_limit(memory_bytes);
+  // The run's Context polls that search, bounds its table and may keep it in
+  // a file (PartTableOptions).
+  void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings& families) const {
+    groups_.watch(std::move(poll), memory_bytes, families);
   }
   // Each copy of the game (each run) has a table of its own.
   mutable clobber_grid::GroupValues groups_;

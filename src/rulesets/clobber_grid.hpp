@@ -43,6 +43,7 @@ class GroupValues : private rulesets_detail::PartSearch<GroupRules> {
   using PartSearch::set_poll;
   using PartSearch::stored;
   using PartSearch::use_file;
+  using PartSearch::watch;
 
   // The value of a board ('X', 'O', '.'), or nullopt when a group's box has
   // more than kMostSquares squares.

@@ -320,10 +320,10 @@ struct ImpartialNoGo {
     if (b.rows != 1) return std::nullopt;
     return rows_.value(b.cells);
   }
-  // The run's Context polls the one-row search and bounds its table.
-  void watch(std::function<void()> poll, std::size_t memory_bytes) const {
-    rows_.set_poll(std::move(poll));
-    rows_.set_memory_limit(memory_bytes);
+  // The run's Context polls the one-row search, bounds its table and may
+  // keep it in a file (PartTableOptions).
+  void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings& families) const {
+    rows_.watch(std::move(poll), memory_bytes, families);
   }
   // Each copy of the game (each run) has a table of its own.
   mutable nogo_row::RowValues rows_;

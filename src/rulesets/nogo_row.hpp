@@ -50,6 +50,7 @@ class RowValues : private rulesets_detail::PartSearch<RowRules> {
   using PartSearch::set_poll;
   using PartSearch::stored;
   using PartSearch::use_file;
+  using PartSearch::watch;
 
   // The value of one row of a NoGo board (its letters: . X O x o _ #; every
   // group with a liberty), or nullopt when a part is longer than kLongestPart.

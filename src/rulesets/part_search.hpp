@@ -18,7 +18,9 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/context.hpp"
 #include "grundy/core/nimber.hpp"
+#include "grundy/rulesets/part_table_options.hpp"
 #include "rulesets/part_claims.hpp"
 #include "rulesets/part_table.hpp"
 
@@ -88,6 +90,18 @@ class PartSearch {
   // killed by any signal, kill -9 too, resumes from it: part_table.hpp); set
   // before any part is valued; returns the parts read from the file.
   std::size_t use_file(const std::string& path) { return table_.use_file(path); }
+  [[nodiscard]] bool in_file() const noexcept { return table_.in_file(); }
+
+  // The run's settings: its poll, its bound on memory, and the table file a
+  // front end asked for (PartTableOptions, `grundy value --table FILE`), taken
+  // once, before any part is stored (a run's first valuation).
+  void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings& families) {
+    set_poll(std::move(poll));
+    set_memory_limit(memory_bytes);
+    if (const auto* file = families.find<PartTableOptions>(); file != nullptr && !file->path.empty() && !in_file()) {
+      (void)use_file(file->path);
+    }
+  }
 
  private:
   PartTable table_;

@@ -40,6 +40,7 @@ class PartTable {
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
   [[nodiscard]] const std::string& what() const noexcept { return what_; }
+  [[nodiscard]] bool in_file() const noexcept { return !path_.empty(); }
 
   // Keeps the table in the file at `path` from now on: the parts a file there
   // holds are read (returns how many), or a new file is made (0); the parts

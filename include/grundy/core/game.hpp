@@ -19,11 +19,14 @@
 //   g.closed_form(p) -> std::optional<Nimber>
 //                                   the value when a formula knows it; the search
 //                                   stops there
-//   g.watch(poll, memory_bytes)     const; called before the solver values a position
-//                                   (and with ({}, 0) after): a game whose closed_form
-//                                   runs a search of its own (one-row NoGo) polls the
-//                                   run's Context by `poll` and keeps its table within
-//                                   `memory_bytes` (0: no bound)
+//   g.watch(poll, memory_bytes, families)
+//                                   const; called before the solver values a position
+//                                   (and with ({}, 0, {}) after): a game whose closed_form
+//                                   runs a search of its own (one-row NoGo, Clobber)
+//                                   polls the run's Context by `poll`, keeps its table
+//                                   within `memory_bytes` (0: no bound) and reads its
+//                                   settings in `families` (the Context's
+//                                   FamilySettings: a table file to keep)
 //   g.describe(p) -> std::string    how to print p in messages (cycle reports)
 //   g.cycle_found(cycle)            called with the positions on a cycle (the first
 //                                   again at the end) before the solver throws
@@ -106,9 +109,11 @@ concept GameWithClosedForm = ImpartialGame<G> && requires(const G& game, const t
   { game.closed_form(p) } -> std::convertible_to<std::optional<Nimber>>;
 };
 
+class FamilySettings;  // context.hpp
+
 template <class G>
-concept GameWithWatch = ImpartialGame<G> && requires(const G& game) {
-  { game.watch(std::function<void()>{}, std::size_t{0}) };
+concept GameWithWatch = ImpartialGame<G> && requires(const G& game, const FamilySettings& families) {
+  { game.watch(std::function<void()>{}, std::size_t{0}, families) };
 };
 
 template <class G>

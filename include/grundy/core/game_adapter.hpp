@@ -166,12 +166,12 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     RunState& state = run(context);
     std::lock_guard lock(state.mutex);
     if constexpr (GameWithWatch<G>) {
-      state.game.watch([&context] { context.poll(); }, context.options().memory_bytes);
+      state.game.watch([&context] { context.poll(); }, context.options().memory_bytes, context.options().families);
     }
     struct Unwatch {
       const G& game;
       ~Unwatch() {
-        if constexpr (GameWithWatch<G>) game.watch({}, 0);
+        if constexpr (GameWithWatch<G>) game.watch({}, 0, FamilySettings{});
       }
     } unwatch{state.game};
     if constexpr (GameValuedByOutcomes<G>) {
