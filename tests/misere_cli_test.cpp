@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "cli_runner.hpp"
 
@@ -46,6 +47,23 @@ TEST(MisereCli, WinningMovesLeaveLostPositions) {
 
 // A sum of 10^4 Kayles heaps (sizes up to 10^6) is decided by the quotient,
 // whose pretending function is proven periodic.
+// A finite subtraction set is an octal game (sub{S}: the digit 3 at each s in
+// S), and its misère quotient is proven periodic by the same octal bound (the
+// heap game's max_take): sub{1,2} and 0.33, sub{1,3,4} and 0.3033, the same
+// quotient and the same proof.
+TEST(MisereCli, SubtractionSetsHaveTheQuotientsOfTheirOctalCodes) {
+  for (const auto& [set, code] : {std::pair{"sub{1,2}", "0.33"}, std::pair{"sub{1,3,4}", "0.3033"}}) {
+    // The last line is the run's time.
+    const auto without_time = [](std::string text) { return text.substr(0, text.find("Computed in")); };
+    const std::string by_set = without_time(grundy(std::string("quotient '") + set + "'").out);
+    const std::string by_code = without_time(grundy(std::string("quotient ") + code).out);
+    EXPECT_NE(by_set.find("proven"), std::string::npos) << by_set;
+    std::string renamed = by_code;
+    renamed.replace(renamed.find(code), std::string(code).size(), set);
+    EXPECT_EQ(by_set, renamed);
+  }
+}
+
 TEST(MisereCli, ManyKaylesHeapsByTheQuotient) {
   std::mt19937_64 random(4);
   std::string text = "kayles(";

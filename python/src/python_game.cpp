@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "grundy/core/input_error.hpp"
+#include "grundy/core/poll_scope.hpp"
 #include "python_errors.hpp"
 
 namespace py = pybind11;
@@ -198,15 +199,12 @@ std::optional<std::uint64_t> PythonGame::counter(py::handle position, Context& c
 }
 
 Nimber PythonGame::normal_play_value(const RulePosition& position, Context& context, bool remember) {
-  struct Scope {
+  struct ForgetRoot {
     PythonGame& game;
-    ~Scope() {
-      game.root_ = nullptr;
-      game.solver_->set_poll({});
-    }
-  } scope{*this};
+    ~ForgetRoot() { game.root_ = nullptr; }
+  } forget_root{*this};
   root_ = remember && !position.sum ? position.object.ptr() : nullptr;
-  solver_->set_poll([&context] { context.poll(); });
+  const PollScope polling(*solver_, [&context] { context.poll(); });
   try {
     return solver_->value(position);
   } catch (const LimitError&) {

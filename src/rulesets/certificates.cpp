@@ -24,11 +24,13 @@ rulesets_detail::LetterBoard board_of(const std::string& term) {
   return b;
 }
 
+// The search polls the run, keeps within its memory bound and, with a table
+// file, keeps its parts there (the same watch the games' runs give it).
 template <class Values>
 std::uint64_t watch(Values& values, Context& context, const std::string& table_file) {
-  values.set_poll([&context] { context.poll(); });
-  values.set_memory_limit(context.options().memory_bytes);
-  return table_file.empty() ? 0 : values.use_file(table_file);
+  FamilySettings families;
+  families.set(PartTableOptions{table_file});
+  return values.watch([&context] { context.poll(); }, context.options().memory_bytes, families);
 }
 
 }  // namespace

@@ -136,7 +136,7 @@ struct ImpartialClobber {
   // The run's Context polls that search, bounds its table and may keep it in
   // a file (PartTableOptions).
   void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings& families) const {
-    groups_.watch(std::move(poll), memory_bytes, families);
+    (void)groups_.watch(std::move(poll), memory_bytes, families);
   }
   // Each copy of the game (each run) has a table of its own.
   mutable clobber_grid::GroupValues groups_;

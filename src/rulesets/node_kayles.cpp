@@ -37,6 +37,7 @@
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/terms/graph_term.hpp"
 #include "grundy/core/input_error.hpp"
+#include "grundy/core/poll_scope.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "placement/node_kayles_graph.hpp"
 
@@ -255,7 +256,7 @@ class NodeKayles final : public Component {
     const std::shared_ptr<GraphRun> run = run_of(context);
     std::lock_guard lock(run->mutex);
     GraphSolver& solver = run->solver;
-    solver.set_poll([&context, &solver] {
+    const PollScope polling(solver, [&context, &solver] {
       context.poll();
       if (context.progress_due()) {
         context.progress("grundy: node kayles: " + std::to_string(solver.stored_positions()) +
@@ -263,10 +264,6 @@ class NodeKayles final : public Component {
                          std::to_string(static_cast<long long>(context.seconds())) + " s");
       }
     });
-    struct Reset {
-      GraphSolver& solver;
-      ~Reset() { solver.set_poll({}); }
-    } reset{solver};
     return search(solver);
   }
 

@@ -323,7 +323,7 @@ struct ImpartialNoGo {
   // The run's Context polls the one-row search, bounds its table and may
   // keep it in a file (PartTableOptions).
   void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings& families) const {
-    rows_.watch(std::move(poll), memory_bytes, families);
+    (void)rows_.watch(std::move(poll), memory_bytes, families);
   }
   // Each copy of the game (each run) has a table of its own.
   mutable nogo_row::RowValues rows_;

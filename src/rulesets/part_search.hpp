@@ -94,13 +94,15 @@ class PartSearch {
 
   // The run's settings: its poll, its bound on memory, and the table file a
   // front end asked for (PartTableOptions, `grundy value --table FILE`), taken
-  // once, before any part is stored (a run's first valuation).
-  void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings& families) {
+  // once, before any part is stored (a run's first valuation); returns the
+  // parts read from the file then (0 otherwise).
+  std::size_t watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings& families) {
     set_poll(std::move(poll));
     set_memory_limit(memory_bytes);
     if (const auto* file = families.find<PartTableOptions>(); file != nullptr && !file->path.empty() && !in_file()) {
-      (void)use_file(file->path);
+      return use_file(file->path);
     }
+    return 0;
   }
 
  private:

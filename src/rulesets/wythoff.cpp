@@ -14,12 +14,13 @@
 // and the winning moves are still given when the game stands alone
 // (OutcomeWithoutValue).
 #include <algorithm>
+#include <functional>
 #include <memory>
-#include <mutex>
 #include <utility>
 
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
+#include "grundy/core/game_adapter.hpp"
 #include "grundy/core/input_error.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "closed_forms/wythoff_math.hpp"
@@ -27,119 +28,93 @@
 namespace grundy {
 namespace {
 
-// The run's table of nim-values, shared by every Wythoff position it values, and
-// the rows' additive periods for a small pile against a huge one.
-struct ValueTable {
-  std::mutex mutex;
-  wythoff::Values values;
-  std::unique_ptr<wythoff::Rows> rows;
-
-  // Rows 0..at least `pile`: computed once for the top 8, 16, 32 or 64 that
-  // covers it (a larger top later recomputes; rows 0..64 take about a second).
-  const wythoff::Rows& rows_through(std::uint64_t pile, Context& context) {
-    if (!rows || rows->top() < pile) {
-      std::uint64_t top = 8;
-      while (top < pile) top *= 2;
-      rows = std::make_unique<wythoff::Rows>(std::min(top, wythoff::Rows::kMaxTop), [&](std::uint64_t work) { context.charge(work); });
-    }
-    return *rows;
-  }
+struct Piles {
+  std::uint64_t a = 0;
+  std::uint64_t b = 0;
+  bool operator==(const Piles&) const = default;
 };
 
-class Wythoff final : public Component, public OutcomeWithoutValue, public AdditivelyPeriodicRows {
+// Wythoff's game on the game model (game.hpp): its moves once (lazily: piles
+// reach 10^18), the Beatty pairs as who wins and the moves to 0, the run's
+// table and rows as the closed form and the moves to other values, the rows'
+// periods for `grundy pattern`. Each copy of the game (each run: the adapter
+// keeps one a run) has a table of its own, built on demand.
+class Wythoff {
  public:
-  Wythoff(std::uint64_t a, std::uint64_t b) : a_(a), b_(b) {}
+  using Position = Piles;
 
-  std::string head() const override { return "wythoff"; }
-  std::string arguments() const override { return std::to_string(a_) + "," + std::to_string(b_); }
+  Wythoff() = default;
+  Wythoff(const Wythoff&) : Wythoff() {}
+  Wythoff& operator=(const Wythoff&) { return *this; }
 
-  Outcome outcome(Context&) const override { return wythoff::is_p_position(a_, b_) ? Outcome::P : Outcome::N; }
-
-  std::optional<Periodicity> row_pattern(Context& context, std::uint64_t pile) const override {
-    if (pile > wythoff::Rows::kMaxTop) return std::nullopt;
-    const auto table = table_of(context);
-    std::lock_guard lock(table->mutex);
-    const wythoff::Rows& rows = table->rows_through(pile, context);
-    const auto row = rows.row(pile);
-    return rulesets_detail::proven_pattern(
-        Periodicity::Kind::arithmetic, row.preperiod, row.period, row.period,
-        "rows 0.." + std::to_string(rows.top()) + " of Wythoff's table repeat their state (relative to the column) "
-        "from column " + std::to_string(rows.repeat_from()) + " with period " + std::to_string(rows.repeat_period()) +
-        " (Landman's finite-state proof of additive periodicity, Dress-Flammenkamp-Pink 1999)");
+  // Lowering pile 1, then pile 2, then both, each by 1, 2, …
+  template <class Visit>
+  void for_each_move(const Piles& p, Visit&& visit) const {
+    for (std::uint64_t t = 1; t <= p.a; ++t)
+      if (!visit(Piles{p.a - t, p.b})) return;
+    for (std::uint64_t t = 1; t <= p.b; ++t)
+      if (!visit(Piles{p.a, p.b - t})) return;
+    for (std::uint64_t t = 1; t <= std::min(p.a, p.b); ++t)
+      if (!visit(Piles{p.a - t, p.b - t})) return;
+  }
+  void moves(const Piles& p, std::vector<Piles>& out) const {
+    for_each_move(p, [&](Piles&& q) {
+      out.push_back(q);
+      return true;
+    });
+  }
+  std::size_t hash(const Piles& p) const {
+    return static_cast<std::size_t>((p.a * 0x9E3779B97F4A7C15ULL) ^ (p.b + 0x7F4A7C159E3779B9ULL + (p.a << 6)));
   }
 
-  Value value(Context& context) const override {
-    const auto table = table_of(context);
-    std::lock_guard lock(table->mutex);
-    return value_unlocked(context, *table, a_, b_);
-  }
+  // g(a, b) from the table, or from the rows for a small pile against a huge
+  // one; refused (LimitError, with the reason) otherwise: never a guess.
+  std::optional<Nimber> closed_form(const Piles& p) const { return value(p.a, p.b); }
 
-  // Lowering pile 1, then pile 2, then both, each by 1, 2, … (lazily: piles
-  // reach 10^18).
-  void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
-    auto poll = [&] { context.charge(); };
-    for (std::uint64_t t = 1; t <= a_; ++t) {
-      poll();
-      if (!visit(option(a_ - t, b_))) return;
-    }
-    for (std::uint64_t t = 1; t <= b_; ++t) {
-      poll();
-      if (!visit(option(a_, b_ - t))) return;
-    }
-    for (std::uint64_t t = 1; t <= std::min(a_, b_); ++t) {
-      poll();
-      if (!visit(option(a_ - t, b_ - t))) return;
-    }
+  std::optional<Outcome> outcome(const Piles& p) const {
+    return wythoff::is_p_position(p.a, p.b) ? Outcome::P : Outcome::N;
   }
 
   // To value 0: the moves to P-positions, exact for any piles. Other values:
-  // every option checked against the table (piles below its side).
-  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
-    OptionList result;
-    if (target == 0) {
-      for (const auto& [a, b] : wythoff::moves_to_p_positions(a_, b_)) {
-        rulesets_detail::count_one(result.total);
-        if (result.listed.size() < limit) result.listed.push_back(option(a, b));
-      }
-      return result;
-    }
-    const auto table = table_of(context);
-    std::lock_guard lock(table->mutex);
-    (void)value_unlocked(context, *table, a_, b_);  // refuses positions beyond the table and the rows, with the reason
-    auto check = [&](std::uint64_t a, std::uint64_t b) {
-      if (value_unlocked(context, *table, a, b) != target) return;
-      rulesets_detail::count_one(result.total);
-      if (result.listed.size() < limit) result.listed.push_back(option(a, b));
+  // every option checked against the table, or for a small pile against a
+  // huge one, the huge pile's move from the row's period.
+  std::uint64_t moves_to_value(const Piles& p, Nimber target, std::size_t limit, std::vector<Piles>& out) const {
+    std::uint64_t total = 0;
+    const auto found = [&](Piles q) {
+      rulesets_detail::count_one(total);
+      if (out.size() < limit) out.push_back(q);
     };
-    if (std::max(a_, b_) < table->values.max_side()) {
-      for (std::uint64_t t = 1; t <= a_; ++t) check(a_ - t, b_);
-      for (std::uint64_t t = 1; t <= b_; ++t) check(a_, b_ - t);
-      for (std::uint64_t t = 1; t <= std::min(a_, b_); ++t) check(a_ - t, b_ - t);
-      return result;
+    if (target == 0) {
+      for (const auto& [a, b] : wythoff::moves_to_p_positions(p.a, p.b)) found(Piles{a, b});
+      return total;
+    }
+    (void)value(p.a, p.b);  // refuses positions beyond the table and the rows, with the reason
+    const auto check = [&](std::uint64_t a, std::uint64_t b) {
+      if (value(a, b) == target) found(Piles{a, b});
+    };
+    if (std::max(p.a, p.b) < values().max_side()) {
+      for_each_move(p, [&](Piles&& q) {
+        check(q.a, q.b);
+        return true;
+      });
+      return total;
     }
     // A small pile against a huge one: lowering the small pile or both piles
     // is a handful of moves; lowering the huge pile reaches each value at most
     // once (rows are injective), found from the row's period. Listed in the
     // same order as above.
-    const bool small_first = a_ <= b_;
-    const std::uint64_t small = std::min(a_, b_);
-    const std::uint64_t large = std::max(a_, b_);
-    const auto in_order = [&](std::uint64_t s, std::uint64_t l) {
-      return small_first ? std::pair{s, l} : std::pair{l, s};
-    };
+    const bool small_first = p.a <= p.b;
+    const std::uint64_t small = std::min(p.a, p.b);
+    const std::uint64_t large = std::max(p.a, p.b);
+    const auto in_order = [&](std::uint64_t s, std::uint64_t l) { return small_first ? Piles{s, l} : Piles{l, s}; };
     const auto lower_small = [&] {
       for (std::uint64_t t = 1; t <= small; ++t) {
-        const auto [a, b] = in_order(small - t, large);
-        check(a, b);
+        const Piles q = in_order(small - t, large);
+        check(q.a, q.b);
       }
     };
     const auto lower_large = [&] {
-      const wythoff::Rows& rows = table->rows_through(small, context);
-      if (const auto b = rows.pile_with_value(small, target, large)) {
-        const auto [a, c] = in_order(small, *b);
-        rulesets_detail::count_one(result.total);
-        if (result.listed.size() < limit) result.listed.push_back(option(a, c));
-      }
+      if (const auto b = rows_through(small).pile_with_value(small, target, large)) found(in_order(small, *b));
     };
     if (small_first) {
       lower_small();
@@ -148,48 +123,71 @@ class Wythoff final : public Component, public OutcomeWithoutValue, public Addit
       lower_large();
       lower_small();
     }
-    for (std::uint64_t t = 1; t <= small; ++t) check(a_ - t, b_ - t);
-    return result;
+    for (std::uint64_t t = 1; t <= small; ++t) check(p.a - t, p.b - t);
+    return total;
   }
 
-  bool same_as(const Component& other) const override {
-    const auto* w = dynamic_cast<const Wythoff*>(&other);
-    return w != nullptr && w->a_ == a_ && w->b_ == b_;
+  std::optional<Periodicity> row_pattern(std::uint64_t pile) const {
+    if (pile > wythoff::Rows::kMaxTop) return std::nullopt;
+    const wythoff::Rows& rows = rows_through(pile);
+    const auto row = rows.row(pile);
+    return rulesets_detail::proven_pattern(
+        Periodicity::Kind::arithmetic, row.preperiod, row.period, row.period,
+        "rows 0.." + std::to_string(rows.top()) + " of Wythoff's table repeat their state (relative to the column) "
+        "from column " + std::to_string(rows.repeat_from()) + " with period " + std::to_string(rows.repeat_period()) +
+        " (Landman's finite-state proof of additive periodicity, Dress-Flammenkamp-Pink 1999)");
+  }
+
+  // The run polls the rows' computation (a second for rows 0..64).
+  void watch(std::function<void()> poll, std::size_t, const FamilySettings&) const { poll_ = std::move(poll); }
+
+  std::string describe(const Piles& p) const { return std::to_string(p.a) + "," + std::to_string(p.b); }
+
+  std::string describe_move(const Piles& from, const Piles& to) const {
+    if (to.a < from.a && to.b < from.b) return "take " + std::to_string(from.a - to.a) + " from both piles";
+    if (to.a < from.a) return "take " + std::to_string(from.a - to.a) + " from pile 1 (of " + std::to_string(from.a) + ")";
+    return "take " + std::to_string(from.b - to.b) + " from pile 2 (of " + std::to_string(from.b) + ")";
   }
 
  private:
-  // g(a, b) from the table, or from the rows for a small pile against a huge
-  // one; refused otherwise. Called with the table's mutex held.
-  Nimber value_unlocked(Context& context, ValueTable& table, std::uint64_t a, std::uint64_t b) const {
-    if (std::max(a, b) < table.values.max_side()) return table.values.value(a, b);
-    if (std::min(a, b) <= wythoff::Rows::kMaxTop) return table.rows_through(std::min(a, b), context).value(a, b);
+  Nimber value(std::uint64_t a, std::uint64_t b) const {
+    if (std::max(a, b) < values().max_side()) return values().value(a, b);
+    if (std::min(a, b) <= wythoff::Rows::kMaxTop) return rows_through(std::min(a, b)).value(a, b);
     throw LimitError("the nim-value of wythoff(" + std::to_string(a) + "," + std::to_string(b) +
                      ") has no known formula and is computed only for piles below " +
-                     std::to_string(table.values.max_side()) + ", or for a smaller pile of at most " +
+                     std::to_string(values().max_side()) + ", or for a smaller pile of at most " +
                      std::to_string(wythoff::Rows::kMaxTop) +
                      " (its row's additive period); who wins follows from the Beatty pairs at any size");
   }
 
-  ComponentOption option(std::uint64_t a, std::uint64_t b) const {
-    std::string action;
-    if (a < a_ && b < b_) {
-      action = "take " + std::to_string(a_ - a) + " from both piles";
-    } else if (a < a_) {
-      action = "take " + std::to_string(a_ - a) + " from pile 1 (of " + std::to_string(a_) + ")";
-    } else {
-      action = "take " + std::to_string(b_ - b) + " from pile 2 (of " + std::to_string(b_) + ")";
+  // The table of nim-values for piles below 4096 (built on demand, about a
+  // second at the largest).
+  wythoff::Values& values() const {
+    if (!values_) values_ = std::make_unique<wythoff::Values>();
+    return *values_;
+  }
+
+  // Rows 0..at least `pile`: computed once for the top 8, 16, 32 or 64 that
+  // covers it (a larger top later recomputes; rows 0..64 take about a second).
+  const wythoff::Rows& rows_through(std::uint64_t pile) const {
+    if (!rows_ || rows_->top() < pile) {
+      std::uint64_t top = 8;
+      while (top < pile) top *= 2;
+      rows_ = std::make_unique<wythoff::Rows>(std::min(top, wythoff::Rows::kMaxTop), [this](std::uint64_t) {
+        if (poll_) poll_();
+      });
     }
-    return {std::move(action), Position(std::make_shared<const Wythoff>(a, b))};
+    return *rows_;
   }
 
-  // The run's table, shared by every Wythoff position the run values.
-  static std::shared_ptr<ValueTable> table_of(Context& context) {
-    return context.shared<ValueTable>("wythoff values", [] { return std::make_shared<ValueTable>(); });
-  }
-
-  std::uint64_t a_;
-  std::uint64_t b_;
+  mutable std::unique_ptr<wythoff::Values> values_;
+  mutable std::unique_ptr<wythoff::Rows> rows_;
+  mutable std::function<void()> poll_;
 };
+
+Position make_wythoff(std::uint64_t a, std::uint64_t b) {
+  return GameAdapter<Wythoff>::make(Wythoff{}, "wythoff", SolverChoice::normal_play, Sharing::by_name)->position(Piles{a, b});
+}
 
 }  // namespace
 
@@ -203,7 +201,7 @@ RulesetSpec wythoff_ruleset() {
     term.expect_arguments(piles, 2);
     const std::uint64_t a = term.integer(piles.args[0], "a pile");
     const std::uint64_t b = term.integer(piles.args[1], "a pile");
-    return Position(std::make_shared<const Wythoff>(a, b));
+    return make_wythoff(a, b);
   };
   spec.samples = [](SampleRequest& request) {
     std::vector<std::string> out;

@@ -57,6 +57,7 @@
 #include "grundy/core/game_hooks.hpp"
 #include "grundy/core/loopy_solver.hpp"
 #include "grundy/core/outcome_engine.hpp"
+#include "grundy/core/poll_scope.hpp"
 #include "grundy/core/position.hpp"
 #include "grundy/core/solver.hpp"
 #include "grundy/core/solver_choice.hpp"
@@ -162,7 +163,12 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     }
   }
 
-  Value value_of(const GamePosition& p, Context& context) const {
+  // Calls f(state) with the run's state under its lock, the run's copy of the
+  // game watching the run (its poll, memory bound and settings): the one scope
+  // in which hooks that keep state for a run (a closed form's table, a row's
+  // period) are called, so that they share that state.
+  template <class F>
+  decltype(auto) with_run(Context& context, F&& f) const {
     RunState& state = run(context);
     std::lock_guard lock(state.mutex);
     if constexpr (GameWithWatch<G>) {
@@ -174,24 +180,24 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
         if constexpr (GameWithWatch<G>) game.watch({}, 0, FamilySettings{});
       }
     } unwatch{state.game};
+    return f(state);
+  }
+
+  Value value_of(const GamePosition& p, Context& context) const {
+    return with_run(context, [&](RunState& state) { return value_in_run(p, context, state); });
+  }
+
+  Value value_in_run(const GamePosition& p, Context& context, RunState& state) const {
     if constexpr (GameValuedByOutcomes<G>) {
       if (choice_ == SolverChoice::normal_play) {
-        state.outcome_engine.set_poll([&context] { context.poll(); });
-        struct Reset {
-          OutcomeEngine<G>& engine;
-          ~Reset() { engine.set_poll({}); }
-        } reset{state.outcome_engine};
+        const PollScope polling(state.outcome_engine, [&context] { context.poll(); });
         return Value(state.outcome_engine.value_of_position(p));
       }
     }
     return value_by_choice<CycleError>(
         choice_, state.use_loopy,
         [&] {
-          state.solver.set_poll([&context] { context.poll(); });
-          struct Reset {
-            Solver<G>& solver;
-            ~Reset() { solver.set_poll({}); }
-          } reset{state.solver};
+          const PollScope polling(state.solver, [&context] { context.poll(); });
           return state.solver.value(p);
         },
         [&] {
@@ -240,7 +246,10 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
       if constexpr (GameWithMovesToValue<G>) {
         std::vector<GamePosition> found;
         OptionList result;
-        const std::optional<MoveCount> counted = moves_counted(adapter_->game_.moves_to_value(p_, target, limit, found));
+        // The run's copy of the game: a theorem that reads the run's table.
+        const std::optional<MoveCount> counted = adapter_->with_run(context, [&](RunState& state) {
+          return moves_counted(state.game.moves_to_value(p_, target, limit, found));
+        });
         // No theorem for this position: the definition.
         if (!counted) return Component::options_to_value(context, target, limit);
         result.total = counted->total;
@@ -277,7 +286,7 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
 
   // A game that knows who wins where its value is out of reach declares it
   // (analysis.cpp asks a lone component whose value threw LimitError).
-  class PartWithOutcome final : public Part, public OutcomeWithoutValue {
+  class PartWithOutcome : public Part, public OutcomeWithoutValue {
    public:
     using Part::Part;
     Outcome outcome(Context& context) const override {
@@ -288,7 +297,19 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
       return this->value(context).outcome();
     }
   };
-  using PartType = std::conditional_t<GameWithOutcome<G>, PartWithOutcome, Part>;
+  using OutcomePart = std::conditional_t<GameWithOutcome<G>, PartWithOutcome, Part>;
+
+  // A game on two piles whose rows have proven additive periods declares them
+  // (AdditivelyPeriodicRows: `grundy pattern` reads them), from the run's copy.
+  template <class Base>
+  class WithRowPatterns final : public Base, public AdditivelyPeriodicRows {
+   public:
+    using Base::Base;
+    std::optional<Periodicity> row_pattern(Context& context, std::uint64_t pile) const override {
+      return this->adapter_->with_run(context, [&](RunState& state) { return state.game.row_pattern(pile); });
+    }
+  };
+  using PartType = std::conditional_t<GameWithRowPatterns<G>, WithRowPatterns<OutcomePart>, OutcomePart>;
 
   G game_;
   std::string name_;

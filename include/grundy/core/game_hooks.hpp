@@ -33,6 +33,14 @@ concept GameWithOutcome = ImpartialGame<G> && requires(const G& game, const type
   { game.outcome(p) } -> std::convertible_to<std::optional<Outcome>>;
 };
 
+// g.row_pattern(pile) -> std::optional<Periodicity>: for a game on two piles,
+// the proven additive period of the row whose smaller pile is `pile`
+// (AdditivelyPeriodicRows: Wythoff's rows), or nullopt where none is known.
+template <class G>
+concept GameWithRowPatterns = ImpartialGame<G> && requires(const G& game, std::uint64_t pile) {
+  { game.row_pattern(pile) } -> std::convertible_to<std::optional<Periodicity>>;
+};
+
 // A game on one heap: its position is the heap's size (0 the empty heap) and
 // every move lowers it (heap_game_rule.hpp).
 template <class G>

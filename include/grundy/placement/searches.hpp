@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "grundy/core/context.hpp"
+#include "grundy/core/poll_scope.hpp"
 #include "grundy/placement/options.hpp"
 #include "grundy/placement/rule.hpp"
 #include "grundy/placement/solver.hpp"
@@ -39,11 +40,7 @@ class PlacementSearches {
   // a solver never refers to a context that has ended.
   template <class F>
   auto with_polling(PlacementSolver& solver, Context& context, F&& search) {
-    solver.set_poll([this, &context] { tick(context); });
-    struct Reset {
-      PlacementSolver& solver;
-      ~Reset() { solver.set_poll({}); }
-    } reset{solver};
+    const PollScope polling(solver, [this, &context] { tick(context); });
     return search();
   }
 
