@@ -78,7 +78,7 @@ SequenceReport HeapRule::table_by_definition(Context& context, std::uint64_t upt
       return true;
     });
   });
-  report.pattern = detect_periodicity(report.values);
+  report.pattern = detect_any_periodicity(report.values);  // as every heap rule's table without a theorem
   return report;
 }
 

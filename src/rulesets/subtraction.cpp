@@ -269,13 +269,13 @@ class AllButSubtraction {
     std::vector<Nimber> excluded_values;
     while (g.size() <= last) {
       const std::uint64_t n = g.size();
+      excluded_values.clear();
       // A heap with no move: every take 1..n is excluded (E is sorted, without 0).
       const bool stuck = n < excluded_.size() + 1 && (n == 0 || excluded_[n - 1] == n);
       Nimber v = 0;
       if (stuck) {
         v = play == Play::misere ? 1 : 0;
       } else {
-        excluded_values.clear();
         for (const std::uint64_t e : excluded_) {
           if (e > n) break;
           excluded_values.push_back(g[n - e]);

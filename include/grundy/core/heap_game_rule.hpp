@@ -166,10 +166,7 @@ class HeapGameRule final : public HeapRule {
       const auto at = [&](std::uint64_t n) { return std::optional<Nimber>(value(context, n)); };
       if (std::optional<SequenceReport> known = closed_table(context, upto, Play::normal, at)) return std::move(*known);
     }
-    if constexpr (HeapGameWithMaxTake<G>) {
-      check_table_request(upto, text_);
-      if (const Proof& proof = period_proof(context, Play::normal); proof.sequence) return from_proof(*proof.sequence, upto);
-    }
+    if (std::optional<SequenceReport> proven = proven_table(context, upto, Play::normal)) return std::move(*proven);
     return definition_table(context, upto, Play::normal);
   }
 
@@ -178,10 +175,7 @@ class HeapGameRule final : public HeapRule {
       const auto at = [&](std::uint64_t n) { return game_.misere_closed_form(n); };
       if (std::optional<SequenceReport> known = closed_table(context, upto, Play::misere, at)) return std::move(*known);
     }
-    if constexpr (HeapGameWithMaxTake<G>) {
-      check_table_request(upto, text_);
-      if (const Proof& proof = period_proof(context, Play::misere); proof.sequence) return from_proof(*proof.sequence, upto);
-    }
+    if (std::optional<SequenceReport> proven = proven_table(context, upto, Play::misere)) return std::move(*proven);
     return definition_table(context, upto, Play::misere);
   }
 
@@ -412,13 +406,22 @@ class HeapGameRule final : public HeapRule {
     }
   }
 
-  // Heaps 0..upto from a proven period, with it.
-  static SequenceReport from_proof(const ProvenSequence& proven, std::uint64_t upto) {
-    SequenceReport report;
-    report.values.reserve(upto + 1);
-    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(value_from_pattern(proven.prefix, proven.pattern, n));
-    report.pattern = proven.pattern;
-    return report;
+  // Heaps 0..upto from the period the window theorem proves for a game with
+  // max_take(), with it; nullopt without the hook or when the proof was refused.
+  std::optional<SequenceReport> proven_table(Context& context, std::uint64_t upto, Play play) const {
+    if constexpr (HeapGameWithMaxTake<G>) {
+      check_table_request(upto, text_);
+      const Proof& proof = period_proof(context, play);
+      if (!proof.sequence) return std::nullopt;
+      SequenceReport report;
+      report.values.reserve(upto + 1);
+      for (std::uint64_t n = 0; n <= upto; ++n)
+        report.values.push_back(value_from_pattern(proof.sequence->prefix, proof.sequence->pattern, n));
+      report.pattern = proof.sequence->pattern;
+      return report;
+    } else {
+      return std::nullopt;
+    }
   }
 
   // g(0..upto) by the definition (or the game's sweep), with the pattern a
