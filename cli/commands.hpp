@@ -38,7 +38,8 @@ void register_play_command(CLI::App& app);
 void register_misere_command(CLI::App& app);    // misère canonical forms, genus, classification
 void register_quotient_command(CLI::App& app);  // misère quotients of heap rules
 void register_census_command(CLI::App& app, const Launch& launch);  // families of games into a database
-void register_pattern_command(CLI::App& app);
-void register_check_command(CLI::App& app);  // certificates (docs/certificates.md)  // laws across a family of games, code to paste
+void register_pattern_command(CLI::App& app);  // laws across a family of games, code to paste
+void register_check_command(CLI::App& app);  // certificates (docs/certificates.md)
+void register_samples_command(CLI::App& app);  // small positions of every ruleset (RulesetSpec::samples)
 
 }  // namespace grundy::cli

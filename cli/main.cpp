@@ -125,6 +125,7 @@ int run(int argc, char** argv, const grundy::cli::Launch& launch) {
   grundy::cli::register_census_command(app, launch);
   grundy::cli::register_pattern_command(app);
   grundy::cli::register_check_command(app);
+  grundy::cli::register_samples_command(app);
   // Hidden: the build writes the manual page and the completion script with
   // these (CMakeLists.txt), from the commands registered above.
   if (argc == 2 && std::string(argv[1]) == "--man") {

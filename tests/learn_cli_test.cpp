@@ -5,10 +5,13 @@
 #include <sys/wait.h>
 
 #include <array>
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -110,6 +113,59 @@ TEST(Batch, AnswersEveryLineAndGoesOnAfterABadOne) {
   EXPECT_EQ(nlohmann::json::parse(line)["value"], 3);
   std::getline(json_lines, line);
   EXPECT_EQ(nlohmann::json::parse(line)["line"], 2);
+}
+
+// `grundy samples`: each ruleset's own small positions, to try. Every line a
+// position the same program values (through a real pipe into --batch), the
+// same seed the same lines, files written where --files says and named there,
+// and bad requests one line with exit 2.
+TEST(Samples, EveryRulesetsPositionsGoStraightIntoBatch) {
+  const std::string folder = ::testing::TempDir() + "grundy-samples-test";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  const std::string samples = std::string(GRUNDY_CLI_PATH) + " samples --count 4 --seed 7 --files " + folder;
+  const cli_runner::CliRun listed = cli_runner::shell(samples + " 2>/dev/null");
+  ASSERT_EQ(listed.status, 0) << listed.out;
+  std::istringstream lines(listed.out);
+  std::string line;
+  std::set<std::string> usages;
+  std::size_t count = 0;
+  bool names_a_file = false;
+  while (std::getline(lines, line)) {
+    ++count;
+    const std::size_t comment = line.find("  # ");
+    ASSERT_NE(comment, std::string::npos) << line;
+    usages.insert(line.substr(comment + 4));
+    names_a_file = names_a_file || contains(line, "@" + folder + "/");
+  }
+  EXPECT_GE(usages.size(), 34u);  // every spec of the registry (34 on 2026-11-29)
+  EXPECT_GE(count, 3 * usages.size());
+  EXPECT_TRUE(usages.count("nim(heaps…)") && usages.count("cram(7x7), cram(0110/0000)") &&
+              usages.count("nodekayles(@file)"));
+  EXPECT_TRUE(names_a_file);
+  EXPECT_TRUE(std::filesystem::exists(folder + "/sample.graph"));
+  const cli_runner::CliRun valued =
+      cli_runner::shell(samples + " 2>/dev/null | timeout 120 " + GRUNDY_CLI_PATH + " value --batch 2>&1");
+  EXPECT_EQ(valued.status, 0) << valued.out;
+  EXPECT_EQ(static_cast<std::size_t>(std::count(valued.out.begin(), valued.out.end(), '\n')), count);
+  EXPECT_FALSE(contains(valued.out, "error")) << valued.out;
+  // The same seed draws the same positions; one ruleset alone, as JSON.
+  EXPECT_EQ(cli_runner::shell(samples + " 2>/dev/null").out, listed.out);
+  const CliOutput nim = grundy("samples nim --count 5 --json");
+  ASSERT_EQ(nim.status, 0) << nim.out;
+  std::istringstream nim_lines(nim.out);
+  std::size_t nims = 0;
+  while (std::getline(nim_lines, line)) {
+    const auto j = nlohmann::json::parse(line);
+    EXPECT_EQ(j["ruleset"], "nim(heaps…)");
+    EXPECT_EQ(j["expression"].get<std::string>().rfind("nim(", 0), 0u);
+    ++nims;
+  }
+  EXPECT_GE(nims, 5u);
+  cli_runner::expect_refused_in_one_line("samples nosuchgame", "no ruleset named 'nosuchgame'");
+  cli_runner::expect_refused_in_one_line("samples --count 1001", "--count");
+  cli_runner::expect_refused_in_one_line("samples nim --files " + folder + "/absent", "not a folder");
+  std::filesystem::remove_all(folder);
 }
 
 TEST(Tables, TakeAndBreakWithoutUptoComputesUntilProven) {

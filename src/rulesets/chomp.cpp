@@ -823,7 +823,7 @@ Diagram read_board(const TermReader& term) {
 // ---- samples for the conformance suite ----
 
 std::string random_poset_file(SampleRequest& request) {
-  const std::string path = request.scratch_directory + "/poset-sample.txt";
+  const std::string path = request.file("poset-sample.txt");
   std::ofstream out(path);
   out << "# a random poset of 8 elements for the conformance suite\n";
   const std::vector<std::string> names = {"bottom", "a", "b", "c", "d", "e", "f", "g"};

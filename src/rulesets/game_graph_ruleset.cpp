@@ -117,7 +117,7 @@ RulesetSpec game_graph_ruleset() {
   spec.samples = [](SampleRequest& request) {
     // A random DAG of 12 vertices (edges from higher to lower numbers), with
     // comments and a vertex named only as a successor, written once.
-    const std::string file = request.scratch_directory + "/sample.graph";
+    const std::string file = request.file("sample.graph");
     std::ofstream out(file);
     out << "# random DAG for the conformance suite\n";
     for (int v = 1; v < 12; ++v) {

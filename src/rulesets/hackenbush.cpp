@@ -620,7 +620,7 @@ RulesetSpec hackenbush_ruleset() {
   };
   spec.samples = [](SampleRequest& request) {
     std::vector<std::string> out;
-    const std::string file = request.scratch_directory + "/hackenbush-sample.txt";
+    const std::string file = request.file("hackenbush-sample.txt");
     {
       std::ofstream text(file);
       text << "# a sample picture for the conformance suite\n";

@@ -389,7 +389,7 @@ std::string sample_file(SampleRequest& request) {
     }
     text += "\n";
   }
-  const std::string path = request.scratch_directory + "/nodekayles-sample.graph";
+  const std::string path = request.file("nodekayles-sample.graph");
   std::ofstream(path) << text;
   return path;
 }

@@ -23,12 +23,21 @@ struct RulesetHelp {
   std::string description;  // one line
 };
 
-// What the conformance suite asks a ruleset for: `count` small positions, drawn
-// with `random`; rulesets read from files write theirs into `scratch_directory`.
+// What the conformance suite (and `grundy samples`) asks a ruleset for: `count`
+// small positions, drawn with `random`; rulesets read from files write theirs
+// into `scratch_directory` and name them by file(name).
 struct SampleRequest {
   std::mt19937_64& random;
   std::size_t count = 0;
   std::string scratch_directory;
+
+  // The path a sample file is written to and named by: inside the scratch
+  // directory, or the bare name when that is empty or "." (the web page's
+  // parity test loads the files under their names beside the expressions).
+  [[nodiscard]] std::string file(const std::string& name) const {
+    if (scratch_directory.empty() || scratch_directory == ".") return name;
+    return scratch_directory + "/" + name;
+  }
 };
 
 // Written with designated initializers (RulesetSpec{.name = "nim", …}): every
