@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <random>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -63,6 +64,43 @@ struct TakeOfParity {
 struct Stuck {
   using Position = std::uint64_t;
   void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const { out.push_back(n); }
+};
+
+// Kayles by its moves: take 1 or 2 pins, the rest left as one row or two.
+struct KaylesByMoves {
+  using Position = std::uint64_t;
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const {
+    for (std::uint64_t t = 1; t <= std::min<std::uint64_t>(n, 2); ++t) out.push_back(n - t);
+  }
+  template <class Visit>
+  void for_each_split(std::uint64_t n, Visit&& visit) const {
+    for (std::uint64_t t = 1; t <= 2 && t < n; ++t)
+      for (std::uint64_t b = 1; 2 * b <= n - t; ++b)
+        if (!visit(n - t - b, b)) return;
+  }
+};
+
+// Lasker's Nim by its moves alone: take any number, or split a heap in two.
+struct LaskerByMoves {
+  using Position = std::uint64_t;
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const {
+    for (std::uint64_t t = 1; t <= n; ++t) out.push_back(n - t);
+  }
+  template <class Visit>
+  void for_each_split(std::uint64_t n, Visit&& visit) const {
+    for (std::uint64_t a = 1; 2 * a <= n; ++a)
+      if (!visit(n - a, a)) return;
+  }
+};
+
+// A split that breaks the contract: the smaller heap first.
+struct SmallerFirst {
+  using Position = std::uint64_t;
+  void moves(std::uint64_t, std::vector<std::uint64_t>&) const {}
+  template <class Visit>
+  void for_each_split(std::uint64_t n, Visit&& visit) const {
+    if (n >= 3) visit(1, n - 1);
+  }
 };
 
 TEST(HeapGameRule, MovesAloneGiveTheSubtractionGamesPublishedTable) {
@@ -295,6 +333,71 @@ TEST(HeapGameRule, AMoveThatDoesNotLowerTheHeapIsAnError) {
   const HeapRulePtr rule = HeapGameRule<Stuck>::make(Stuck{}, "stuck");
   Context context;
   EXPECT_THROW((void)rule->value(context, 3), std::logic_error);
+  const HeapRulePtr split = HeapGameRule<SmallerFirst>::make(SmallerFirst{}, "smaller first");
+  EXPECT_THROW((void)split->value(context, 3), std::logic_error);
+}
+
+// Kayles (octal 0.77) by its moves: take one or two pins from a row, leaving
+// the rest as one row or, split, as two. The loop over takes and splits held to
+// the take-and-break engine (an independent implementation: its own tables and
+// kernels) and to the published start of the sequence, OEIS A002186.
+TEST(HeapGameRule, SplitsByTheLoopEqualTheKaylesEngine) {
+  const HeapRulePtr slow = HeapGameRule<KaylesByMoves>::make(KaylesByMoves{}, "kayles by its moves");
+  const HeapRulePtr engine = Registry::builtin().heap_rule(parse_rule("kayles"));
+  Context context;
+  const SequenceReport table = slow->table(context, 600);
+  EXPECT_EQ(std::vector<Nimber>(table.values.begin(), table.values.begin() + 12),
+            (std::vector<Nimber>{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6}));
+  ASSERT_EQ(table.values, engine->table(context, 600).values);
+  EXPECT_EQ(table.pattern.period, 12u);  // seen from heap 71 on (Guy and Smith), not proven here
+  EXPECT_FALSE(table.pattern.proven());
+  std::mt19937_64 random(35);
+  for (int k = 0; k < 100; ++k) {
+    const std::uint64_t heap = random() % 600;
+    const Nimber target = random() % 9;
+    const HeapMoveList a = slow->moves_to_value(context, heap, target, 1000);
+    const HeapMoveList b = engine->moves_to_value(context, heap, target, 1000);
+    ASSERT_EQ(a.total, b.total) << heap << " to " << target;
+    std::multiset<std::vector<std::uint64_t>> left_a, left_b;
+    for (const HeapMove& move : a.listed) left_a.insert(move.leaves);
+    for (const HeapMove& move : b.listed) left_b.insert(move.leaves);
+    ASSERT_EQ(left_a, left_b) << heap << " to " << target;
+  }
+  // Misère values do not add over the two heaps of a split: refused, not guessed.
+  EXPECT_THROW((void)slow->misere_table(context, 10), LimitError);
+}
+
+// Lasker's Nim: the ruleset (its closed form, and its winning moves counted by
+// a digit DP at any size) against the same game by its moves alone.
+TEST(HeapGameRule, LaskersClosedFormAndCountsEqualItsMovesAlone) {
+  const HeapRulePtr fast = Registry::builtin().heap_rule(parse_rule("lasker"));
+  const HeapRulePtr slow = HeapGameRule<LaskerByMoves>::make(LaskerByMoves{}, "lasker by its moves");
+  Context context;
+  const SequenceReport fast_table = fast->table(context, 400);
+  ASSERT_EQ(fast_table.values, slow->table(context, 400).values);
+  EXPECT_TRUE(fast_table.pattern.proven());
+  EXPECT_EQ(fast_table.pattern.period, 4u);
+  std::mt19937_64 random(36);
+  for (int k = 0; k < 300; ++k) {
+    const std::uint64_t heap = random() % 400;
+    const Nimber target = random() % (heap + 2);
+    const std::size_t limit = random() % 6;
+    const HeapMoveList a = fast->moves_to_value(context, heap, target, limit);
+    const HeapMoveList b = slow->moves_to_value(context, heap, target, limit);
+    ASSERT_EQ(a.total, b.total) << heap << " to " << target;
+    ASSERT_FALSE(a.total_is_lower_bound);
+    ASSERT_EQ(a.listed.size(), b.listed.size()) << heap << " to " << target;
+    for (std::size_t i = 0; i < a.listed.size(); ++i) {
+      EXPECT_EQ(a.listed[i].taken, b.listed[i].taken);
+      EXPECT_EQ(a.listed[i].leaves, b.listed[i].leaves);
+    }
+  }
+  EXPECT_EQ(fast->describe(7, HeapMove{0, {4, 3}}), "split the heap of 7 into 4 and 3");
+  std::size_t moves = 0;
+  fast->for_each_move(7, [&](const HeapMove&) { return ++moves < 100; });
+  EXPECT_EQ(moves, 7u + 3u);  // seven takes, three splits
+  EXPECT_EQ(fast->largest_heap(), UINT64_MAX - 1);
+  EXPECT_TRUE(fast->theorem(7).has_value());
 }
 
 }  // namespace

@@ -106,6 +106,41 @@ concept HeapGameWithMaxTake = HeapGame<G> && requires(const G& game) {
   { game.max_take() } -> std::convertible_to<std::uint64_t>;
 };
 
+// g.for_each_split(n, visit): the moves of heap n that leave two heaps,
+// visit(larger, smaller) for each (1 <= smaller <= larger, larger + smaller <=
+// n: the move takes the rest), until visit returns false — lazily, as a heap
+// of 10^18 has 5·10^17 splits in Lasker's Nim. An option's value is the nim-sum
+// of the two heaps' (Sprague–Grundy); g.moves() lists the moves that leave one.
+template <class G>
+concept HeapGameWithSplits =
+    HeapGame<G> && requires(const G& game, std::uint64_t n, bool (*visit)(std::uint64_t, std::uint64_t)) {
+      game.for_each_split(n, visit);
+    };
+
+// A split found by g.splits_to_value(n, target, limit, out): the two heaps left.
+struct HeapSplit {
+  std::uint64_t larger = 0;
+  std::uint64_t smaller = 0;
+};
+
+// g.splits_to_value(n, target, limit, out) -> the number of splits of heap n
+// whose two heaps' values have nim-sum `target`, at most `limit` of them
+// appended to `out` (the count exact at any size; or a MoveCount, or nullopt to
+// decline: the definition). A game with splits that writes moves_to_value (its
+// moves that leave one heap) writes this too.
+template <class G>
+concept HeapGameWithSplitsToValue = HeapGameWithSplits<G> && requires(const G& game, std::uint64_t n, std::size_t limit,
+                                                                      std::vector<HeapSplit>& out) {
+  game.splits_to_value(n, Nimber{0}, limit, out);
+};
+
+// g.largest_heap() -> std::uint64_t: the largest heap the rule can value at all
+// (Lasker's Nim: g(2^64 - 1) = 2^64 fits no nimber); larger heaps are refused.
+template <class G>
+concept HeapGameWithLargestHeap = HeapGame<G> && requires(const G& game) {
+  { game.largest_heap() } -> std::convertible_to<std::uint64_t>;
+};
+
 // g.nim_heap(n) -> std::uint64_t: heap n is the Nim heap of that size, in
 // misère sums too (NimHeapEquivalent: Bouton's misère rule decides sums of them).
 template <class G>

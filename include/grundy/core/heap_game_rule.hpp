@@ -52,6 +52,13 @@
 //   nim_heap(n)                      heap n is a Nim heap of that size, in misère
 //                                    sums too: its components say so
 //                                    (NimHeapEquivalent, Bouton's misère rule)
+//   for_each_split(n, visit)         moves that leave two heaps (Lasker's Nim),
+//                                    lazily; an option is worth the nim-sum of
+//                                    its heaps, so misère values (not additive)
+//                                    are refused for such games
+//   splits_to_value(n, t, limit, out) the splits of value t, counted at any size;
+//                                    with moves_to_value, the winning moves
+//   largest_heap()                   the largest heap the rule can value at all
 #pragma once
 
 #include <algorithm>
@@ -97,6 +104,14 @@ void append_heap_moves(const Game& game, std::uint64_t heap, std::vector<std::ui
 
 template <HeapGame G>
 class HeapGameRule final : public HeapRule {
+  // The window theorem that max_take() invokes holds for moves that leave one
+  // heap; a game whose moves split heaps states no such bound.
+  static_assert(!(HeapGameWithMaxTake<G> && HeapGameWithSplits<G>),
+                "max_take() states a subtraction game: its moves leave one heap, never a split");
+  static_assert(!HeapGameWithSplits<G> || !GameWithMovesToValue<G> || HeapGameWithSplitsToValue<G>,
+                "a heap game with splits that counts its moves to a value (moves_to_value) counts its splits too "
+                "(splits_to_value)");
+
  public:
   HeapGameRule(G game, std::string text) : game_(std::move(game)), text_(std::move(text)) {}
 
@@ -131,8 +146,18 @@ class HeapGameRule final : public HeapRule {
     }
   }
 
+  std::uint64_t largest_heap() const override {
+    if constexpr (HeapGameWithLargestHeap<G>) {
+      return game_.largest_heap();
+    } else {
+      return HeapRule::largest_heap();
+    }
+  }
+
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
-    for_each_option(heap, [&](std::uint64_t after) { return visit(move_to(heap, after)); });
+    bool going = true;
+    for_each_option(heap, [&](std::uint64_t after) { return going = visit(move_to(heap, after)); });
+    if (going) for_each_split_option(heap, [&](std::uint64_t a, std::uint64_t b) { return visit(split_move(heap, a, b)); });
   }
 
   HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const override {
@@ -145,6 +170,22 @@ class HeapGameRule final : public HeapRule {
       result.total_is_lower_bound = counted->lower_bound;
       for (const std::uint64_t after : found)
         if (result.listed.size() < limit) result.listed.push_back(move_to(heap, after));
+      if constexpr (HeapGameWithSplits<G>) {
+        std::vector<HeapSplit> splits;
+        const std::optional<MoveCount> split_count = moves_counted(game_.splits_to_value(heap, target, limit, splits));
+        if (!split_count) return HeapRule::moves_to_value(context, heap, target, limit);
+        // Takes and splits of a heap below 2^64 number fewer than 2^64 in any
+        // game listed so far; a count that would pass it says "at least".
+        if (split_count->total > UINT64_MAX - result.total) {
+          result.total = UINT64_MAX;
+          result.total_is_lower_bound = true;
+        } else {
+          result.total += split_count->total;
+        }
+        result.total_is_lower_bound = result.total_is_lower_bound || split_count->lower_bound;
+        for (const HeapSplit& split : splits)
+          if (result.listed.size() < limit) result.listed.push_back(split_move(heap, split.larger, split.smaller));
+      }
       return result;
     } else if constexpr (!GameWithClosedForm<G>) {
       if constexpr (HeapGameWithMaxTake<G>) {
@@ -197,6 +238,8 @@ class HeapGameRule final : public HeapRule {
 
   std::string describe(std::uint64_t heap, const HeapMove& move) const override {
     if constexpr (GameWithMoveWords<G>) {
+      // The game's words are for moves to one heap; a split has the rule's.
+      if (move.leaves.size() > 1) return HeapRule::describe(heap, move);
       return game_.describe_move(heap, move.leaves.empty() ? 0 : move.leaves.front());
     } else {
       return HeapRule::describe(heap, move);
@@ -247,6 +290,23 @@ class HeapGameRule final : public HeapRule {
     }
   }
 
+  // Every split of `heap` (the two heaps it leaves, larger first), lazily.
+  template <class Visit>
+  void for_each_split_option(std::uint64_t heap, Visit&& visit) const {
+    if constexpr (HeapGameWithSplits<G>) {
+      game_.for_each_split(heap, [&](std::uint64_t larger, std::uint64_t smaller) {
+        // The loop reads g of smaller heaps only, and a split's heaps are two.
+        if (smaller == 0 || smaller > larger || larger > heap - smaller)
+          throw std::logic_error(text_ + ": a split leaves two non-empty heaps, larger first, within the heap");
+        return visit(larger, smaller);
+      });
+    }
+  }
+
+  static HeapMove split_move(std::uint64_t heap, std::uint64_t larger, std::uint64_t smaller) {
+    return HeapMove{heap - larger - smaller, {larger, smaller}};
+  }
+
   static HeapMove move_to(std::uint64_t heap, std::uint64_t after) {
     HeapMove move{heap - after, {}};
     if (after > 0) move.leaves.push_back(after);
@@ -267,12 +327,22 @@ class HeapGameRule final : public HeapRule {
   // reads g[0], which is 1 in misère play: its player to move has won).
   template <class V>
   void extend(std::vector<V>& g, std::uint64_t last, Play play, Context& context) const {
+    if constexpr (HeapGameWithSplits<G>) {
+      if (play == Play::misere) {
+        throw LimitError("misère play of " + text_ +
+                         " is not supported: its moves split heaps, and misère values do not add");
+      }
+    }
     if constexpr (HeapGameWithSweep<G> && std::is_same_v<V, Nimber>) {
       game_.extend_sequence(g, last, play, context);
     } else {
       extend_heap_sequence(g, last, play, context, [&](std::uint64_t n, auto&& option) {
         for_each_option(n, [&](std::uint64_t after) {
           option(g[after]);
+          return true;
+        });
+        for_each_split_option(n, [&](std::uint64_t a, std::uint64_t b) {
+          option(g[a] ^ g[b]);  // a sum of two heaps (Sprague–Grundy)
           return true;
         });
       });
@@ -306,7 +376,7 @@ class HeapGameRule final : public HeapRule {
     return with_values_through(context, heap, [&](const std::vector<Nimber>& g) { return g[heap]; });
   }
 
-  // Without a theorem every move leaves one smaller heap, valued in the run's
+  // Without a theorem every move leaves smaller heaps, valued in the run's
   // table: the moves are scanned against it and counted exactly, at any number
   // of them (sub(allbut{2,5})(40000000) has 4·10^7).
   HeapMoveList moves_by_table(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const {
@@ -319,7 +389,7 @@ class HeapGameRule final : public HeapRule {
     });
   }
 
-  // The moves of `heap` to value `target`, each option valued by at(after).
+  // The moves of `heap` to value `target`, each heap left valued by at(h).
   template <class At>
   HeapMoveList moves_valued(std::uint64_t heap, Nimber target, std::size_t limit, At&& at) const {
     HeapMoveList result;
@@ -327,6 +397,12 @@ class HeapGameRule final : public HeapRule {
       if (at(after) != target) return true;
       ++result.total;  // at most one a take: no overflow
       if (result.listed.size() < limit) result.listed.push_back(move_to(heap, after));
+      return true;
+    });
+    for_each_split_option(heap, [&](std::uint64_t a, std::uint64_t b) {
+      if ((at(a) ^ at(b)) != target) return true;
+      ++result.total;  // the table holds the heap, so far fewer than 2^63 splits
+      if (result.listed.size() < limit) result.listed.push_back(split_move(heap, a, b));
       return true;
     });
     return result;
