@@ -1,20 +1,23 @@
 // graph(@file)(vertices…): vertices of a game graph file (docs/graph-format.md)
-// as components of a sum. A file is read once per expression, however many
-// terms name it (ParseSession), and valued once by each run that values it:
-// found for the graph object (Context::shared_for), else by the file's path and
-// contents (the web page and `grundy play` read the expression again at every
-// request, and a file that changed is a new graph). A graph with cycles gets
-// the generalized Sprague–Grundy function (docs/loopy.md): values ∞(K), and
-// counters for the reversal rule (LoopyCounter).
+// as components of a sum, on the game model: the file's graph is the game (a
+// position is a vertex, its moves the vertex's successors) and GameAdapter
+// values it — by the Solver while no cycle is met, then by the LoopySolver:
+// the generalized Sprague–Grundy function (docs/loopy.md), values ∞(K) and
+// counters for the reversal rule. A file is read once per expression, however
+// many terms name it (ParseSession); the run keeps one state for a file's
+// path and contents (Sharing::by_name with that key: the web page and `grundy
+// play` read the expression again at every request, and a file that changed
+// is a new game).
 #include <cctype>
 #include <fstream>
 #include <memory>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/core/capabilities.hpp"
+#include "grundy/core/game_adapter.hpp"
 #include "grundy/game_graph/game_graph.hpp"
-#include "grundy/game_graph/game_graph_values.hpp"
 #include "grundy/terms/graph_term.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/input_file.hpp"
@@ -29,61 +32,20 @@ struct ReadGraph {
   std::string contents_key;  // "graph file PATH", a newline, the file's text
 };
 
+// The game of a graph file: a position is a vertex, a move follows an edge.
+struct GraphFileGame {
+  using Position = GameGraph::Vertex;
+  std::shared_ptr<const ReadGraph> read;
 
-class GraphVertex final : public Component, public LoopyCounter {
- public:
-  GraphVertex(std::shared_ptr<const ReadGraph> graph, GameGraph::Vertex vertex)
-      : graph_(std::move(graph)), vertex_(vertex) {}
-
-  std::string head() const override { return "graph(" + file_argument(graph_->path) + ")"; }
-  std::string arguments() const override { return graph_->graph.name(vertex_); }
-  std::string merge_key() const override { return head(); }
-
-  Value value(Context& context) const override { return values(context).value(graph_->graph, vertex_); }
-
-  std::optional<std::uint64_t> counter(Context& context) const override { return values(context).counter(vertex_); }
-
-  void for_each_option(Context&, const std::function<bool(ComponentOption&&)>& visit) const override {
-    for (GameGraph::Vertex w : graph_->graph.successors(vertex_)) {
-      if (!visit(option(w))) return;
-    }
+  void moves(Position v, std::vector<Position>& out) const {
+    for (const Position w : read->graph.successors(v)) out.push_back(w);
   }
-
-  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
-    OptionList result;
-    const GameGraphValues& valued = values(context);
-    for (GameGraph::Vertex w : graph_->graph.successors(vertex_)) {
-      if (!valued.has_value(w, target)) continue;
-      ++result.total;
-      if (result.listed.size() < limit) result.listed.push_back(option(w));
-    }
-    return result;
+  std::string describe(Position v) const { return read->graph.name(v); }
+  std::string describe_move(Position from, Position to) const {
+    return "move from " + read->graph.name(from) + " to " + read->graph.name(to);
   }
-
-  bool same_as(const Component& other) const override {
-    const auto* vertex = dynamic_cast<const GraphVertex*>(&other);
-    return vertex != nullptr && vertex->vertex_ == vertex_ &&
-           (vertex->graph_ == graph_ || vertex->graph_->path == graph_->path);
-  }
-
- private:
-  // The graph's values in this run: computed once per run, kept by the run
-  // (which holds the graph with them).
-  const GameGraphValues& values(Context& context) const {
-    return *context.shared_for<const GameGraphValues>(graph_, [&] {
-      return context.shared<const GameGraphValues>(graph_->contents_key, [&] {
-        return std::make_shared<const GameGraphValues>(GameGraphValues::compute(graph_->graph, context));
-      });
-    });
-  }
-
-  ComponentOption option(GameGraph::Vertex w) const {
-    return {"move from " + graph_->graph.name(vertex_) + " to " + graph_->graph.name(w),
-            Position(std::make_shared<const GraphVertex>(graph_, w))};
-  }
-
-  std::shared_ptr<const ReadGraph> graph_;
-  GameGraph::Vertex vertex_;
+  // graph(@f)(t,a) is the sum of the vertices t and a.
+  bool joins_parts() const { return true; }
 };
 
 }  // namespace
@@ -104,13 +66,16 @@ RulesetSpec game_graph_ruleset() {
       read->contents_key = "graph file " + path + "\n" + text;
       return std::shared_ptr<const ReadGraph>(std::move(read));
     });
+    const auto game = GameAdapter<GraphFileGame>::make(GraphFileGame{graph}, "graph(" + file_argument(path) + ")",
+                                                       SolverChoice::automatic, Sharing::by_name, graph->contents_key);
     std::vector<ComponentPtr> parts;
     for (const ExprArg& arg : term.positions().args) {
       if (arg.kind == ExprArg::Kind::path || arg.kind == ExprArg::Kind::call || arg.kind == ExprArg::Kind::range)
         term.fail("a vertex is named by its name in the graph file", arg.column);
       auto vertex = graph->graph.find(arg.text);
       if (!vertex) term.fail("the graph " + path + " has no vertex '" + arg.text + "'", arg.column);
-      parts.push_back(std::make_shared<const GraphVertex>(graph, *vertex));
+      const Position at = game->position(*vertex);
+      parts.insert(parts.end(), at.components().begin(), at.components().end());
     }
     return Position(std::move(parts));
   };

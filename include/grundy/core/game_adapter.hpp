@@ -25,7 +25,8 @@
 // Every optional hook of game.hpp reaches the components: for_each_move (lazy
 // options), describe_move (words for a move), moves_to_value (winning moves by
 // a theorem), theorem (what `grundy explain` shows), outcome (who wins when
-// the value is out of reach). Without them the definition answers.
+// the value is out of reach), joins_parts (a sum of its positions printed as
+// one term). Without them the definition answers.
 //
 // Printing: a component prints as name(describe(p)); G::describe is required
 // unless the position is an integer. To parse such text back, register the game
@@ -37,7 +38,9 @@
 // object (two games of one type are two games). A built-in ruleset makes an
 // adapter each time a term is parsed; made with Sharing::by_name, every
 // adapter of one type and name is the same game, so a run keeps one solver for
-// all of them (euclid(3,5) + euclid(8,13) parsed apart share one table).
+// all of them (euclid(3,5) + euclid(8,13) parsed apart share one table). A
+// game whose name does not say all of it (a graph file's name, not its
+// contents) is shared by a key that does: make(…, Sharing::by_name, key).
 #pragma once
 
 #include <atomic>
@@ -79,8 +82,11 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
 
   [[nodiscard]] static std::shared_ptr<GameAdapter> make(G game, std::string name,
                                                          SolverChoice solver = SolverChoice::automatic,
-                                                         Sharing sharing = Sharing::by_object) {
-    return std::shared_ptr<GameAdapter>(new GameAdapter(std::move(game), std::move(name), solver, sharing));
+                                                         Sharing sharing = Sharing::by_object,
+                                                         std::string sharing_key = {}) {
+    if (sharing_key.empty()) sharing_key = name;
+    return std::shared_ptr<GameAdapter>(
+        new GameAdapter(std::move(game), std::move(name), solver, sharing, std::move(sharing_key)));
   }
 
   // True once some run found a cycle and values the positions by the
@@ -109,9 +115,10 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   [[nodiscard]] Value value(const GamePosition& p, Context& context) const { return value_of(p, context); }
 
  private:
-  GameAdapter(G game, std::string name, SolverChoice choice, Sharing sharing)
+  GameAdapter(G game, std::string name, SolverChoice choice, Sharing sharing, std::string sharing_key)
       : game_(std::move(game)),
         name_(std::move(name)),
+        sharing_key_(std::move(sharing_key)),
         choice_(choice),
         sharing_(sharing),
         found_cycle_(std::make_shared<std::atomic<bool>>(choice == SolverChoice::loopy)) {}
@@ -143,7 +150,7 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
 
   RunState& run(Context& context) const {
     const auto make = [&] { return std::make_shared<RunState>(game_, choice_, context); };
-    if (sharing_ == Sharing::by_name) return *context.shared<RunState>(name_, make);
+    if (sharing_ == Sharing::by_name) return *context.shared<RunState>(sharing_key_, make);
     return *context.shared_for<RunState>(this->shared_from_this(), make);
   }
 
@@ -232,6 +239,12 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
 
     std::string head() const override { return adapter_->name_; }
     std::string arguments() const override { return adapter_->describe(p_); }
+    std::string merge_key() const override {
+      if constexpr (GameWithJoinedParts<G>) {
+        if (adapter_->game_.joins_parts()) return adapter_->name_;
+      }
+      return {};
+    }
     Value value(Context& context) const override { return adapter_->value_of(p_, context); }
     std::optional<std::uint64_t> counter(Context& context) const override { return adapter_->counter_of(p_, context); }
 
@@ -276,7 +289,7 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
       if (part == nullptr || !(part->p_ == p_)) return false;
       if (part->adapter_ == adapter_) return true;
       return adapter_->sharing_ == Sharing::by_name && part->adapter_->sharing_ == Sharing::by_name &&
-             part->adapter_->name_ == adapter_->name_;
+             part->adapter_->sharing_key_ == adapter_->sharing_key_;
     }
 
    protected:
@@ -313,6 +326,7 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
 
   G game_;
   std::string name_;
+  std::string sharing_key_;  // the run's state is shared under it (Sharing::by_name)
   SolverChoice choice_;
   Sharing sharing_;
   std::shared_ptr<std::atomic<bool>> found_cycle_;

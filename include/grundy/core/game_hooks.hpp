@@ -41,6 +41,15 @@ concept GameWithRowPatterns = ImpartialGame<G> && requires(const G& game, std::u
   { game.row_pattern(pile) } -> std::convertible_to<std::optional<Periodicity>>;
 };
 
+// g.joins_parts() -> bool: positions of the game side by side in a sum print
+// as one term, their arguments joined by commas — graph(@f)(t,a) for
+// graph(@f)(t) + graph(@f)(a) — which the game's ruleset reads back as that
+// sum (as heaps of one rule print).
+template <class G>
+concept GameWithJoinedParts = ImpartialGame<G> && requires(const G& game) {
+  { game.joins_parts() } -> std::convertible_to<bool>;
+};
+
 // A game on one heap: its position is the heap's size (0 the empty heap) and
 // every move lowers it (heap_game_rule.hpp).
 template <class G>
