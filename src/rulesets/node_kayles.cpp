@@ -14,8 +14,10 @@
 // valued separately and summed, memoised on vertex bitsets. A graph is read
 // when the expression is, by the language's one reader of graphs
 // (graph_term.hpp: a file once per expression, however many terms name it);
-// its solver is the run's (Context::shared_for), so every position of a
-// graph, and every option, shares one table in the run that values them.
+// the game is a game of the model (NodeKaylesGame below, on GameAdapter), and
+// its solver for a graph is kept by the run's copy of the game, so every
+// position of a graph, and every option, shares one table in the run that
+// values them.
 //
 // Printing keeps the form the position was written in, so that it parses back:
 // a file graph as the file and the remaining vertices (the whole graph as the
@@ -37,6 +39,7 @@
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/terms/graph_term.hpp"
 #include "grundy/core/input_error.hpp"
+#include "grundy/core/game_adapter.hpp"
 #include "grundy/core/poll_scope.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "placement/node_kayles_graph.hpp"
@@ -60,37 +63,6 @@ struct KaylesGraph {
   // new, smaller graph, so one read again is rarely the same, and a run that
   // kept them all would grow with every request.
   std::string contents_key;
-};
-
-// A graph's solver in one run.
-struct GraphRun {
-  explicit GraphRun(const KaylesGraph& graph) : solver(graph.neighbours) {}
-  std::mutex mutex;  // the solver serves one search at a time
-  GraphSolver solver;
-};
-
-// The graphs a run values, so that the run's memory bound is shared among their
-// tables (as the placement searches share theirs): each new graph divides it
-// evenly among the graphs still alive.
-struct KaylesGraphs {
-  std::mutex mutex;
-  std::vector<std::weak_ptr<GraphRun>> graphs;
-
-  void add(const std::shared_ptr<GraphRun>& graph, std::size_t bound) {
-    if (bound == 0) return;
-    std::lock_guard lock(mutex);
-    std::erase_if(graphs, [](const std::weak_ptr<GraphRun>& g) { return g.expired(); });
-    graphs.push_back(graph);
-    // A share below the solver's minimum gets the minimum: a table that small
-    // flushes so often that only tiny graphs would finish.
-    const std::size_t share = std::max(bound / graphs.size(), GraphSolver::kMinimumMemoryBytes);
-    for (const auto& weak : graphs) {
-      if (auto g = weak.lock()) {
-        std::lock_guard graph_lock(g->mutex);
-        g->solver.set_memory_limit(share);
-      }
-    }
-  }
 };
 
 // Undirected adjacency lists from edges in either direction: sorted, repeats
@@ -138,158 +110,239 @@ bool plain_name(const std::string& name) {
 std::string printed_name(const std::string& name) { return plain_name(name) ? name : "\"" + name + "\""; }
 
 
-class NodeKayles final : public Component {
- public:
-  NodeKayles(std::shared_ptr<const KaylesGraph> graph, VertexList vertices)
-      : graph_(std::move(graph)), vertices_(std::move(vertices)) {}
+// A position: a vertex set of one graph (the subgraph it induces).
+struct KaylesPosition {
+  std::shared_ptr<const KaylesGraph> graph;
+  VertexList vertices;
+};
 
-  std::string head() const override {
-    if (graph_->path.empty() || whole()) return "nodekayles";
-    return "nodekayles(" + file_argument(graph_->path) + ")";
+bool whole(const KaylesPosition& p) { return p.vertices.size() == p.graph->names.size(); }
+
+// The induced subgraph written inline: each vertex, in the graph's order,
+// with its earlier neighbours in parentheses.
+std::string inline_text(const KaylesPosition& p) {
+  const KaylesGraph& graph = *p.graph;
+  std::string out;
+  for (std::size_t i = 0; i < p.vertices.size(); ++i) {
+    const std::uint32_t v = p.vertices[i];
+    if (i) out += ',';
+    out += graph.names[v];
+    std::string earlier;
+    for (std::uint32_t u : graph.neighbours[v]) {
+      if (u >= v) break;  // the lists are sorted
+      if (!std::binary_search(p.vertices.begin(), p.vertices.end(), u)) continue;
+      earlier += earlier.empty() ? "" : ",";
+      earlier += graph.names[u];
+    }
+    if (!earlier.empty()) out += "(" + earlier + ")";
+  }
+  return out;
+}
+
+// The same game: a file's graph by its path and the vertices; an inline graph
+// by what it prints (a graph read back from the text of an option is a new,
+// smaller graph object).
+bool operator==(const KaylesPosition& a, const KaylesPosition& b) {
+  if (a.graph->path.empty() != b.graph->path.empty()) return false;
+  if (!a.graph->path.empty()) return a.graph->path == b.graph->path && a.vertices == b.vertices;
+  return a.graph == b.graph ? a.vertices == b.vertices : inline_text(a) == inline_text(b);
+}
+
+// The vertices left after choosing v: those outside N[v].
+KaylesPosition after(const KaylesPosition& p, std::uint32_t v) {
+  const VertexList& near = p.graph->neighbours[v];
+  KaylesPosition rest{p.graph, {}};
+  rest.vertices.reserve(p.vertices.size());
+  for (std::uint32_t u : p.vertices) {
+    if (u != v && !std::binary_search(near.begin(), near.end(), u)) rest.vertices.push_back(u);
+  }
+  return rest;
+}
+
+// A graph's solver in one run.
+struct GraphRun {
+  explicit GraphRun(const KaylesGraph& graph) : solver(graph.neighbours) {}
+  GraphSolver solver;
+};
+
+// Node Kayles on the game model (game_adapter.hpp): a position's moves once,
+// each graph's GraphSolver as the closed form and its outcome search as the
+// moves to a value (stopping at the first winning reply instead of valuing
+// the option). The run's copy of the game keeps a solver per graph — for a
+// file, found by its path and contents (the web page and `grundy play` read
+// the expression again at every request, and a file that changed is a new
+// graph); for a graph written inline, by the graph object (each position
+// after a move prints as a new, smaller graph, so one read again is rarely
+// the same, and a run that kept them all would grow with every request) —
+// and shares the run's memory bound evenly among the graphs alive.
+class NodeKaylesGame {
+ public:
+  using Position = KaylesPosition;
+
+  NodeKaylesGame() = default;
+  NodeKaylesGame(const NodeKaylesGame&) : NodeKaylesGame() {}  // a run's copy starts with no solver
+  NodeKaylesGame& operator=(const NodeKaylesGame&) { return *this; }
+
+  std::size_t hash(const Position& p) const {
+    if (p.graph->path.empty()) return std::hash<std::string>{}(inline_text(p));
+    std::size_t h = std::hash<std::string>{}(p.graph->path);
+    for (std::uint32_t v : p.vertices) h = h * 1000003u + v;
+    return h;
   }
 
-  std::string arguments() const override {
-    if (graph_->path.empty()) return inline_text();
-    if (whole()) return file_argument(graph_->path);
+  // Printing keeps the form the position was written in, so that it parses
+  // back: a file graph as the file and the remaining vertices (the whole graph
+  // as the file alone), an inline graph as the subgraph itself, inline.
+  std::string head(const Position& p) const {
+    if (p.graph->path.empty() || whole(p)) return "nodekayles";
+    return "nodekayles(" + file_argument(p.graph->path) + ")";
+  }
+  std::string describe(const Position& p) const {
+    if (p.graph->path.empty()) return inline_text(p);
+    if (whole(p)) return file_argument(p.graph->path);
     std::string out;
-    for (std::uint32_t v : vertices_) {
+    for (std::uint32_t v : p.vertices) {
       if (!out.empty()) out += ',';
-      out += printed_name(graph_->names[v]);
+      out += printed_name(p.graph->names[v]);
     }
     return out;
   }
 
-  Value value(Context& context) const override {
-    return searching(context, [&](GraphSolver& solver) { return solver.value(vertices_); });
+  // No vertex left is the empty game, printed "0": no part.
+  void components(const Position& p, std::vector<Position>& out) const {
+    if (!p.vertices.empty()) out.push_back(p);
   }
 
-  // One option per remaining vertex, in the graph's order.
-  void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
-    for (std::uint32_t v : vertices_) {
-      context.charge();
-      if (!visit(option(v))) return;
-    }
+  // One move per remaining vertex, in the graph's order.
+  template <class Visit>
+  void for_each_move(const Position& p, Visit&& visit) const {
+    for (std::uint32_t v : p.vertices)
+      if (!visit(after(p, v))) return;
   }
-
-  // "Is the position after this move worth `target`?" goes to the solver's
-  // outcome search, which stops at the first winning reply instead of valuing
-  // the option.
-  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
-    return searching(context, [&](GraphSolver& solver) {
-      OptionList list;
-      for (std::uint32_t v : vertices_) {
-        if (!solver.has_value(after(v), target)) continue;
-        rulesets_detail::count_one(list.total);
-        if (list.listed.size() < limit) list.listed.push_back(option(v));
-      }
-      return list;
+  void moves(const Position& p, std::vector<Position>& out) const {
+    for_each_move(p, [&](Position&& q) {
+      out.push_back(std::move(q));
+      return true;
     });
   }
 
-  // A file graph is its path; an inline graph is only what it prints (a graph
-  // read back from the text of an option is a new, smaller graph object).
-  bool same_as(const Component& other) const override {
-    const auto* o = dynamic_cast<const NodeKayles*>(&other);
-    if (o == nullptr) return false;
-    if (graph_->path.empty() != o->graph_->path.empty()) return false;
-    if (graph_->path.empty()) return text() == o->text();
-    return graph_->path == o->graph_->path && vertices_ == o->vertices_;
+  // The first vertex whose choice leaves `to`, and the neighbours it takes.
+  std::string describe_move(const Position& from, const Position& to) const {
+    const KaylesGraph& graph = *from.graph;
+    for (std::uint32_t v : from.vertices) {
+      if (after(from, v).vertices != to.vertices) continue;
+      std::string action = "take vertex " + graph.names[v];
+      std::string removed;
+      std::size_t count = 0;
+      for (std::uint32_t u : graph.neighbours[v]) {
+        if (!std::binary_search(from.vertices.begin(), from.vertices.end(), u)) continue;
+        removed += removed.empty() ? "" : ", ";
+        removed += graph.names[u];
+        ++count;
+      }
+      if (count == 0) return action + " (no neighbours left)";
+      return action + (count == 1 ? " and its neighbour " : " and its neighbours ") + removed;
+    }
+    return "move to " + describe(to);
+  }
+
+  std::optional<Nimber> closed_form(const Position& p) const {
+    return searching(p, [&](GraphSolver& solver) { return solver.value(p.vertices); });
+  }
+
+  // "Is the position after this move worth `target`?" goes to the solver's
+  // outcome search.
+  std::uint64_t moves_to_value(const Position& p, Nimber target, std::size_t limit, std::vector<Position>& out) const {
+    return searching(p, [&](GraphSolver& solver) {
+      std::uint64_t total = 0;  // at most 256 vertices
+      for (std::uint32_t v : p.vertices) {
+        Position q = after(p, v);
+        if (!solver.has_value(q.vertices, target)) continue;
+        ++total;
+        if (out.size() < limit) out.push_back(std::move(q));
+      }
+      return total;
+    });
+  }
+
+  // The run's poll (Ctrl-C, progress) and memory bound, before each valuation.
+  void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings&) const {
+    poll_ = std::move(poll);
+    if (memory_bytes != 0 && memory_bytes != memory_bytes_) {
+      memory_bytes_ = memory_bytes;
+      share_memory();
+    }
+  }
+
+  std::string progress() const {
+    std::size_t stored = 0;
+    std::size_t searched = 0;
+    for_each_run([&](GraphRun& run) {
+      stored += run.solver.stored_positions();
+      searched += run.solver.searched_sums();
+    });
+    return "node kayles: " + std::to_string(stored) + " components stored, " + std::to_string(searched) + " searched";
   }
 
  private:
-  bool whole() const { return vertices_.size() == graph_->names.size(); }
-
-  // The vertices left after choosing v: those outside N[v].
-  VertexList after(std::uint32_t v) const {
-    const VertexList& near = graph_->neighbours[v];
-    VertexList rest;
-    rest.reserve(vertices_.size());
-    for (std::uint32_t u : vertices_) {
-      if (u != v && !std::binary_search(near.begin(), near.end(), u)) rest.push_back(u);
-    }
-    return rest;
-  }
-
-  ComponentOption option(std::uint32_t v) const {
-    std::string action = "take vertex " + graph_->names[v];
-    std::string removed;
-    std::size_t count = 0;
-    for (std::uint32_t u : graph_->neighbours[v]) {
-      if (!std::binary_search(vertices_.begin(), vertices_.end(), u)) continue;
-      removed += removed.empty() ? "" : ", ";
-      removed += graph_->names[u];
-      ++count;
-    }
-    if (count == 0) action += " (no neighbours left)";
-    else action += (count == 1 ? " and its neighbour " : " and its neighbours ") + removed;
-    VertexList rest = after(v);
-    // Nothing left is the empty game, printed "0".
-    if (rest.empty()) return {std::move(action), Position()};
-    return {std::move(action), Position(std::make_shared<const NodeKayles>(graph_, std::move(rest)))};
-  }
-
-  // The induced subgraph written inline: each vertex, in the graph's order,
-  // with its earlier neighbours in parentheses.
-  std::string inline_text() const {
-    std::string out;
-    for (std::size_t i = 0; i < vertices_.size(); ++i) {
-      const std::uint32_t v = vertices_[i];
-      if (i) out += ',';
-      out += graph_->names[v];
-      std::string earlier;
-      for (std::uint32_t u : graph_->neighbours[v]) {
-        if (u >= v) break;  // the lists are sorted
-        if (!std::binary_search(vertices_.begin(), vertices_.end(), u)) continue;
-        earlier += earlier.empty() ? "" : ",";
-        earlier += graph_->names[u];
-      }
-      if (!earlier.empty()) out += "(" + earlier + ")";
-    }
-    return out;
-  }
-
-  // Runs a search on the run's solver for the graph, polling the context
-  // (cancellation, progress); the hook is removed afterwards so that the
-  // solver never refers to a context that has ended.
+  // Runs a search on the solver of p's graph, polled by the run's poll; the
+  // hook is removed afterwards (PollScope).
   template <class F>
-  auto searching(Context& context, F&& search) const -> std::invoke_result_t<F&, GraphSolver&> {
-    const std::shared_ptr<GraphRun> run = run_of(context);
-    std::lock_guard lock(run->mutex);
-    GraphSolver& solver = run->solver;
-    const PollScope polling(solver, [&context, &solver] {
-      context.poll();
-      if (context.progress_due()) {
-        context.progress("grundy: node kayles: " + std::to_string(solver.stored_positions()) +
-                         " components stored, " + std::to_string(solver.searched_sums()) + " searched, " +
-                         std::to_string(static_cast<long long>(context.seconds())) + " s");
-      }
+  auto searching(const Position& p, F&& search) const -> std::invoke_result_t<F&, GraphSolver&> {
+    GraphSolver& solver = run_of(p.graph).solver;
+    const PollScope polling(solver, [this] {
+      if (poll_) poll_();
     });
     return search(solver);
   }
 
-  // The run's solver for this graph (found for the graph object, else, for a
-  // file, by its contents), made on first use; the run's memory bound is then
-  // shared anew among its graphs.
-  std::shared_ptr<GraphRun> run_of(Context& context) const {
-    bool made = false;
-    const auto make = [&] {
-      made = true;
-      return std::make_shared<GraphRun>(*graph_);
-    };
-    auto run = context.shared_for<GraphRun>(graph_, [&] {
-      return graph_->contents_key.empty() ? make() : context.shared<GraphRun>(graph_->contents_key, make);
-    });
-    // Outside the cache's lock: KaylesGraphs::add takes each graph's search lock.
-    if (made) {
-      context.shared<KaylesGraphs>("nodekayles graphs", [] { return std::make_shared<KaylesGraphs>(); })
-          ->add(run, context.options().memory_bytes);
+  GraphRun& run_of(const std::shared_ptr<const KaylesGraph>& graph) const {
+    if (!graph->contents_key.empty()) {
+      auto& run = files_[graph->contents_key];
+      if (!run) {
+        run = std::make_shared<GraphRun>(*graph);
+        share_memory();
+      }
+      return *run;
     }
-    return run;
+    for (const auto& [owner, run] : inline_)
+      if (!owner.owner_before(graph) && !graph.owner_before(owner)) return *run;
+    std::erase_if(inline_, [](const auto& entry) { return entry.first.expired(); });
+    inline_.emplace_back(graph, std::make_shared<GraphRun>(*graph));
+    share_memory();
+    return *inline_.back().second;
   }
 
-  std::shared_ptr<const KaylesGraph> graph_;
-  VertexList vertices_;
+  template <class F>
+  void for_each_run(F&& f) const {
+    for (const auto& [key, run] : files_) f(*run);
+    for (const auto& [owner, run] : inline_)
+      if (!owner.expired()) f(*run);
+  }
+
+  // The run's memory bound shared evenly among its graphs: a share below the
+  // solver's minimum gets the minimum (a table that small flushes so often
+  // that only tiny graphs would finish).
+  void share_memory() const {
+    if (memory_bytes_ == 0) return;
+    std::size_t graphs = 0;
+    for_each_run([&](GraphRun&) { ++graphs; });
+    if (graphs == 0) return;
+    const std::size_t share = std::max(memory_bytes_ / graphs, GraphSolver::kMinimumMemoryBytes);
+    for_each_run([&](GraphRun& run) { run.solver.set_memory_limit(share); });
+  }
+
+  mutable std::map<std::string, std::shared_ptr<GraphRun>> files_;
+  mutable std::vector<std::pair<std::weak_ptr<const KaylesGraph>, std::shared_ptr<GraphRun>>> inline_;
+  mutable std::function<void()> poll_;
+  mutable std::size_t memory_bytes_ = 0;
 };
+
+// A position of Node Kayles: the run's state shared by every graph (one name).
+Position kayles_position(std::shared_ptr<const KaylesGraph> graph, VertexList vertices) {
+  return GameAdapter<NodeKaylesGame>::make(NodeKaylesGame{}, "nodekayles", SolverChoice::normal_play, Sharing::by_name)
+      ->position(KaylesPosition{std::move(graph), std::move(vertices)});
+}
 
 // What Node Kayles reads: vertices with their neighbours, at most the solver's
 // bitset of vertices.
@@ -425,18 +478,18 @@ RulesetSpec node_kayles_ruleset() {
       if (group.args.size() == 1 && group.args[0].kind == ExprArg::Kind::path) {
         auto graph = file_graph(term, group.args[0]);
         VertexList all = every_vertex(*graph);
-        return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(all)));
+        return kayles_position(std::move(graph), std::move(all));
       }
       auto graph = inline_graph(term);
       VertexList all = every_vertex(*graph);
-      return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(all)));
+      return kayles_position(std::move(graph), std::move(all));
     }
     term.expect_parameters(1);
     term.expect_arguments(term.parameter(0), 1);
     auto graph = file_graph(term, term.parameter(0).args[0]);
     std::map<std::string, std::uint32_t> index;
     VertexList chosen = named_vertices(term, *graph, index);
-    return Position(std::make_shared<const NodeKayles>(std::move(graph), std::move(chosen)));
+    return kayles_position(std::move(graph), std::move(chosen));
   };
   spec.samples = [](SampleRequest& request) {
     const std::string path = sample_file(request);

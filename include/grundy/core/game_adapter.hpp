@@ -26,7 +26,8 @@
 // options), describe_move (words for a move), moves_to_value (winning moves by
 // a theorem), theorem (what `grundy explain` shows), outcome (who wins when
 // the value is out of reach), joins_parts (a sum of its positions printed as
-// one term). Without them the definition answers.
+// one term), head (a head of the position's own), progress (a line while a
+// watched search runs). Without them the definition answers.
 //
 // Printing: a component prints as name(describe(p)); G::describe is required
 // unless the position is an integer. To parse such text back, register the game
@@ -179,7 +180,14 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     RunState& state = run(context);
     std::lock_guard lock(state.mutex);
     if constexpr (GameWithWatch<G>) {
-      state.game.watch([&context] { context.poll(); }, context.options().memory_bytes, context.options().families);
+      state.game.watch(
+          [&context, &state] {
+            context.poll();
+            if constexpr (GameWithProgress<G>) {
+              if (context.progress_due()) context.progress("grundy: " + state.game.progress());
+            }
+          },
+          context.options().memory_bytes, context.options().families);
     }
     struct Unwatch {
       const G& game;
@@ -237,7 +245,13 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
    public:
     Part(std::shared_ptr<const GameAdapter> adapter, GamePosition p) : adapter_(std::move(adapter)), p_(std::move(p)) {}
 
-    std::string head() const override { return adapter_->name_; }
+    std::string head() const override {
+      if constexpr (GameWithHeads<G>) {
+        return adapter_->game_.head(p_);
+      } else {
+        return adapter_->name_;
+      }
+    }
     std::string arguments() const override { return adapter_->describe(p_); }
     std::string merge_key() const override {
       if constexpr (GameWithJoinedParts<G>) {

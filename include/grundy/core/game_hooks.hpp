@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "grundy/core/capabilities.hpp"
@@ -48,6 +49,22 @@ concept GameWithRowPatterns = ImpartialGame<G> && requires(const G& game, std::u
 template <class G>
 concept GameWithJoinedParts = ImpartialGame<G> && requires(const G& game) {
   { game.joins_parts() } -> std::convertible_to<bool>;
+};
+
+// g.head(p) -> std::string: the head p prints with, where the game's name is
+// not all of it — nodekayles(@f)(a,b) for a subset of a file's graph, whose
+// whole graph prints nodekayles(@f).
+template <class G>
+concept GameWithHeads = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.head(p) } -> std::convertible_to<std::string>;
+};
+
+// g.progress() -> std::string: one line on what the run's copy of the game has
+// searched so far ("node kayles: 3 components stored, …"), shown while a long
+// valuation runs (the Context's progress sink, at most once a second).
+template <class G>
+concept GameWithProgress = ImpartialGame<G> && requires(const G& game) {
+  { game.progress() } -> std::convertible_to<std::string>;
 };
 
 // A game on one heap: its position is the heap's size (0 the empty heap) and
