@@ -309,6 +309,19 @@ TEST(NodeKayles, PositionsPrintAsExpressionsThatParseBack) {
   });
   EXPECT_EQ(options, (std::vector<std::string>{"nodekayles(d,e)", "nodekayles(c,d(c),e)", "nodekayles(b,e)",
                                                 "nodekayles(a,b(a),e)", "nodekayles(a,b(a),c(a),d(c))"}));
+  // Two vertices of one closed neighbourhood (the ends of an edge) leave the
+  // same position by two moves, each in its own words, listed and winning.
+  std::vector<std::string> twins;
+  parse("nodekayles(a(b),c)")[0].for_each_option(testing::context(), [&](ComponentOption&& o) {
+    twins.push_back(o.action + " -> " + o.after.text());
+    return true;
+  });
+  EXPECT_EQ(twins, (std::vector<std::string>{"take vertex a and its neighbour b -> nodekayles(c)",
+                                             "take vertex b and its neighbour a -> nodekayles(c)",
+                                             "take vertex c (no neighbours left) -> nodekayles(a,b(a))"}));
+  const OptionList to_one = parse("nodekayles(a(b),c)")[0].options_to_value(testing::context(), 1, 10);
+  ASSERT_EQ(to_one.total, 3u);
+  EXPECT_EQ(to_one.listed[1].action, "take vertex b and its neighbour a");
   // The last vertex taken leaves the empty game.
   parse("nodekayles(a)")[0].for_each_option(testing::context(), [&](ComponentOption&& o) {
     EXPECT_EQ(o.after.text(), "0");
@@ -472,13 +485,17 @@ TEST(NodeKaylesCli, BadInputExitsTwoWithThePlace) {
 // catches a hang; how fast it stops is the cancellation suite's business.
 TEST(NodeKaylesCli, CtrlCStopsALongSearch) {
   const std::string file = random_graph_file("cli_long.graph", 120, 180, 3);
-  const cli_runner::Signalled run =
-      cli_runner::run_and_signal({"value", "nodekayles(@" + file + ")"}, 0.7, SIGINT);
+  // Progress lines from 0.2 s on: what the search has stored, while it runs.
+  const cli_runner::Signalled run = cli_runner::run_and_signal(
+      {"value", "nodekayles(@" + file + ")", "--progress", "--progress-after", "0.2"}, 0.7 + cli_runner::kStartAllowance,
+      SIGINT);
   ASSERT_TRUE(run.exited);
   EXPECT_EQ(run.status, 130);
   EXPECT_LT(run.seconds, 10.0);
   const std::string& text = run.err;
   EXPECT_NE(text.find("interrupted"), std::string::npos) << text;
+  EXPECT_NE(text.find("grundy: node kayles: "), std::string::npos) << text;
+  EXPECT_NE(text.find(" components stored, "), std::string::npos) << text;
 }
 
 }  // namespace

@@ -112,8 +112,13 @@ std::string printed_name(const std::string& name) { return plain_name(name) ? na
 
 // A position: a vertex set of one graph (the subgraph it induces).
 struct KaylesPosition {
+  static constexpr std::uint32_t kNoVertex = UINT32_MAX;
   std::shared_ptr<const KaylesGraph> graph;
   VertexList vertices;
+  // The vertex whose choice made this position from the one before, for the
+  // words of that move (two vertices with one closed neighbourhood leave the
+  // same position: the moves are two). Not part of the game: not compared.
+  std::uint32_t chosen = kNoVertex;
 };
 
 bool whole(const KaylesPosition& p) { return p.vertices.size() == p.graph->names.size(); }
@@ -151,7 +156,7 @@ bool operator==(const KaylesPosition& a, const KaylesPosition& b) {
 // The vertices left after choosing v: those outside N[v].
 KaylesPosition after(const KaylesPosition& p, std::uint32_t v) {
   const VertexList& near = p.graph->neighbours[v];
-  KaylesPosition rest{p.graph, {}};
+  KaylesPosition rest{p.graph, {}, v};
   rest.vertices.reserve(p.vertices.size());
   for (std::uint32_t u : p.vertices) {
     if (u != v && !std::binary_search(near.begin(), near.end(), u)) rest.vertices.push_back(u);
@@ -226,11 +231,26 @@ class NodeKaylesGame {
     });
   }
 
-  // The first vertex whose choice leaves `to`, and the neighbours it takes.
+  // The vertex whose choice left `to` (the first such, for a position read
+  // from text), and the neighbours it takes.
   std::string describe_move(const Position& from, const Position& to) const {
     const KaylesGraph& graph = *from.graph;
-    for (std::uint32_t v : from.vertices) {
-      if (after(from, v).vertices != to.vertices) continue;
+    const auto leaves_to = [&](std::uint32_t v) {
+      return std::binary_search(from.vertices.begin(), from.vertices.end(), v) && after(from, v).vertices == to.vertices;
+    };
+    std::uint32_t chosen = KaylesPosition::kNoVertex;
+    if (to.chosen != KaylesPosition::kNoVertex && leaves_to(to.chosen)) {
+      chosen = to.chosen;
+    } else {
+      for (std::uint32_t v : from.vertices) {
+        if (leaves_to(v)) {
+          chosen = v;
+          break;
+        }
+      }
+    }
+    if (chosen != KaylesPosition::kNoVertex) {
+      const std::uint32_t v = chosen;
       std::string action = "take vertex " + graph.names[v];
       std::string removed;
       std::size_t count = 0;

@@ -29,7 +29,8 @@
 // one term), head (a head of the position's own), progress (a line while a
 // watched search runs). Without them the definition answers.
 //
-// Printing: a component prints as name(describe(p)); G::describe is required
+// Printing: a component prints as name(describe(p)) (head(p)(describe(p)) for
+// a game with the head hook); G::describe is required
 // unless the position is an integer. To parse such text back, register the game
 // (game_ruleset(adapter, parse) in game_ruleset.hpp gives a RulesetSpec for
 // Registry::add; a built-in ruleset writes its own RulesetSpec whose builder
@@ -184,7 +185,10 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
           [&context, &state] {
             context.poll();
             if constexpr (GameWithProgress<G>) {
-              if (context.progress_due()) context.progress("grundy: " + state.game.progress());
+              if (context.progress_due()) {
+                context.progress("grundy: " + state.game.progress() + ", " +
+                                 std::to_string(static_cast<long long>(context.seconds())) + " s");
+              }
             }
           },
           context.options().memory_bytes, context.options().families);
