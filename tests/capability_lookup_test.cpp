@@ -4,6 +4,8 @@
 // capabilities a class has (at different offsets) and ones it lacks.
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -29,13 +31,24 @@ void expect_same_as_dynamic_cast(const std::vector<const Component*>& parts) {
   EXPECT_LT(present, parts.size()) << typeid(C).name();
 }
 
+// A component with no capability at all: every built-in class has some (the
+// model's parts all may apply a theorem), so the sample needs one that lacks them.
+class Plain final : public Component {
+ public:
+  std::string head() const override { return "plain"; }
+  std::string arguments() const override { return ""; }
+  void for_each_option(Context&, const std::function<bool(ComponentOption&&)>&) const override {}
+  bool same_as(const Component& other) const override { return dynamic_cast<const Plain*>(&other) != nullptr; }
+};
+
 TEST(CapabilityLookup, EqualsDynamicCastOverASumOfManyClasses) {
   // Heap rules (one class with four capabilities), a closed form with a
   // theorem, a two-pile game with rows, a board drawn as rows, a Node Kayles
   // graph: each class puts its bases elsewhere.
   const Position sum = testing::parse(
       "nim(5) + kayles(7) + .137(12) + moore(2)(1,2,3) + staircase(1,2,3) + wythoff(3,5) + cram(2x3) + "
-      "lr(1,2)(9) + sub{1,2}(6) + bash(3)(10) + grundy(9) + nodekayles_path(6) + bars(2)(3x3)");
+      "lr(1,2)(9) + sub{1,2}(6) + bash(3)(10) + grundy(9) + nodekayles_path(6) + bars(2)(3x3)") +
+                       Position(std::make_shared<const Plain>());
   ASSERT_GE(sum.size(), 10u);
   std::mt19937_64 random(20261126);
   std::uniform_int_distribution<std::size_t> pick(0, sum.size() - 1);

@@ -11,11 +11,17 @@
 // leaves up to two. So it is a heap rule, exact for any n, whose moves are told
 // as vertices.
 #include <algorithm>
+#include <cstdint>
 #include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
+#include <vector>
 
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
+#include "grundy/core/game_adapter.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/moves.hpp"
@@ -34,71 +40,79 @@ using placement::PlacementSearches;
 using placement::PlacementSolver;
 using placement::Rule;
 
-// A board of one placement rule. Its value is searched on demand by the solver
-// for the rule of the run that values it (shared by every board of the rule in
-// that run, with the run's memory, threads, search and table file).
-class PlacementBoard final : public Component, public DrawnAsBoard {
+// The boards of one placement rule on the game model (game_adapter.hpp): a
+// board the position, the rule's legal moves its moves, the run's placement
+// search (placement/searches.hpp: one solver for the rule, shared by every
+// board of it in the run, with the run's memory, threads, search and table
+// file) the closed form, and its outcome search the moves to a value ("is the
+// board after this move worth `target`?" stops at the first winning reply:
+// far faster than valuing every option).
+class PlacementGame {
  public:
-  PlacementBoard(std::string head, Board board, std::shared_ptr<const Rule> rule)
-      : head_(std::move(head)), board_(std::move(board)), rule_(std::move(rule)) {}
+  using Position = Board;
 
-  std::string head() const override { return head_; }
-  std::string arguments() const override { return placement::board_to_inline(board_); }
-  std::string drawing() const override { return placement::board_to_text(board_); }
+  explicit PlacementGame(std::shared_ptr<const Rule> rule) : rule_(std::move(rule)) {}
+  // A run's copy watches no run until the adapter says which.
+  PlacementGame(const PlacementGame& other) : rule_(other.rule_) {}
+  PlacementGame& operator=(const PlacementGame& other) {
+    rule_ = other.rule_;
+    return *this;
+  }
+
+  std::size_t hash(const Board& b) const {
+    std::size_t h = b.rows * 1000003u + b.cols;
+    for (const std::uint8_t cell : b.free) h = h * 31u + cell;
+    return h;
+  }
+  std::string describe(const Board& b) const { return placement::board_to_inline(b); }
+  std::string drawing(const Board& b) const { return placement::board_to_text(b); }
   // A symmetry of the rule that exchanges rows and columns (bit 1 of its
   // number, placement/rule.hpp) maps every move of the turned board to one of this.
-  bool same_game_turned() const override {
+  bool same_game_turned() const {
     return std::any_of(rule_->symmetries.begin(), rule_->symmetries.end(), [](int t) { return (t & 1) != 0; });
   }
 
-  Value value(Context& context) const override {
-    return searching(context, [&](PlacementSolver& solver) { return solver.value(board_); });
+  void moves(const Board& b, std::vector<Board>& out) const {
+    for (placement::PlacementMove& m : placement::legal_moves(*rule_, b)) out.push_back(std::move(m.after));
+  }
+  // The words of the first legal move that leaves `to` (a placed piece is
+  // blocked cells: two placements never leave one board).
+  std::string describe_move(const Board& from, const Board& to) const {
+    for (placement::PlacementMove& m : placement::legal_moves(*rule_, from))
+      if (m.after == to) return std::move(m.action);
+    return "move to " + describe(to);
   }
 
-  void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
-    for (placement::PlacementMove& m : placement::legal_moves(*rule_, board_)) {
-      context.charge();
-      if (!visit(option(std::move(m)))) return;
-    }
+  std::optional<Nimber> closed_form(const Board& b) const {
+    return searching([&](PlacementSolver& solver) { return solver.value(b); });
   }
 
-  // "Is the board after this move worth `target`?" is asked of the outcome
-  // search, which stops at the first winning reply: far faster than valuing
-  // every option.
-  OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
-    OptionList list;
-    searching(context, [&](PlacementSolver& solver) {
-      for (placement::PlacementMove& m : placement::legal_moves(*rule_, board_)) {
+  std::uint64_t moves_to_value(const Board& b, Nimber target, std::size_t limit, std::vector<Board>& out) const {
+    return searching([&](PlacementSolver& solver) {
+      std::uint64_t total = 0;  // at most the board's cells times the pieces' placements
+      for (placement::PlacementMove& m : placement::legal_moves(*rule_, b)) {
         if (!solver.has_value(m.after, target)) continue;
-        rulesets_detail::count_one(list.total);
-        if (list.listed.size() < limit) list.listed.push_back(option(std::move(m)));
+        ++total;
+        if (out.size() < limit) out.push_back(std::move(m.after));
       }
-      return 0;
+      return total;
     });
-    return list;
   }
 
-  bool same_as(const Component& other) const override {
-    const auto* board = dynamic_cast<const PlacementBoard*>(&other);
-    return board != nullptr && board->head_ == head_ && board->board_ == board_;
-  }
+  void watch_run(Context* context) const { context_ = context; }
 
  private:
-  ComponentOption option(placement::PlacementMove&& m) const {
-    return {std::move(m.action), Position(std::make_shared<const PlacementBoard>(head_, std::move(m.after), rule_))};
-  }
-
-  // Runs a search on the run's solver for the rule, polling the context.
+  // Runs a search on the run's solver for the rule, polling the run.
   template <class F>
-  auto searching(Context& context, F&& search) const -> std::invoke_result_t<F&, PlacementSolver&> {
-    const std::shared_ptr<PlacementSearches> searches = PlacementSearches::of(context);
+  auto searching(F&& search) const -> std::invoke_result_t<F&, PlacementSolver&> {
+    if (context_ == nullptr) throw std::logic_error("a placement board searched outside a run");
+    const std::shared_ptr<PlacementSearches> searches = PlacementSearches::of(*context_);
     const std::shared_ptr<PlacementSolver> solver = searches->solver_for(*rule_);
-    return searches->with_polling(*solver, context, [&] { return search(*solver); });
+    return searches->with_polling(*solver, *context_, [&] { return search(*solver); });
   }
 
-  std::string head_;
-  Board board_;
   std::shared_ptr<const Rule> rule_;
+  mutable Context* context_ = nullptr;  // the run being watched (watch_run)
 };
 
 Board board_of(const TermReader& term) {
@@ -111,10 +125,13 @@ Board board_of(const TermReader& term) {
   term.fail("expected a board: a size such as 8x8, rows such as 0110/0000, or a file @board.txt", a.column);
 }
 
+// A board of `rule`, printed under `head`: every board of one head shares the
+// run's state (Sharing::by_name).
 Position board_position(const TermReader& term, Rule rule, std::string head) {
   Board board = board_of(term);
-  return Position(std::make_shared<const PlacementBoard>(std::move(head), std::move(board),
-                                                         std::make_shared<const Rule>(std::move(rule))));
+  return GameAdapter<PlacementGame>::make(PlacementGame(std::make_shared<const Rule>(std::move(rule))), std::move(head),
+                                          SolverChoice::normal_play, Sharing::by_name)
+      ->position(std::move(board));
 }
 
 // Small boards with a few blocked cells, inline.

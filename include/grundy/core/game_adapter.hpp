@@ -27,7 +27,8 @@
 // a theorem), theorem (what `grundy explain` shows), outcome (who wins when
 // the value is out of reach), joins_parts (a sum of its positions printed as
 // one term), head (a head of the position's own), progress (a line while a
-// watched search runs). Without them the definition answers.
+// watched search runs), watch_run (the run's Context, for searches that live
+// in it), drawing (a board, drawn). Without them the definition answers.
 //
 // Printing: a component prints as name(describe(p)) (head(p)(describe(p)) for
 // a game with the head hook); G::describe is required
@@ -134,12 +135,21 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   };
   struct RunState {
     RunState(const G& g, SolverChoice choice, Context& context)
-        : game(g), use_loopy(choice == SolverChoice::loopy), solver(game), loopy_solver(game), outcome_engine(game) {
+        : game(g),
+          use_loopy(choice == SolverChoice::loopy),
+          solver(game, kFirstTableCapacity),
+          loopy_solver(game),
+          outcome_engine(game) {
       if (context.options().memory_bytes != 0) {
         solver.set_memory_limit(context.options().memory_bytes);
         outcome_engine.set_memory_limit(context.options().memory_bytes);
       }
     }
+    // The solver's first table is small and grows by doubling: a game whose
+    // closed form answers everything (a placement board's search, with a
+    // table of its own) never uses it, and a tight memory bound is then the
+    // game's own search's to refuse, in its own words.
+    static constexpr std::size_t kFirstTableCapacity = 64;
     G game;
     std::mutex mutex;
     bool use_loopy;
@@ -193,10 +203,12 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
           },
           context.options().memory_bytes, context.options().families);
     }
+    if constexpr (GameWatchingTheRun<G>) state.game.watch_run(&context);
     struct Unwatch {
       const G& game;
       ~Unwatch() {
         if constexpr (GameWithWatch<G>) game.watch({}, 0, FamilySettings{});
+        if constexpr (GameWatchingTheRun<G>) game.watch_run(nullptr);
       }
     } unwatch{state.game};
     return f(state);
@@ -340,7 +352,17 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
       return this->adapter_->with_run(context, [&](RunState& state) { return state.game.row_pattern(pile); });
     }
   };
-  using PartType = std::conditional_t<GameWithRowPatterns<G>, WithRowPatterns<OutcomePart>, OutcomePart>;
+  // A game whose positions are boards declares it (DrawnAsBoard: drawn by the
+  // CLI, `grundy play` and the web page; turned boards share a census job).
+  template <class Base>
+  class WithDrawing : public Base, public DrawnAsBoard {
+   public:
+    using Base::Base;
+    std::string drawing() const override { return this->adapter_->game_.drawing(this->p_); }
+    bool same_game_turned() const override { return this->adapter_->game_.same_game_turned(); }
+  };
+  using DrawnPart = std::conditional_t<GameDrawnAsBoard<G>, WithDrawing<OutcomePart>, OutcomePart>;
+  using PartType = std::conditional_t<GameWithRowPatterns<G>, WithRowPatterns<DrawnPart>, DrawnPart>;
 
   G game_;
   std::string name_;

@@ -67,6 +67,25 @@ concept GameWithProgress = ImpartialGame<G> && requires(const G& game) {
   { game.progress() } -> std::convertible_to<std::string>;
 };
 
+// g.watch_run(context): the run's Context before each valuation (and nullptr
+// after), for a game whose searches live in the run itself — the placement
+// games: the run's searches (placement/searches.hpp) with its memory bound,
+// threads, table file and progress lines, found by PlacementSearches::of.
+template <class G>
+concept GameWatchingTheRun = ImpartialGame<G> && requires(const G& game, Context* context) {
+  game.watch_run(context);
+};
+
+// g.drawing(p) -> std::string, g.same_game_turned() -> bool: p is a board,
+// drawn row by row (DrawnAsBoard: the CLI, `grundy play` and the web page show
+// it), and the board turned a quarter is the same game (a census computes one
+// of r×c and c×r).
+template <class G>
+concept GameDrawnAsBoard = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  { game.drawing(p) } -> std::convertible_to<std::string>;
+  { game.same_game_turned() } -> std::convertible_to<bool>;
+};
+
 // A game on one heap: its position is the heap's size (0 the empty heap) and
 // every move lowers it (heap_game_rule.hpp).
 template <class G>
