@@ -49,6 +49,7 @@
 #include <atomic>
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -191,17 +192,17 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     RunState& state = run(context);
     std::lock_guard lock(state.mutex);
     if constexpr (GameWithWatch<G>) {
-      state.game.watch(
-          [&context, &state] {
-            context.poll();
-            if constexpr (GameWithProgress<G>) {
-              if (context.progress_due()) {
-                context.progress("grundy: " + state.game.progress() + ", " +
-                                 std::to_string(static_cast<long long>(context.seconds())) + " s");
-              }
-            }
-          },
-          context.options().memory_bytes, context.options().families);
+      std::function<void()> poll = [&context] { context.poll(); };
+      if constexpr (GameWithProgress<G>) {
+        poll = [&context, &state] {
+          context.poll();
+          if (context.progress_due()) {
+            context.progress("grundy: " + state.game.progress() + ", " +
+                             std::to_string(static_cast<long long>(context.seconds())) + " s");
+          }
+        };
+      }
+      state.game.watch(std::move(poll), context.options().memory_bytes, context.options().families);
     }
     if constexpr (GameWatchingTheRun<G>) state.game.watch_run(&context);
     struct Unwatch {
