@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "grundy/interfaces/boards_command.hpp"
 #include "grundy/placement/moves.hpp"
@@ -63,6 +65,24 @@ TEST(PlacementComponent, WinningMovesAreListedWithTheBoardAfter) {
   const testing::TextMoveList to_zero = testing::moves_to_value(cram[0], 0, 10);
   ASSERT_EQ(to_zero.total, 1u);
   EXPECT_EQ(to_zero.listed[0].action, "place a horizontal domino at row 1, columns 2-3");
+  // Node Kayles on the 2x2 king graph: every vertex takes all four, so four
+  // moves leave one board — each told in its own words, listed and winning.
+  const Position king = testing::parse("nodekayles_king(2x2)");
+  const testing::TextMoveList four = testing::moves_to_value(king[0], 0, 10);
+  ASSERT_EQ(four.total, 4u);
+  ASSERT_EQ(four.listed.size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(four.listed[i].action, "take the vertex at row " + std::to_string(i / 2 + 1) + ", column " +
+                                         std::to_string(i % 2 + 1) + " and its neighbours");
+    EXPECT_EQ(four.listed[i].result, "nodekayles_king(11/11)");
+  }
+  std::vector<std::string> actions;
+  king[0].for_each_option(testing::context(), [&](ComponentOption&& o) {
+    actions.push_back(o.action);
+    return true;
+  });
+  EXPECT_EQ(actions.size(), 4u);
+  EXPECT_EQ(actions.back(), "take the vertex at row 2, column 2 and its neighbours");
 }
 
 // The run's choice of search (placement::PlacementOptions::search, the CLI's
