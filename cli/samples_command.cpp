@@ -87,7 +87,6 @@ void run_samples(const SamplesOptions& options) {
   std::string out;
   for (const RulesetSpec* spec : chosen) {
     SampleRequest request{random, static_cast<std::size_t>(options.count), folder.path.string()};
-    if (options.files == ".") request.scratch_directory = ".";  // files named bare, beside the expressions
     for (const std::string& expression : spec->samples(request)) {
       if (options.json) {
         nlohmann::json help = nlohmann::json::array();

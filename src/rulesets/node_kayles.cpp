@@ -112,13 +112,8 @@ std::string printed_name(const std::string& name) { return plain_name(name) ? na
 
 // A position: a vertex set of one graph (the subgraph it induces).
 struct KaylesPosition {
-  static constexpr std::uint32_t kNoVertex = UINT32_MAX;
   std::shared_ptr<const KaylesGraph> graph;
   VertexList vertices;
-  // The vertex whose choice made this position from the one before, for the
-  // words of that move (two vertices with one closed neighbourhood leave the
-  // same position: the moves are two). Not part of the game: not compared.
-  std::uint32_t chosen = kNoVertex;
 };
 
 bool whole(const KaylesPosition& p) { return p.vertices.size() == p.graph->names.size(); }
@@ -156,7 +151,7 @@ bool operator==(const KaylesPosition& a, const KaylesPosition& b) {
 // The vertices left after choosing v: those outside N[v].
 KaylesPosition after(const KaylesPosition& p, std::uint32_t v) {
   const VertexList& near = p.graph->neighbours[v];
-  KaylesPosition rest{p.graph, {}, v};
+  KaylesPosition rest{p.graph, {}};
   rest.vertices.reserve(p.vertices.size());
   for (std::uint32_t u : p.vertices) {
     if (u != v && !std::binary_search(near.begin(), near.end(), u)) rest.vertices.push_back(u);
@@ -231,39 +226,12 @@ class NodeKaylesGame {
     });
   }
 
-  // The vertex whose choice left `to` (the first such, for a position read
-  // from text), and the neighbours it takes.
-  std::string describe_move(const Position& from, const Position& to) const {
-    const KaylesGraph& graph = *from.graph;
-    const auto leaves_to = [&](std::uint32_t v) {
-      return std::binary_search(from.vertices.begin(), from.vertices.end(), v) && after(from, v).vertices == to.vertices;
-    };
-    std::uint32_t chosen = KaylesPosition::kNoVertex;
-    if (to.chosen != KaylesPosition::kNoVertex && leaves_to(to.chosen)) {
-      chosen = to.chosen;
-    } else {
-      for (std::uint32_t v : from.vertices) {
-        if (leaves_to(v)) {
-          chosen = v;
-          break;
-        }
-      }
-    }
-    if (chosen != KaylesPosition::kNoVertex) {
-      const std::uint32_t v = chosen;
-      std::string action = "take vertex " + graph.names[v];
-      std::string removed;
-      std::size_t count = 0;
-      for (std::uint32_t u : graph.neighbours[v]) {
-        if (!std::binary_search(from.vertices.begin(), from.vertices.end(), u)) continue;
-        removed += removed.empty() ? "" : ", ";
-        removed += graph.names[u];
-        ++count;
-      }
-      if (count == 0) return action + " (no neighbours left)";
-      return action + (count == 1 ? " and its neighbour " : " and its neighbours ") + removed;
-    }
-    return "move to " + describe(to);
+  // Each move named as it is listed: two vertices of one closed neighbourhood
+  // (the ends of an edge) leave one position by two moves, told apart only here.
+  template <class Visit>
+  void for_each_named_move(const Position& p, Visit&& visit) const {
+    for (std::uint32_t v : p.vertices)
+      if (!visit(NamedMove<Position>{after(p, v), words(p, v)})) return;
   }
 
   std::optional<Nimber> closed_form(const Position& p) const {
@@ -272,14 +240,15 @@ class NodeKaylesGame {
 
   // "Is the position after this move worth `target`?" goes to the solver's
   // outcome search.
-  std::uint64_t moves_to_value(const Position& p, Nimber target, std::size_t limit, std::vector<Position>& out) const {
+  std::uint64_t moves_to_value(const Position& p, Nimber target, std::size_t limit,
+                               std::vector<NamedMove<Position>>& out) const {
     return searching(p, [&](GraphSolver& solver) {
       std::uint64_t total = 0;  // at most 256 vertices
       for (std::uint32_t v : p.vertices) {
         Position q = after(p, v);
         if (!solver.has_value(q.vertices, target)) continue;
         ++total;
-        if (out.size() < limit) out.push_back(std::move(q));
+        if (out.size() < limit) out.push_back(NamedMove<Position>{std::move(q), words(p, v)});
       }
       return total;
     });
@@ -305,6 +274,22 @@ class NodeKaylesGame {
   }
 
  private:
+  // Choosing v in p: the vertex and the neighbours it takes.
+  static std::string words(const Position& p, std::uint32_t v) {
+    const KaylesGraph& graph = *p.graph;
+    std::string action = "take vertex " + graph.names[v];
+    std::string removed;
+    std::size_t count = 0;
+    for (std::uint32_t u : graph.neighbours[v]) {
+      if (!std::binary_search(p.vertices.begin(), p.vertices.end(), u)) continue;
+      removed += removed.empty() ? "" : ", ";
+      removed += graph.names[u];
+      ++count;
+    }
+    if (count == 0) return action + " (no neighbours left)";
+    return action + (count == 1 ? " and its neighbour " : " and its neighbours ") + removed;
+  }
+
   // Runs a search on the solver of p's graph, polled by the run's poll; the
   // hook is removed afterwards (PollScope).
   template <class F>

@@ -47,19 +47,9 @@ using placement::Rule;
 // file) the closed form, and its outcome search the moves to a value ("is the
 // board after this move worth `target`?" stops at the first winning reply:
 // far faster than valuing every option).
-// A board, with the words of the move that made it: two moves can leave one
-// board (Node Kayles on a king graph: neighbouring vertices of one closed
-// neighbourhood block the same cells), and each is told in its own words. The
-// words are not part of the game: not compared, not hashed.
-struct PlacedBoard {
-  Board board;
-  std::string action;
-};
-bool operator==(const PlacedBoard& a, const PlacedBoard& b) { return a.board == b.board; }
-
 class PlacementGame {
  public:
-  using Position = PlacedBoard;
+  using Position = Board;
 
   explicit PlacementGame(std::shared_ptr<const Rule> rule) : rule_(std::move(rule)) {}
   // A run's copy watches no run until the adapter says which.
@@ -69,44 +59,43 @@ class PlacementGame {
     return *this;
   }
 
-  std::size_t hash(const PlacedBoard& p) const {
-    std::size_t h = p.board.rows * 1000003u + p.board.cols;
-    for (const std::uint8_t cell : p.board.free) h = h * 31u + cell;
+  std::size_t hash(const Board& b) const {
+    std::size_t h = b.rows * 1000003u + b.cols;
+    for (const std::uint8_t cell : b.free) h = h * 31u + cell;
     return h;
   }
-  std::string describe(const PlacedBoard& p) const { return placement::board_to_inline(p.board); }
-  std::string drawing(const PlacedBoard& p) const { return placement::board_to_text(p.board); }
+  std::string describe(const Board& b) const { return placement::board_to_inline(b); }
+  std::string drawing(const Board& b) const { return placement::board_to_text(b); }
   // A symmetry of the rule that exchanges rows and columns (bit 1 of its
   // number, placement/rule.hpp) maps every move of the turned board to one of this.
   bool same_game_turned() const {
     return std::any_of(rule_->symmetries.begin(), rule_->symmetries.end(), [](int t) { return (t & 1) != 0; });
   }
 
-  void moves(const PlacedBoard& p, std::vector<PlacedBoard>& out) const {
-    for (placement::PlacementMove& m : placement::legal_moves(*rule_, p.board))
-      out.push_back(PlacedBoard{std::move(m.after), std::move(m.action)});
+  void moves(const Board& b, std::vector<Board>& out) const {
+    for (placement::PlacementMove& m : placement::legal_moves(*rule_, b)) out.push_back(std::move(m.after));
   }
-  // The words of the move that made `to`; for a board read from text, of the
-  // first legal move that leaves it.
-  std::string describe_move(const PlacedBoard& from, const PlacedBoard& to) const {
-    if (!to.action.empty()) return to.action;
-    for (placement::PlacementMove& m : placement::legal_moves(*rule_, from.board))
-      if (m.after == to.board) return std::move(m.action);
-    return "move to " + describe(to);
-  }
-
-  std::optional<Nimber> closed_form(const PlacedBoard& p) const {
-    return searching([&](PlacementSolver& solver) { return solver.value(p.board); });
+  // The rule's legal moves come with their words: two of them can leave one
+  // board (Node Kayles on a king graph: neighbouring vertices of one closed
+  // neighbourhood block the same cells), each told in its own.
+  template <class Visit>
+  void for_each_named_move(const Board& b, Visit&& visit) const {
+    for (placement::PlacementMove& m : placement::legal_moves(*rule_, b))
+      if (!visit(NamedMove<Board>{std::move(m.after), std::move(m.action)})) return;
   }
 
-  std::uint64_t moves_to_value(const PlacedBoard& p, Nimber target, std::size_t limit,
-                               std::vector<PlacedBoard>& out) const {
+  std::optional<Nimber> closed_form(const Board& b) const {
+    return searching([&](PlacementSolver& solver) { return solver.value(b); });
+  }
+
+  std::uint64_t moves_to_value(const Board& b, Nimber target, std::size_t limit,
+                               std::vector<NamedMove<Board>>& out) const {
     return searching([&](PlacementSolver& solver) {
       std::uint64_t total = 0;  // at most the board's cells times the pieces' placements
-      for (placement::PlacementMove& m : placement::legal_moves(*rule_, p.board)) {
+      for (placement::PlacementMove& m : placement::legal_moves(*rule_, b)) {
         if (!solver.has_value(m.after, target)) continue;
         ++total;
-        if (out.size() < limit) out.push_back(PlacedBoard{std::move(m.after), std::move(m.action)});
+        if (out.size() < limit) out.push_back(NamedMove<Board>{std::move(m.after), std::move(m.action)});
       }
       return total;
     });
@@ -144,7 +133,7 @@ Position board_position(const TermReader& term, Rule rule, std::string head) {
   Board board = board_of(term);
   return GameAdapter<PlacementGame>::make(PlacementGame(std::make_shared<const Rule>(std::move(rule))), std::move(head),
                                           SolverChoice::normal_play, Sharing::by_name)
-      ->position(PlacedBoard{std::move(board), {}});
+      ->position(std::move(board));
 }
 
 // Small boards with a few blocked cells, inline.

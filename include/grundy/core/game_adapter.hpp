@@ -24,7 +24,8 @@
 //
 // Every optional hook of game.hpp reaches the components: for_each_move (lazy
 // options), describe_move (words for a move), moves_to_value (winning moves by
-// a theorem), theorem (what `grundy explain` shows), outcome (who wins when
+// a theorem; named moves, for_each_named_move, where two moves may leave one
+// position), theorem (what `grundy explain` shows), outcome (who wins when
 // the value is out of reach), joins_parts (a sum of its positions printed as
 // one term), head (a head of the position's own), progress (a line while a
 // watched search runs), watch_run (the run's Context, for searches that live
@@ -280,14 +281,34 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     std::optional<std::uint64_t> counter(Context& context) const override { return adapter_->counter_of(p_, context); }
 
     void for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const override {
-      adapter_->for_each_move(p_, [&](const GamePosition& q) {
-        context.charge();
-        return visit(ComponentOption{adapter_->describe_move(p_, q), adapter_->position(q)});
-      });
+      if constexpr (GameWithNamedMoves<G>) {
+        adapter_->game_.for_each_named_move(p_, [&](NamedMove<GamePosition>&& m) {
+          context.charge();
+          return visit(ComponentOption{std::move(m.words), adapter_->position(m.after)});
+        });
+      } else {
+        adapter_->for_each_move(p_, [&](const GamePosition& q) {
+          context.charge();
+          return visit(ComponentOption{adapter_->describe_move(p_, q), adapter_->position(q)});
+        });
+      }
     }
 
     OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
-      if constexpr (GameWithMovesToValue<G>) {
+      if constexpr (GameWithNamedMovesToValue<G>) {
+        std::vector<NamedMove<GamePosition>> found;
+        const std::optional<MoveCount> counted = adapter_->with_run(context, [&](RunState& state) {
+          return moves_counted(state.game.moves_to_value(p_, target, limit, found));
+        });
+        if (!counted) return Component::options_to_value(context, target, limit);
+        OptionList result;
+        result.total = counted->total;
+        result.total_is_lower_bound = counted->lower_bound;
+        for (NamedMove<GamePosition>& m : found)
+          if (result.listed.size() < limit)
+            result.listed.push_back(ComponentOption{std::move(m.words), adapter_->position(m.after)});
+        return result;
+      } else if constexpr (GameWithMovesToValue<G>) {
         std::vector<GamePosition> found;
         OptionList result;
         // The run's copy of the game: a theorem that reads the run's table.

@@ -51,6 +51,31 @@ concept GameWithJoinedParts = ImpartialGame<G> && requires(const G& game) {
   { game.joins_parts() } -> std::convertible_to<bool>;
 };
 
+// A move with its words, for a game that names its moves as it lists them.
+template <class Position>
+struct NamedMove {
+  Position after;
+  std::string words;  // "take vertex a and its neighbour b"
+};
+
+// g.for_each_named_move(p, visit): every move of p with its words,
+// visit(NamedMove&&) returning false to stop; and g.moves_to_value(p, target,
+// limit, out) writing NamedMoves (the counts as game.hpp's moves_to_value).
+// For a game where two moves may leave one position (Node Kayles: the two ends
+// of an edge; a placement on the king graph), whose words describe_move(from,
+// to) cannot tell apart; the adapter then lists options and winning moves by
+// these, and describe_move is not asked.
+template <class G>
+concept GameWithNamedMoves = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
+  game.for_each_named_move(p, [](NamedMove<typename G::Position>&&) { return true; });
+};
+template <class G>
+concept GameWithNamedMovesToValue =
+    ImpartialGame<G> && requires(const G& game, const typename G::Position& p,
+                                 std::vector<NamedMove<typename G::Position>>& out) {
+      game.moves_to_value(p, Nimber{0}, std::size_t{1}, out);
+    };
+
 // g.head(p) -> std::string: the head p prints with, where the game's name is
 // not all of it — nodekayles(@f)(a,b) for a subset of a file's graph, whose
 // whole graph prints nodekayles(@f).
