@@ -306,8 +306,8 @@ void run_table(const TableOptions& options, bool upto_given, const Launch& launc
   const ExprTerm term = parse_rule(options.rule);
   const HeapRulePtr rule = Registry::builtin().heap_rule(term);
   // Take-and-break games run with the sequence engines, checkpoints and output files.
-  if (const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rule.get()); coded != nullptr && !options.misere) {
-    run_take_and_break(options, upto_given, coded->code(), context, launch);
+  if (const take_and_break::GameCode* code = take_and_break_code(*rule); code != nullptr && !options.misere) {
+    run_take_and_break(options, upto_given, *code, context, launch);
     return;
   }
   if (launch.rank() != 0) return;  // not a table the ranks share: rank 0 computes it

@@ -5,12 +5,16 @@
 #include "grundy/rulesets/lasker_nim.hpp"
 #include "test_support.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <random>
+#include <utility>
 #include <fstream>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "grundy/core/heap_game_rule.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 
@@ -70,10 +74,13 @@ TEST(TakeAndBreakRule, MovesMatchTheDefinition) {
     const auto rule = make_take_and_break(code);
     for (std::uint64_t heap = 0; heap < 25; ++heap) {
       std::set<std::pair<std::uint64_t, std::vector<std::uint64_t>>> got;
-      std::uint64_t taken = 0;
+      // The model's order: moves that leave at most one heap, then splits in
+      // two, then in three; within each, taken ascending.
+      std::pair<std::size_t, std::uint64_t> order{0, 0};
       rule->for_each_move(heap, [&](const HeapMove& m) {
-        EXPECT_GE(m.taken, taken) << "moves in order of taken";
-        taken = m.taken;
+        const std::pair<std::size_t, std::uint64_t> here{std::max<std::size_t>(m.leaves.size(), 1), m.taken};
+        EXPECT_GE(here, order) << "moves in the model's order";
+        order = here;
         auto v = m.leaves;
         std::sort(v.begin(), v.end());
         EXPECT_TRUE(got.insert({m.taken, v}).second) << "duplicate move";
@@ -198,6 +205,73 @@ TEST(TakeAndBreakRule, MovesListedByResidueAreTheWalksFirstMoves) {
           EXPECT_EQ(listed.listed[i].taken, walk[i].taken) << code << " heap " << heap << " move " << i;
           EXPECT_EQ(listed.listed[i].leaves, walk[i].leaves) << code << " heap " << heap << " move " << i;
         }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// A take-and-break game by its moves alone: no engine, no theorem, only the
+// adapter's one heap-sequence loop over the moves (the definition).
+struct TakeAndBreakByItsMoves {
+  using Position = std::uint64_t;
+  TakeAndBreakGame game;
+  template <class Visit>
+  void for_each_move(std::uint64_t n, Visit&& visit) const {
+    game.for_each_move(n, visit);
+  }
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const { game.moves(n, out); }
+  template <class Visit>
+  void for_each_split_range(std::uint64_t n, Visit&& visit) const {
+    game.for_each_split_range(n, visit);
+  }
+  template <class Visit>
+  void for_each_three_way_split(std::uint64_t n, Visit&& visit) const {
+    game.for_each_three_way_split(n, visit);
+  }
+};
+
+// The sequence engines (the game's sweep, naive or sparse with the vector
+// kernels) against the loop over the moves, on random octal and hexadecimal
+// codes: the values, and the moves to each value counted and listed alike.
+TEST(TakeAndBreakRule, EnginesEqualTheLoopOverTheMoves) {
+  std::mt19937_64 random(20261129);
+  int codes = 0;
+  while (codes < 60) {
+    const bool hexadecimal = codes % 4 == 3;
+    std::string text = hexadecimal ? "0x0." : "0.";
+    const std::size_t length = 1 + random() % 4;
+    for (std::size_t i = 0; i < length; ++i) text += "0123456789ABCDEF"[random() % (hexadecimal ? 16 : 8)];
+    if (text.back() == '0') continue;
+    take_and_break::GameCode code;
+    try {
+      code = take_and_break::parse_game_code(text);
+    } catch (const InputError&) {
+      continue;  // a game that never ends
+    }
+    ++codes;
+    const std::uint64_t upto = code.max_heaps_left() >= 3 ? 90 : 400;
+    const HeapRulePtr fast = make_take_and_break(text);
+    const HeapRulePtr slow = HeapGameRule<TakeAndBreakByItsMoves>::make({TakeAndBreakGame(code)}, text);
+    Context fast_context;
+    Context slow_context;
+    const std::vector<Nimber> by_engine = fast->table(fast_context, upto).values;
+    ASSERT_EQ(by_engine, slow->table(slow_context, upto).values) << text;
+    for (int trial = 0; trial < 20; ++trial) {
+      const std::uint64_t heap = random() % (upto + 1);
+      const Nimber target = random() % 6;
+      const HeapMoveList a = fast->moves_to_value(fast_context, heap, target, 7);
+      const HeapMoveList b = slow->moves_to_value(slow_context, heap, target, 7);
+      ASSERT_EQ(a.total, b.total) << text << " heap " << heap << " target " << target;
+      ASSERT_EQ(a.listed.size(), b.listed.size()) << text << " heap " << heap;
+      for (std::size_t i = 0; i < a.listed.size(); ++i) {
+        EXPECT_EQ(a.listed[i].taken, b.listed[i].taken) << text << " heap " << heap;
+        EXPECT_EQ(a.listed[i].leaves, b.listed[i].leaves) << text << " heap " << heap;
       }
     }
   }

@@ -84,8 +84,8 @@ py::dict table(const std::string& rule_text, std::uint64_t upto, bool misere, un
   const ExprTerm term = parse_rule(rule_text);
   const HeapRulePtr rule = Registry::builtin().heap_rule(term);
   py::dict fields;
-  if (const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rule.get()); coded != nullptr && !misere) {
-    fields = take_and_break_table(call, coded->code(), upto, threads, engine, checkpoint, checkpoint_seconds, output,
+  if (const take_and_break::GameCode* code = take_and_break_code(*rule); code != nullptr && !misere) {
+    fields = take_and_break_table(call, *code, upto, threads, engine, checkpoint, checkpoint_seconds, output,
                                   format);
   } else {
     if (!output.empty() || !checkpoint.empty() || engine != "auto") {

@@ -323,7 +323,7 @@ std::optional<Member> member_of(const Job& job, const std::string& game) {
 GameKind kind_of(const std::string& game) {
   try {
     const HeapRulePtr rule = Registry::builtin().heap_rule(parse_rule(game));
-    return dynamic_cast<const TakeAndBreakCode*>(rule.get()) != nullptr ? GameKind::take_and_break : GameKind::heap_rule;
+    return take_and_break_code(*rule) != nullptr ? GameKind::take_and_break : GameKind::heap_rule;
   } catch (const InputError&) {
     (void)Registry::builtin().parse(game);  // a position, or its own error
     return GameKind::position;

@@ -120,15 +120,12 @@ std::optional<TakeRangeList> HeapRule::take_ranges_to_value(Context& context, st
 }
 
 std::string HeapRule::describe(std::uint64_t heap, const HeapMove& move) const {
-  if (move.taken == 0 && move.leaves.size() == 2) {
-    return "split the heap of " + std::to_string(heap) + " into " + std::to_string(move.leaves[0]) + " and " +
-           std::to_string(move.leaves[1]);
-  }
-  std::string out = "take " + std::to_string(move.taken) + " from the heap of " + std::to_string(heap);
-  if (move.leaves.size() > 1) {
-    out += ", leaving heaps";
+  std::string out = move.taken == 0 ? "split the heap of " + std::to_string(heap)
+                                    : "take " + std::to_string(move.taken) + " from the heap of " + std::to_string(heap);
+  if (move.leaves.size() >= 2) {
+    out += move.taken == 0 ? " into " : " and split the rest into ";
     for (std::size_t i = 0; i < move.leaves.size(); ++i) {
-      out += (i == 0 ? " " : (i + 1 == move.leaves.size() ? " and " : ", "));
+      if (i) out += (i + 1 == move.leaves.size()) ? " and " : ", ";
       out += std::to_string(move.leaves[i]);
     }
   }

@@ -22,6 +22,7 @@
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "grundy/core/game_adapter.hpp"
+#include "grundy/core/heap_game_rule.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/moves.hpp"
@@ -163,23 +164,13 @@ RulesetSpec board_game(std::string name, std::string syntax, std::string descrip
 
 // ---- nodekayles_path: the octal game 0.137 with moves told as vertices ----
 
-class PathRule final : public HeapRule {
- public:
-  explicit PathRule(HeapRulePtr code) : code_(std::move(code)) {}
-
-  std::string text() const override { return "nodekayles_path"; }
-  Nimber value(Context& context, std::uint64_t heap) const override { return code_->value(context, heap); }
-  void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
-    code_->for_each_move(heap, visit);
-  }
-  HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const override {
-    return code_->moves_to_value(context, heap, target, limit);
-  }
-  SequenceReport table(Context& context, std::uint64_t upto) const override { return code_->table(context, upto); }
+// 0.137 itself (its moves, engines and period); only the words differ.
+struct NodeKaylesPath : TakeAndBreakGame {
+  NodeKaylesPath() : TakeAndBreakGame(take_and_break::parse_game_code("0.137")) {}
 
   // A move of 0.137 from a path of n vertices, as the vertex chosen: the
   // smaller part is taken to lie to its left.
-  std::string describe(std::uint64_t heap, const HeapMove& move) const override {
+  std::string describe_heap_move(std::uint64_t heap, const HeapMove& move) const {
     std::uint64_t vertex = 0;
     if (move.leaves.size() == 2) {
       vertex = move.leaves[1] + 2;
@@ -191,9 +182,6 @@ class PathRule final : public HeapRule {
     return "take vertex " + std::to_string(vertex) + " of the path of " + std::to_string(heap) +
            " (with its neighbours)";
   }
-
- private:
-  HeapRulePtr code_;
 };
 
 }  // namespace
@@ -257,7 +245,7 @@ RulesetSpec node_kayles_path_ruleset() {
   return rulesets_detail::heap_ruleset(
       "nodekayles_path", "",
       {"nodekayles_path(n)", "Node Kayles on a path of n vertices (the octal game 0.137, exact for any n)"},
-      [] { return std::make_shared<const PathRule>(make_take_and_break("0.137")); }, 20);
+      [] { return HeapGameRule<NodeKaylesPath>::make(NodeKaylesPath(), "nodekayles_path"); }, 20);
 }
 
 }  // namespace grundy

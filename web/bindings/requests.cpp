@@ -149,9 +149,9 @@ json table_request(Session& session, Context& context, const json& request) {
     return rule_table(session, context, term.head, upto);
   }
   const HeapRulePtr rule = session.registry().heap_rule(term);
-  if (const auto* coded = dynamic_cast<const TakeAndBreakCode*>(rule.get()); coded != nullptr && !misere) {
+  if (const take_and_break::GameCode* code = take_and_break_code(*rule); code != nullptr && !misere) {
     TakeAndBreakRequest run_request;
-    run_request.rule = coded->code().name.empty() ? coded->code().normal_form() : coded->code().name;
+    run_request.rule = code->name.empty() ? code->normal_form() : code->name;
     run_request.upto = upto;
     run_request.continue_for_proof = true;
     run_request.threads = 1;

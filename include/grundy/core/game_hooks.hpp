@@ -15,7 +15,9 @@
 #include "grundy/core/capabilities.hpp"
 #include "grundy/core/context.hpp"
 #include "grundy/core/game.hpp"
+#include "grundy/core/heap_move.hpp"
 #include "grundy/core/heap_sequence.hpp"
+#include "grundy/core/periodicity_theorem.hpp"
 #include "grundy/core/sequence.hpp"
 #include "grundy/core/value.hpp"
 
@@ -149,9 +151,28 @@ concept HeapGameWithMiserePattern = HeapGame<G> && requires(const G& game) {
 // 0, 1, … so far, in normal or misère play) to heap `last` by a sweep of the
 // rule's own, faster than the heap-sequence loop over its moves (sub(allbut E):
 // counts of each value, not n options a heap). It charges `context` as the loop
-// does; the loop is its twin in the tests.
+// does; the loop is its twin in the tests. A sweep that returns bool may
+// decline a play (false: the loop computes it; the take-and-break engines
+// know normal play only).
+//
+// G::TableValue: the type a run's table of g holds for the game (Nimber
+// without it): the take-and-break engines' values fit 16 bits, and 10^8 heaps
+// of Officers then take 200 MB in the table, not 800. The loop refuses a value
+// that does not fit (LimitError), never truncates it.
 template <class G>
-concept HeapGameWithSweep = HeapGame<G> && requires(const G& game, std::vector<Nimber>& values, std::uint64_t last,
+struct HeapTableValueOf {
+  using type = Nimber;
+};
+template <class G>
+  requires requires { typename G::TableValue; }
+struct HeapTableValueOf<G> {
+  using type = typename G::TableValue;
+};
+template <class G>
+using HeapTableValue = typename HeapTableValueOf<G>::type;
+
+template <class G>
+concept HeapGameWithSweep = HeapGame<G> && requires(const G& game, std::vector<HeapTableValue<G>>& values, std::uint64_t last,
                                                     Play play, Context& context) {
   game.extend_sequence(values, last, play, context);
 };
@@ -202,6 +223,64 @@ template <class G>
 concept HeapGameWithSplitsToValue = HeapGameWithSplits<G> && requires(const G& game, std::uint64_t n, std::size_t limit,
                                                                       std::vector<HeapSplit>& out) {
   game.splits_to_value(n, Nimber{0}, limit, out);
+};
+
+// g.for_each_split_range(n, visit): the moves of heap n that leave two heaps,
+// as runs: visit(rest, most) stands for every split that leaves rest - a and a
+// for 1 <= a <= most (2·most <= rest <= n: the move takes n - rest) — the
+// octal games' splits, each digit's in one call, until visit returns false.
+// The adapter lists the splits from them (a ascending), and where a period is
+// proven counts a huge heap's splits to a value a residue class at a time
+// (10^18 / 2 splits of Kayles in a few microseconds). A game writes this or
+// for_each_split, not both.
+template <class G>
+concept HeapGameWithSplitRanges =
+    HeapGame<G> && requires(const G& game, std::uint64_t n, bool (*visit)(std::uint64_t, std::uint64_t)) {
+      game.for_each_split_range(n, visit);
+    };
+
+// g.for_each_three_way_split(n, visit): the moves of heap n that leave three
+// heaps: visit(rest) stands for every way to leave three non-empty heaps that
+// sum to rest (rest <= n; the move takes n - rest) — the hexadecimal digits'
+// splits (bit 8). Listed by the adapter as (rest - a - b, b, a), a <= b <=
+// rest - a - b, a then b ascending; about rest^2 / 12 of them.
+template <class G>
+concept HeapGameWithThreeWaySplits = HeapGame<G> && requires(const G& game, std::uint64_t n, bool (*visit)(std::uint64_t)) {
+  game.for_each_three_way_split(n, visit);
+};
+
+// Whether a heap game has moves that leave two or more heaps (the adapter
+// values such an option as the nim-sum of its heaps; misère values, which do
+// not add, are refused for it).
+template <class G>
+concept HeapGameWithAnySplits = HeapGameWithSplits<G> || HeapGameWithSplitRanges<G> || HeapGameWithThreeWaySplits<G>;
+
+// g.move_bounds() -> std::optional<MoveBounds>: the periodicity theorem
+// (periodicity_theorem.hpp) holds for the game with these bounds — every move
+// takes at most t tokens and leaves at most j heaps (the octal games) —, or
+// nullopt where it does not (Grundy's game). The adapter then computes the
+// values heap after heap, tries the theorem on them as they grow, and once a
+// period is proven values every heap, 10^18 included, from it; until then a
+// heap past sequence_limit() is refused, never guessed, after looking for a
+// proof through proof_search_limit() heaps (g.proof_search_limit() ->
+// std::uint64_t; 2^16 without it). The hook is the author's statement, as
+// closed_form is.
+template <class G>
+concept HeapGameWithMoveBounds = HeapGame<G> && requires(const G& game) {
+  { game.move_bounds() } -> std::convertible_to<std::optional<MoveBounds>>;
+};
+template <class G>
+concept HeapGameWithProofSearchLimit = HeapGame<G> && requires(const G& game) {
+  { game.proof_search_limit() } -> std::convertible_to<std::uint64_t>;
+};
+
+// g.describe_heap_move(n, move) -> std::string: words for any move of heap n,
+// splits included (HeapMove: what it takes, the heaps it leaves) — for games
+// that tell moves in their own terms (Node Kayles on a path: the vertex
+// taken); describe_move(n, q) words only the moves that leave one heap.
+template <class G>
+concept HeapGameWithHeapMoveWords = HeapGame<G> && requires(const G& game, std::uint64_t n, const HeapMove& move) {
+  { game.describe_heap_move(n, move) } -> std::convertible_to<std::string>;
 };
 
 // g.largest_heap() -> std::uint64_t: the largest heap the rule can value at all

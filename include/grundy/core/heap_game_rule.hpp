@@ -59,11 +59,29 @@
 //   splits_to_value(n, t, limit, out) the splits of value t, counted at any size;
 //                                    with moves_to_value, the winning moves
 //   largest_heap()                   the largest heap the rule can value at all
+//   for_each_split_range(n, visit)   splits as runs (rest - a, a), a <= most: the
+//                                    octal games'; the adapter lists them, and
+//                                    counts a huge heap's by residue class
+//   for_each_three_way_split(n, visit) splits into three heaps summing to rest
+//   move_bounds()                    t and j of the periodicity theorem (the
+//                                    octal games): values heap after heap, the
+//                                    theorem tried as they grow, every heap from
+//                                    a proven period; proof_search_limit() the
+//                                    heaps computed looking for one
+//   describe_heap_move(n, move)      words for any move, splits included
+//   TableValue                       the type of the run's table (Nimber
+//                                    without it; uint16 for the engines' values)
+//
+// The text given to make() names the game (the syntax it is read from): a run
+// keeps one table for each game type and text, so kayles(10) and kayles(70)
+// parsed apart share it.
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -106,8 +124,15 @@ template <HeapGame G>
 class HeapGameRule final : public HeapRule {
   // The window theorem that max_take() invokes holds for moves that leave one
   // heap; a game whose moves split heaps states no such bound.
-  static_assert(!(HeapGameWithMaxTake<G> && HeapGameWithSplits<G>),
+  static_assert(!(HeapGameWithMaxTake<G> && HeapGameWithAnySplits<G>),
                 "max_take() states a subtraction game: its moves leave one heap, never a split");
+  static_assert(!(HeapGameWithMaxTake<G> && HeapGameWithMoveBounds<G>),
+                "max_take() is the move bounds of a subtraction game: a game states one of them");
+  static_assert(!(HeapGameWithSplits<G> && HeapGameWithSplitRanges<G>),
+                "a game lists its splits one way: for_each_split or for_each_split_range");
+  static_assert(!GameWithMovesToValue<G> || !(HeapGameWithSplitRanges<G> || HeapGameWithThreeWaySplits<G>),
+                "the moves to a value of a game with split ranges are counted by the adapter (by residue where a "
+                "period is proven), not by moves_to_value");
   static_assert(!HeapGameWithSplits<G> || !GameWithMovesToValue<G> || HeapGameWithSplitsToValue<G>,
                 "a heap game with splits that counts its moves to a value (moves_to_value) counts its splits too "
                 "(splits_to_value)");
@@ -127,6 +152,9 @@ class HeapGameRule final : public HeapRule {
     if constexpr (GameWithClosedForm<G>) {
       if (const std::optional<Nimber> known = game_.closed_form(heap)) return *known;
     }
+    if constexpr (HeapGameWithMoveBounds<G>) {
+      return with_proven_values(context, heap, [&](const Sequence& s) { return value_in(s, heap); });
+    }
     if constexpr (HeapGameWithMaxTake<G>) {
       const Proof& proof = period_proof(context, Play::normal);
       if (proof.sequence) return value_from_pattern(proof.sequence->prefix, proof.sequence->pattern, heap);
@@ -141,6 +169,10 @@ class HeapGameRule final : public HeapRule {
   std::optional<std::uint64_t> periodicity_check_end(std::uint64_t preperiod, std::uint64_t period) const override {
     if constexpr (HeapGameWithMaxTake<G>) {
       return grundy::periodicity_check_end(MoveBounds{game_.max_take(), 1}, preperiod, period);
+    } else if constexpr (HeapGameWithMoveBounds<G>) {
+      const std::optional<MoveBounds> bounds = game_.move_bounds();
+      if (!bounds) return std::nullopt;
+      return grundy::periodicity_check_end(*bounds, preperiod, period);
     } else {
       return std::nullopt;
     }
@@ -157,7 +189,14 @@ class HeapGameRule final : public HeapRule {
   void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const override {
     bool going = true;
     for_each_option(heap, [&](std::uint64_t after) { return going = visit(move_to(heap, after)); });
-    if (going) for_each_split_option(heap, [&](std::uint64_t a, std::uint64_t b) { return visit(split_move(heap, a, b)); });
+    if (going) {
+      for_each_split_option(heap, [&](std::uint64_t a, std::uint64_t b) { return going = visit(split_move(heap, a, b)); });
+    }
+    if (going) {
+      for_each_three_way_option(heap, [&](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+        return visit(HeapMove{heap - a - b - c, {a, b, c}});
+      });
+    }
   }
 
   HeapMoveList moves_to_value(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const override {
@@ -187,6 +226,8 @@ class HeapGameRule final : public HeapRule {
           if (result.listed.size() < limit) result.listed.push_back(split_move(heap, split.larger, split.smaller));
       }
       return result;
+    } else if constexpr (HeapGameWithMoveBounds<G>) {
+      return with_proven_values(context, heap, [&](const Sequence& s) { return moves_in(context, s, heap, target, limit); });
     } else if constexpr (!GameWithClosedForm<G>) {
       if constexpr (HeapGameWithMaxTake<G>) {
         // At most max_take moves, each valued by the proven period.
@@ -203,6 +244,7 @@ class HeapGameRule final : public HeapRule {
   }
 
   SequenceReport table(Context& context, std::uint64_t upto) const override {
+    if constexpr (HeapGameWithMoveBounds<G>) return bounded_table(context, upto);
     if constexpr (GameWithClosedForm<G>) {
       const auto at = [&](std::uint64_t n) { return std::optional<Nimber>(value(context, n)); };
       if (std::optional<SequenceReport> known = closed_table(context, upto, Play::normal, at)) return std::move(*known);
@@ -237,7 +279,9 @@ class HeapGameRule final : public HeapRule {
   }
 
   std::string describe(std::uint64_t heap, const HeapMove& move) const override {
-    if constexpr (GameWithMoveWords<G>) {
+    if constexpr (HeapGameWithHeapMoveWords<G>) {
+      return game_.describe_heap_move(heap, move);
+    } else if constexpr (GameWithMoveWords<G>) {
       // The game's words are for moves to one heap; a split has the rule's.
       if (move.leaves.size() > 1) return HeapRule::describe(heap, move);
       return game_.describe_move(heap, move.leaves.empty() ? 0 : move.leaves.front());
@@ -266,11 +310,22 @@ class HeapGameRule final : public HeapRule {
     std::uint64_t nim_;
   };
 
-  // What one run keeps for this rule: g(0..) by the definition, extended on demand.
+  // What one run keeps for this rule: g(0..) by the definition (or the game's
+  // sweep), extended on demand; for a game with move_bounds(), the period the
+  // theorem proved from them, once it has.
   struct Sequence {
     std::mutex mutex;
-    std::vector<Nimber> values;
+    std::vector<HeapTableValue<G>> values;
+    Periodicity pattern;           // proven, or not yet
+    std::uint64_t next_check = 0;  // the table's size at which the theorem is tried again
   };
+
+  // The run's table of this game. Keyed by the rule's text, which names the
+  // game (the syntax it is read from), and by the game's type: two terms of one
+  // rule parsed apart (kayles(10) and kayles(70)) share one table in a run.
+  std::shared_ptr<Sequence> run_sequence(Context& context) const {
+    return context.shared<Sequence>(text_, [] { return std::make_shared<Sequence>(); });
+  }
 
   // Every option of `heap` (the heap it leaves), lazily where the game lists them so.
   template <class Visit>
@@ -293,12 +348,40 @@ class HeapGameRule final : public HeapRule {
   // Every split of `heap` (the two heaps it leaves, larger first), lazily.
   template <class Visit>
   void for_each_split_option(std::uint64_t heap, Visit&& visit) const {
-    if constexpr (HeapGameWithSplits<G>) {
+    if constexpr (HeapGameWithSplitRanges<G>) {
+      game_.for_each_split_range(heap, [&](std::uint64_t rest, std::uint64_t most) {
+        check_split_range(heap, rest, most);
+        for (std::uint64_t a = 1; a <= most; ++a)
+          if (!visit(rest - a, a)) return false;
+        return true;
+      });
+    } else if constexpr (HeapGameWithSplits<G>) {
       game_.for_each_split(heap, [&](std::uint64_t larger, std::uint64_t smaller) {
         // The loop reads g of smaller heaps only, and a split's heaps are two.
         if (smaller == 0 || smaller > larger || larger > heap - smaller)
           throw std::logic_error(text_ + ": a split leaves two non-empty heaps, larger first, within the heap");
         return visit(larger, smaller);
+      });
+    }
+  }
+
+  void check_split_range(std::uint64_t heap, std::uint64_t rest, std::uint64_t most) const {
+    if (rest > heap || most > rest / 2) {
+      throw std::logic_error(text_ + ": a split range leaves rest - a and a, 1 <= a <= rest / 2, rest within the heap");
+    }
+  }
+
+  // Every split of `heap` into three heaps (a >= b >= c >= 1), lazily.
+  template <class Visit>
+  void for_each_three_way_option(std::uint64_t heap, Visit&& visit) const {
+    if constexpr (HeapGameWithThreeWaySplits<G>) {
+      game_.for_each_three_way_split(heap, [&](std::uint64_t rest) {
+        if (rest > heap) throw std::logic_error(text_ + ": a split into three leaves heaps within the heap");
+        for (std::uint64_t c = 1; 3 * c <= rest; ++c) {
+          for (std::uint64_t b = c; 2 * b <= rest - c; ++b)
+            if (!visit(rest - c - b, b, c)) return false;
+        }
+        return true;
       });
     }
   }
@@ -327,26 +410,38 @@ class HeapGameRule final : public HeapRule {
   // reads g[0], which is 1 in misère play: its player to move has won).
   template <class V>
   void extend(std::vector<V>& g, std::uint64_t last, Play play, Context& context) const {
+    // A game that splits heaps (always, or from some heap on: take-and-break
+    // codes may or may not) has its misère play refused where a split is met.
+    const auto refuse_misere = [&] {
+      throw LimitError("misère play of " + text_ + " is not supported: its moves split heaps, and misère values do not add");
+    };
     if constexpr (HeapGameWithSplits<G>) {
-      if (play == Play::misere) {
-        throw LimitError("misère play of " + text_ +
-                         " is not supported: its moves split heaps, and misère values do not add");
+      if (play == Play::misere) refuse_misere();
+    }
+    if constexpr (HeapGameWithSweep<G> && std::is_same_v<V, HeapTableValue<G>>) {
+      if constexpr (std::is_same_v<decltype(game_.extend_sequence(g, last, play, context)), bool>) {
+        if (game_.extend_sequence(g, last, play, context)) return;  // else declined: the loop
+      } else {
+        game_.extend_sequence(g, last, play, context);
+        return;
       }
     }
-    if constexpr (HeapGameWithSweep<G> && std::is_same_v<V, Nimber>) {
-      game_.extend_sequence(g, last, play, context);
-    } else {
-      extend_heap_sequence(g, last, play, context, [&](std::uint64_t n, auto&& option) {
-        for_each_option(n, [&](std::uint64_t after) {
-          option(g[after]);
-          return true;
-        });
-        for_each_split_option(n, [&](std::uint64_t a, std::uint64_t b) {
-          option(g[a] ^ g[b]);  // a sum of two heaps (Sprague–Grundy)
-          return true;
-        });
+    extend_heap_sequence(g, last, play, context, [&](std::uint64_t n, auto&& option) {
+      for_each_option(n, [&](std::uint64_t after) {
+        option(g[after]);
+        return true;
       });
-    }
+      for_each_split_option(n, [&](std::uint64_t a, std::uint64_t b) {
+        if (play == Play::misere) refuse_misere();
+        option(g[a] ^ g[b]);  // a sum of two heaps (Sprague–Grundy)
+        return true;
+      });
+      for_each_three_way_option(n, [&](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+        if (play == Play::misere) refuse_misere();
+        option(g[a] ^ g[b] ^ g[c]);
+        return true;
+      });
+    });
   }
 
   // Calls read(g) with the run's table of values holding g(0..heap), under its lock.
@@ -357,9 +452,9 @@ class HeapGameRule final : public HeapRule {
       throw LimitError("heap " + std::to_string(heap) + " of " + text_ + " is beyond the " + std::to_string(limit) +
                        " heaps its values are computed for (no closed form is known)");
     }
-    const auto sequence = context.shared_for<Sequence>(shared_from_this(), [] { return std::make_shared<Sequence>(); });
+    const std::shared_ptr<Sequence> sequence = run_sequence(context);
     std::lock_guard lock(sequence->mutex);
-    std::vector<Nimber>& g = sequence->values;
+    std::vector<HeapTableValue<G>>& g = sequence->values;
     if (g.size() <= heap) {
       std::uint64_t last = heap;
       if constexpr (HeapGameWithSweep<G>) {
@@ -369,11 +464,11 @@ class HeapGameRule final : public HeapRule {
       }
       extend(g, last, Play::normal, context);
     }
-    return read(static_cast<const std::vector<Nimber>&>(g));
+    return read(static_cast<const std::vector<HeapTableValue<G>>&>(g));
   }
 
   Nimber by_definition(Context& context, std::uint64_t heap) const {
-    return with_values_through(context, heap, [&](const std::vector<Nimber>& g) { return g[heap]; });
+    return with_values_through(context, heap, [&](const auto& g) { return Nimber{g[heap]}; });
   }
 
   // Without a theorem every move leaves smaller heaps, valued in the run's
@@ -381,7 +476,7 @@ class HeapGameRule final : public HeapRule {
   // of them (sub(allbut{2,5})(40000000) has 4·10^7).
   HeapMoveList moves_by_table(Context& context, std::uint64_t heap, Nimber target, std::size_t limit) const {
     if (heap == 0) return {};
-    return with_values_through(context, heap - 1, [&](const std::vector<Nimber>& g) {
+    return with_values_through(context, heap - 1, [&](const auto& g) {
       return moves_valued(heap, target, limit, [&](std::uint64_t after) {
         context.charge();
         return g[after];
@@ -401,10 +496,224 @@ class HeapGameRule final : public HeapRule {
     });
     for_each_split_option(heap, [&](std::uint64_t a, std::uint64_t b) {
       if ((at(a) ^ at(b)) != target) return true;
-      ++result.total;  // the table holds the heap, so far fewer than 2^63 splits
+      ++result.total;  // a walk of fewer than 2^63 splits (the callers bound it)
       if (result.listed.size() < limit) result.listed.push_back(split_move(heap, a, b));
       return true;
     });
+    for_each_three_way_option(heap, [&](std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+      if ((at(a) ^ at(b) ^ at(c)) != target) return true;
+      ++result.total;
+      if (result.listed.size() < limit) result.listed.push_back(HeapMove{heap - a - b - c, {a, b, c}});
+      return true;
+    });
+    return result;
+  }
+
+  // ---- games with move_bounds(): the periodicity theorem on the run's table ----
+
+  // Heaps computed while looking for a proven period when a heap past
+  // sequence_limit() is asked for: every game in the published list of trivial
+  // octal games proves within 1000 heaps, and 2^16 heaps of an unproven one
+  // such as Officers take about 0.05 s.
+  static constexpr std::uint64_t kDefaultProofSearch = std::uint64_t{1} << 16;
+
+  std::uint64_t proof_search_limit() const {
+    if constexpr (HeapGameWithProofSearchLimit<G>) {
+      return game_.proof_search_limit();
+    } else {
+      return std::min(kDefaultProofSearch, sequence_limit());
+    }
+  }
+
+  // g(heap) from the run's table, or from the proven period past it.
+  static Nimber value_in(const Sequence& s, std::uint64_t heap) {
+    if (heap < s.values.size()) return s.values[heap];
+    const std::uint64_t n0 = s.pattern.preperiod;
+    return s.values[n0 + (heap - n0) % s.pattern.period];
+  }
+
+  // Calls read(s) with the run's sequence holding g(heap): computed through
+  // heap below sequence_limit(), else through proof_search_limit() in search of
+  // a period the theorem proves; refused (LimitError) when neither answers.
+  template <class Read>
+  decltype(auto) with_proven_values(Context& context, std::uint64_t heap, Read&& read) const {
+    const std::shared_ptr<Sequence> sequence = run_sequence(context);
+    std::lock_guard lock(sequence->mutex);
+    const std::uint64_t limit = sequence_limit();
+    extend_proving(context, *sequence, heap < limit ? heap + 1 : proof_search_limit());
+    if (heap >= sequence->values.size() && !sequence->pattern.proven()) {
+      throw LimitError(excerpt(text_) + "(" + std::to_string(heap) + "): no period of the rule is proven within the first " +
+                       std::to_string(sequence->values.size()) + " heaps, and heaps from " + std::to_string(limit) +
+                       " on are not computed on demand");
+    }
+    return read(static_cast<const Sequence&>(*sequence));
+  }
+
+  // Extends the run's g until `count` heaps are known or the theorem proves a
+  // period. The theorem is tried after every quarter more heaps (at least 256),
+  // which keeps the search O(n) overall; the heaps are computed in chunks of
+  // about a tenth of a second, between which the context is polled (Ctrl-C
+  // stops even a long extension promptly) and the progress line written.
+  void extend_proving(Context& context, Sequence& s, std::uint64_t count) const {
+    const std::optional<MoveBounds> bounds = game_.move_bounds();
+    std::vector<HeapTableValue<G>>& g = s.values;
+    if (g.size() >= count || s.pattern.proven()) return;
+    std::uint64_t chunk = 256;
+    while (g.size() < count && !s.pattern.proven()) {
+      context.poll();
+      const auto start = std::chrono::steady_clock::now();
+      const std::uint64_t before = g.size();
+      extend(g, std::min(count, before + chunk) - 1, Play::normal, context);
+      const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      // Grow at most twofold: heaps get dearer as n grows.
+      const double rate = static_cast<double>(g.size() - before) / std::max(took, 1e-6);
+      chunk = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(rate * 0.1), 16, 2 * chunk);
+      if (bounds && g.size() >= s.next_check) {
+        s.pattern = find_periodicity(*bounds, true, std::span<const HeapTableValue<G>>(g));
+        s.next_check = g.size() + std::max<std::uint64_t>(256, g.size() / 4);
+      }
+      if (context.progress_due()) {
+        context.progress("grundy: " + excerpt(text_) + ": " + std::to_string(g.size()) + " of " + std::to_string(count) +
+                         " heaps computed, " + std::to_string(static_cast<long long>(context.seconds())) + " s");
+      }
+    }
+    if (bounds && !s.pattern.proven()) s.pattern = find_periodicity(*bounds, true, std::span<const HeapTableValue<G>>(g));
+  }
+
+  // g(0..upto) with the period the theorem proves, else the one the table
+  // shows; heaps past sequence_limit() only from a proven period.
+  SequenceReport bounded_table(Context& context, std::uint64_t upto) const {
+    check_table_request(upto, text_);
+    const std::shared_ptr<Sequence> sequence = run_sequence(context);
+    std::lock_guard lock(sequence->mutex);
+    const std::uint64_t limit = sequence_limit();
+    extend_proving(context, *sequence, std::min(upto, limit - 1) + 1);
+    const Sequence& s = *sequence;
+    if (upto >= s.values.size() && !s.pattern.proven()) {
+      throw LimitError("a table of " + text_ + " up to " + std::to_string(upto) + " is beyond the limit of " +
+                       std::to_string(limit) + " heaps for this rule (its cost a heap), and no period is proven");
+    }
+    SequenceReport report;
+    report.values.reserve(upto + 1);
+    for (std::uint64_t n = 0; n <= upto; ++n) report.values.push_back(value_in(s, n));
+    if (s.pattern.proven()) {
+      report.pattern = s.pattern;
+    } else {
+      const std::optional<MoveBounds> bounds = game_.move_bounds();
+      report.pattern = find_periodicity(bounds.value_or(MoveBounds{}), false, std::span<const Nimber>(report.values));
+    }
+    return report;
+  }
+
+  // A walk over more moves than this is refused before it starts (about a
+  // second of work; a split of 10^18 into three has 10^35 ways).
+  static constexpr double kMoveWalkLimit = 5e8;
+
+  // The moves of `heap` to value `target`, every heap valued from the run's
+  // table or its proven period: a heap past the table whose split ranges lie
+  // where the values repeat has each range's splits counted a residue class at
+  // a time; otherwise every move is walked, after its count is estimated.
+  HeapMoveList moves_in(Context& context, const Sequence& s, std::uint64_t heap, Nimber target, std::size_t limit) const {
+    const auto at = [&](std::uint64_t h) { return value_in(s, h); };
+    if (heap >= s.values.size() && splits_by_residue(s, heap)) return moves_by_residue(s, heap, target, limit);
+    double moves = 0;
+    for_each_option(heap, [&](std::uint64_t) { return ++moves < kMoveWalkLimit; });
+    if constexpr (HeapGameWithSplitRanges<G>) {
+      game_.for_each_split_range(heap, [&](std::uint64_t, std::uint64_t most) {
+        moves += static_cast<double>(most);
+        return true;
+      });
+    }
+    if constexpr (HeapGameWithThreeWaySplits<G>) {
+      game_.for_each_three_way_split(heap, [&](std::uint64_t rest) {
+        moves += static_cast<double>(rest) * static_cast<double>(rest) / 12;
+        return true;
+      });
+    }
+    if (moves > kMoveWalkLimit) {
+      // Printed as a double: a three-way split of a huge heap has ~10^37 moves,
+      // which no integer type holds.
+      char count[32];
+      std::snprintf(count, sizeof count, "%.3g", moves);
+      throw LimitError(excerpt(text_) + "(" + std::to_string(heap) + ") has about " + count +
+                       " moves: too many to check one by one for the moves to value " + std::to_string(target));
+    }
+    return moves_valued(heap, target, limit, [&](std::uint64_t h) {
+      context.charge();
+      return at(h);
+    });
+  }
+
+  // Whether every split of `heap` leaves two heaps whose values follow the
+  // proven period (the larger part at least the preperiod, so g(rest - a)
+  // depends on a mod p once a does too), and no split leaves three.
+  bool splits_by_residue(const Sequence& s, std::uint64_t heap) const {
+    if constexpr (HeapGameWithSplits<G>) {
+      return false;
+    } else {
+      if (!s.pattern.proven()) return false;
+      bool periodic = true;
+      if constexpr (HeapGameWithThreeWaySplits<G>) {
+        game_.for_each_three_way_split(heap, [&](std::uint64_t rest) { return periodic = rest < 3; });
+      }
+      if constexpr (HeapGameWithSplitRanges<G>) {
+        if (periodic) {
+          game_.for_each_split_range(heap, [&](std::uint64_t rest, std::uint64_t most) {
+            return periodic = rest - most >= s.pattern.preperiod + s.pattern.period;
+          });
+        }
+      }
+      return periodic;
+    }
+  }
+
+  // moves_in for a heap whose splits all lie in the periodic part: the
+  // one-heap moves valued one by one, each split range's smaller parts below
+  // the preperiod one by one, the rest a residue class mod p at a time —
+  // counted at once and listed in the walk's order (a ascending), so that the
+  // moves shown never depend on how far the table happens to reach.
+  HeapMoveList moves_by_residue(const Sequence& s, std::uint64_t heap, Nimber target, std::size_t limit) const {
+    HeapMoveList result;
+    const auto count = [&](std::uint64_t more) {
+      result.total = result.total > UINT64_MAX - more ? UINT64_MAX : result.total + more;
+    };
+    for_each_option(heap, [&](std::uint64_t after) {
+      if (value_in(s, after) != target) return true;
+      count(1);
+      if (result.listed.size() < limit) result.listed.push_back(move_to(heap, after));
+      return true;
+    });
+    if constexpr (HeapGameWithSplitRanges<G>) {
+      const std::uint64_t p = s.pattern.period;
+      const std::uint64_t first_periodic = std::max<std::uint64_t>(s.pattern.preperiod, 1);
+      game_.for_each_split_range(heap, [&](std::uint64_t rest, std::uint64_t most) {
+        for (std::uint64_t a = 1; a < first_periodic && a <= most; ++a) {
+          if ((value_in(s, a) ^ value_in(s, rest - a)) != target) continue;
+          count(1);
+          if (result.listed.size() < limit) result.listed.push_back(split_move(heap, rest - a, a));
+        }
+        // The residues whose splits reach the target: a, a + p, … up to most
+        // all do. `next` holds, per matching residue, its next smaller part to
+        // list; it is ascending, and each step adds p to the least, which then
+        // becomes the largest: a rotation, so the front is always the least.
+        std::vector<std::uint64_t> next;
+        for (std::uint64_t r = 0; r < p && first_periodic + r <= most; ++r) {
+          const std::uint64_t a = first_periodic + r;
+          if ((value_in(s, a) ^ value_in(s, rest - a)) != target) continue;
+          count((most - a) / p + 1);
+          next.push_back(a);
+        }
+        std::size_t front = 0;
+        while (!next.empty() && result.listed.size() < limit) {
+          const std::uint64_t a = next[front];
+          if (a > most) break;  // the least is past the end: so are all
+          result.listed.push_back(split_move(heap, rest - a, a));
+          next[front] = a + p;
+          front = (front + 1) % next.size();
+        }
+        return true;
+      });
+    }
     return result;
   }
 
@@ -429,7 +738,7 @@ class HeapGameRule final : public HeapRule {
     // A heap's value asks for its run's proof: remembered (run_memo.hpp), as
     // the lookup would cost as much as the value.
     Proofs& proofs = proofs_.get(context, [&] {
-      return context.shared_for<Proofs>(shared_from_this(), [] { return std::make_shared<Proofs>(); });
+      return context.shared<Proofs>(text_, [] { return std::make_shared<Proofs>(); });
     });
     std::lock_guard lock(proofs.mutex);
     Proof& proof = play == Play::misere ? proofs.misere : proofs.normal;

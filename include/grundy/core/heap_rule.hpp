@@ -19,26 +19,13 @@
 
 #include "grundy/core/capabilities.hpp"
 #include "grundy/core/context.hpp"
+#include "grundy/core/heap_move.hpp"
 #include "grundy/core/heap_sequence.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/core/position.hpp"
 #include "grundy/core/sequence.hpp"
 
 namespace grundy {
-
-// One move on a heap: how many tokens it takes and which heaps it leaves
-// (a subtraction move leaves one heap or none; a take-and-break move up to three).
-struct HeapMove {
-  std::uint64_t taken = 0;
-  std::vector<std::uint64_t> leaves;  // sizes > 0 only
-};
-
-// Moves of one heap to a given value: the first `limit` listed, all counted.
-struct HeapMoveList {
-  std::vector<HeapMove> listed;
-  std::uint64_t total = 0;  // saturates at UINT64_MAX
-  bool total_is_lower_bound = false;
-};
 
 class HeapRule : public std::enable_shared_from_this<HeapRule> {
  public:
@@ -51,8 +38,9 @@ class HeapRule : public std::enable_shared_from_this<HeapRule> {
   // exactly (never a guess), Cancelled when the context is stopped.
   [[nodiscard]] virtual Nimber value(Context& context, std::uint64_t heap) const = 0;
 
-  // Every move from `heap`, in order of increasing `taken`; the callback returns
-  // false to stop early. Heaps of 10^18 under a rule with infinitely many moves are
+  // Every move from `heap` (the rule's order: for a heap game of the model its
+  // moves that leave one heap or none, then its splits into two, then into
+  // three); the callback returns false to stop early. Heaps of 10^18 under a rule with infinitely many moves are
   // enumerated lazily, so callers must stop.
   virtual void for_each_move(std::uint64_t heap, const std::function<bool(const HeapMove&)>& visit) const = 0;
 

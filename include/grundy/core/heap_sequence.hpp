@@ -14,9 +14,12 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
+#include <string>
 #include <vector>
 
 #include "grundy/core/context.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/core/nimber.hpp"
 
 namespace grundy {
@@ -42,7 +45,12 @@ void extend_heap_sequence(std::vector<Value>& g, std::uint64_t last, Play play, 
       ++listed;
     });
     context.charge(listed + 1);
-    g.push_back(static_cast<Value>(listed == 0 && play == Play::misere ? 1 : options.mex()));
+    const Nimber mex = listed == 0 && play == Play::misere ? 1 : options.mex();
+    if (mex > std::numeric_limits<Value>::max()) {
+      throw LimitError("g(" + std::to_string(n) + ") = " + std::to_string(mex) + " does not fit the table's " +
+                       std::to_string(8 * sizeof(Value)) + "-bit values");
+    }
+    g.push_back(static_cast<Value>(mex));
   }
 }
 
