@@ -81,9 +81,14 @@ bool TakeAndBreakGame::extend_sequence(std::vector<TableValue>& values, std::uin
   });
   std::lock_guard lock(run->mutex);
   take_and_break::SequenceEngine& engine = *run->engine;
-  if (engine.size() <= last) engine.extend_to(last + 1);
+  // The adapter reserves its table for the heaps it is after (its capacity):
+  // the engine's table is reserved alike, so that neither copies itself as it
+  // grows chunk by chunk.
+  if (engine.size() <= last) {
+    engine.reserve(std::max<std::uint64_t>(last + 1, values.capacity()));
+    engine.extend_to(last + 1);
+  }
   const auto& g = engine.values();
-  values.reserve(last + 1);
   values.insert(values.end(), g.begin() + static_cast<std::ptrdiff_t>(values.size()), g.begin() + static_cast<std::ptrdiff_t>(last + 1));
   return true;
 }

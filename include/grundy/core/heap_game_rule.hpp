@@ -558,6 +558,7 @@ class HeapGameRule final : public HeapRule {
     const std::optional<MoveBounds> bounds = game_.move_bounds();
     std::vector<HeapTableValue<G>>& g = s.values;
     if (g.size() >= count || s.pattern.proven()) return;
+    g.reserve(count);  // once: the chunks do not copy the table as it grows
     std::uint64_t chunk = 256;
     while (g.size() < count && !s.pattern.proven()) {
       context.poll();
