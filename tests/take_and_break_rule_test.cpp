@@ -277,5 +277,30 @@ TEST(TakeAndBreakRule, EnginesEqualTheLoopOverTheMoves) {
   }
 }
 
+// Misère play: the engines know normal play only, so the sweep declines it
+// and the loop over the moves computes a lone heap's misère values — for a
+// code without splits (0.33: take 1 or 2, against the definition written
+// here); a code
+// whose moves split heaps is refused where the first split is met.
+TEST(TakeAndBreakRule, MisereTablesByTheLoopAndRefusedWhereHeapsSplit) {
+  Context context;
+  const SequenceReport misere = make_take_and_break("0.33")->misere_table(context, 40);
+  std::vector<Nimber> expected;
+  for (std::uint64_t n = 0; n <= 40; ++n) {
+    if (n == 0) {
+      expected.push_back(1);  // no move: the player to move has won
+      continue;
+    }
+    std::set<Nimber> options{expected[n - 1]};
+    if (n >= 2) options.insert(expected[n - 2]);
+    Nimber mex = 0;
+    while (options.count(mex)) ++mex;
+    expected.push_back(mex);
+  }
+  EXPECT_EQ(misere.values, expected);
+  EXPECT_THROW((void)make_take_and_break("0.77")->misere_table(context, 10), LimitError);
+  EXPECT_THROW((void)make_take_and_break("0x0.08")->misere_table(context, 10), LimitError);
+}
+
 }  // namespace
 }  // namespace grundy
