@@ -6,6 +6,7 @@
 #include <random>
 #include <span>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -381,6 +382,26 @@ TEST(TakeAndBreakEngine, OfficersLongAutomaticTwoThreads) { check_officers(98304
 
 TEST(TakeAndBreakEngine, OfficersFirst20000) { check_officers(20000, 1, EngineKind::automatic); }
 TEST(TakeAndBreakEngine, OfficersFull98304AndRarePositions) { check_officers(98304, 1, EngineKind::automatic); }
+// An engine that lends its table between extensions (to the heap-game
+// adapter, which keeps the run's table) goes on as if it had kept it: Officers
+// by the sparse engine, lent and taken back every few hundred heaps and
+// reserved further while lent, equals the reference; a table of another
+// length is refused.
+TEST(TakeAndBreakEngine, ATableLentBetweenExtensionsGoesOnAsIfKept) {
+  auto engine = make_engine(parse_game_code("officers"), EngineOptions{.kind = EngineKind::sparse});
+  std::vector<Value> table = engine->lend();
+  for (std::uint64_t count = 300; count <= 12000; count += 317) {
+    engine->take_back(std::move(table));
+    engine->extend_to(count);
+    table = engine->lend();
+    ASSERT_EQ(table.size(), count);
+    table.reserve(table.capacity() + 1000);  // the adapter may reserve while it holds the table
+  }
+  EXPECT_EQ(table, officers_reference(table.size()));
+  std::vector<Value> shorter(table.begin(), table.end() - 1);
+  EXPECT_THROW(engine->take_back(std::move(shorter)), std::logic_error);
+}
+
 TEST(TakeAndBreakEngine, OfficersFull98304PortableOnly) { check_officers(98304, 1, EngineKind::automatic, false); }
 TEST(TakeAndBreakEngine, OfficersLongNaiveTwoThreads) { check_officers(98304, 2, EngineKind::naive); }
 

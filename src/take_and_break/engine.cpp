@@ -13,6 +13,14 @@
 
 namespace grundy::take_and_break {
 
+void SequenceEngine::take_back(std::vector<Value> values) {
+  if (!values_.empty() || values.size() != lent_size_) {
+    throw std::logic_error("SequenceEngine::take_back: not the table the engine lent (" + std::to_string(values.size()) +
+                           " values, " + std::to_string(lent_size_) + " lent)");
+  }
+  values_ = std::move(values);
+}
+
 const char* to_string(EngineKind kind) noexcept {
   switch (kind) {
     case EngineKind::automatic: return "auto";

@@ -98,8 +98,23 @@ class SequenceEngine {
   // Hands the computed values over (the engine is empty afterwards).
   [[nodiscard]] std::vector<Value> release() noexcept { return std::move(values_); }
 
+  // Lends the table to its caller between two extensions, and takes it back
+  // unchanged (reserved further at most): the engine keeps the rest of its
+  // state, so a caller that keeps the values anyway (the heap-game adapter's
+  // table of a run) holds them once, not twice. take_back refuses a table of
+  // another length (std::logic_error): values appended or dropped meanwhile
+  // would not be the engine's.
+  [[nodiscard]] std::vector<Value> lend() noexcept {
+    lent_size_ = values_.size();
+    return std::move(values_);
+  }
+  void take_back(std::vector<Value> values);
+
  protected:
   std::vector<Value> values_;
+
+ private:
+  std::uint64_t lent_size_ = 0;
 };
 
 struct EngineOptions {

@@ -45,8 +45,8 @@ namespace grundy {
 inline constexpr std::uint64_t kTakeAndBreakProofSearch = std::uint64_t{1} << 16;
 
 // Largest heap whose value is computed on demand when no period is proven:
-// 10^8 heaps of Officers take about 85 s and 400 MB (the engine's table and
-// the run's, 2 bytes a heap each) with the sparse engine on
+// 10^8 heaps of Officers take about 85 s and 200 MB (2 bytes a heap: the
+// engine lends its table to the run's, SequenceEngine::lend) with the sparse engine on
 // this project's 2-core box (1.2·10^6 values/s), with progress lines and Ctrl-C
 // stopping it within a tenth of a second; `grundy table` goes further with
 // checkpoints (run.hpp).
