@@ -117,10 +117,19 @@ TEST(DistributedTableCli, SigtermToMpirunSavesTheCheckpoint) {
   const std::string dir = ::testing::TempDir();
   const std::string ckpt = dir + "sigterm.ckpt";
   std::filesystem::remove(ckpt);
-  const CliRun stopped = shell("timeout 120 sh -c 'mpirun --oversubscribe --allow-run-as-root -np 2 " +
-                               std::string(GRUNDY_CLI_PATH) + " table officers --upto 100000000 --no-values --checkpoint " +
-                               ckpt + " < /dev/null 2>&1 & pid=$!; sleep 4; kill -TERM $pid; wait $pid' 2>&1");
+  // Stopped once the ranks are computing (rank 0's progress line shows heaps
+  // verified), not after a fixed time: under the load of a whole ctest on a
+  // fresh machine, mpirun had not started its ranks 4 s after it was launched.
+  const std::string log = dir + "sigterm.log";
+  const CliRun stopped = shell(
+      "timeout 120 sh -c 'mpirun --oversubscribe --allow-run-as-root -np 2 " + std::string(GRUNDY_CLI_PATH) +
+      " table officers --upto 100000000 --no-values --progress --checkpoint " + ckpt + " < /dev/null > " + log +
+      " 2>&1 & pid=$!; i=0; while [ $i -lt 600 ] && ! grep -q \"verified [1-9]\" " + log +
+      "; do sleep 0.1; i=$((i+1)); done; kill -TERM $pid; wait $pid; cat " + log + "' 2>&1");
   EXPECT_NE(stopped.out.find("interrupted: checkpoint written"), std::string::npos) << stopped.out;
+  // The progress lines never told a negative time left (the first line, with
+  // no heap verified yet, said "ETA -2147483648h-8m").
+  EXPECT_EQ(stopped.out.find("ETA -"), std::string::npos) << stopped.out;
   ASSERT_TRUE(std::filesystem::exists(ckpt)) << stopped.out;
   const std::string one = dir + "sigterm_one.bin";
   const std::string resumed = dir + "sigterm_resumed.bin";

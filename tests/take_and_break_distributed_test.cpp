@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <fstream>
 #include <filesystem>
 #include <random>
@@ -24,6 +25,7 @@
 #include "grundy/take_and_break/engine.hpp"
 #include "grundy/take_and_break/run.hpp"
 #include "take_and_break/block_verifier.hpp"
+#include "take_and_break/run_support.hpp"
 #include "take_and_break/sparse_engine.hpp"
 #include "take_and_break/vector_kernels.hpp"
 #include "test_support.hpp"
@@ -61,6 +63,19 @@ std::vector<Value> officers_reference() {
 // values up to G(20627) = 277 are speculated wrong first (the candidate is
 // the least missing common value) and found by the verifiers, so the rewinds
 // run too; the values are those of the published table.
+// The time left on a progress line: hours past int, and unbounded before any
+// heap is done (a distributed run's first line printed "ETA -2147483648h-8m").
+TEST(DistributedTable, TimeLeftIsWordedForAnySpeed) {
+  EXPECT_EQ(run_support::format_seconds(5.6), "5.6s");
+  EXPECT_EQ(run_support::format_seconds(184), "3m04s");
+  EXPECT_EQ(run_support::format_seconds(3720), "1h02m");
+  EXPECT_EQ(run_support::format_seconds(3600.0 * 3'000'000'000.0), "unknown");  // past 10^8 hours
+  EXPECT_EQ(run_support::format_seconds(3600.0 * 5'000'000.0), "5000000h00m");
+  EXPECT_EQ(run_support::format_seconds(1e8 / 1e-6), "unknown");  // 10^8 heaps at speed 0
+  EXPECT_EQ(run_support::format_seconds(std::numeric_limits<double>::infinity()), "unknown");
+  EXPECT_EQ(run_support::format_seconds(std::numeric_limits<double>::quiet_NaN()), "unknown");
+}
+
 TEST(DistributedTable, OfficersOnThreadsMatchesPublishedTable) {
   const std::vector<Value> expected = officers_reference();
   for (unsigned verifiers : {1U, 2U, 3U}) {

@@ -35,8 +35,13 @@ std::string format_count(double x) {
 }
 
 std::string format_seconds(double s) {
+  // Before any heap is done the speed is 0 and the time left unbounded (the
+  // first progress line of a distributed run): not a number of hours, which
+  // overflowed int and printed "ETA -2147483648h-8m".
+  if (!(s < 1e8 * 3600)) return "unknown";
   char buf[32];
-  if (s >= 3600) std::snprintf(buf, sizeof buf, "%dh%02dm", static_cast<int>(s / 3600), static_cast<int>(s / 60) % 60);
+  if (s >= 3600) std::snprintf(buf, sizeof buf, "%lldh%02dm", static_cast<long long>(s / 3600),
+                                static_cast<int>(static_cast<long long>(s / 60) % 60));
   else if (s >= 60) std::snprintf(buf, sizeof buf, "%dm%02ds", static_cast<int>(s / 60), static_cast<int>(s) % 60);
   else std::snprintf(buf, sizeof buf, "%.1fs", s);
   return buf;
