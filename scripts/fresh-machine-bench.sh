@@ -33,6 +33,9 @@ rm -rf "$root"
 cp -a "$folder/base" "$root"
 trap unmount EXIT
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# debootstrap writes no /etc/hosts (an installed machine has one): without it
+# `localhost` does not resolve, and Selenium cannot reach chromedriver.
+cp /etc/hosts "$root/etc/hosts"
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
 mount --rbind /dev "$root/dev"
