@@ -249,9 +249,10 @@ concept HeapGameWithThreeWaySplits = HeapGame<G> && requires(const G& game, std:
   game.for_each_three_way_split(n, visit);
 };
 
-// Whether a heap game has moves that leave two or more heaps (the adapter
-// values such an option as the nim-sum of its heaps; misère values, which do
-// not add, are refused for it).
+// Whether a heap game may have moves that leave two or more heaps (the
+// adapter values such an option as the nim-sum of its heaps; misère values,
+// which do not add, are refused where such a move is met: a take-and-break
+// code without splitting digits keeps its misère play).
 template <class G>
 concept HeapGameWithAnySplits = HeapGameWithSplits<G> || HeapGameWithSplitRanges<G> || HeapGameWithThreeWaySplits<G>;
 
