@@ -8,15 +8,11 @@
 #include "grundy/core/heap_rule.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/analysis/loopy_analysis.hpp"
+#include "grundy/core/saturating.hpp"
 #include "analysis/misere_analysis.hpp"
 
 namespace grundy {
 namespace {
-
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t sum = 0;
-  return __builtin_add_overflow(a, b, &sum) ? std::numeric_limits<std::uint64_t>::max() : sum;
-}
 
 void add_moves(SumAnalysis& out, const Position& position, std::size_t index, OptionList&& options,
                std::size_t max_moves) {

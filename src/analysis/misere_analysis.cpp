@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/core/saturating.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "grundy/core/heap_rule.hpp"
 #include "grundy/core/input_error.hpp"
@@ -45,16 +46,6 @@ constexpr std::size_t kSearchMemory = std::size_t{512} << 20;
 constexpr std::uint64_t kMovesPerHeap = 1'000'000;
 // ... and of all heaps of a sum decided by its quotient.
 constexpr std::uint64_t kMovesPerSum = 10'000'000;
-
-std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t sum = 0;
-  return __builtin_add_overflow(a, b, &sum) ? std::numeric_limits<std::uint64_t>::max() : sum;
-}
-
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t product = 0;
-  return __builtin_mul_overflow(a, b, &product) ? std::numeric_limits<std::uint64_t>::max() : product;
-}
 
 std::size_t bound(const Context& context, std::size_t fallback) {
   const std::size_t m = context.options().memory_bytes;

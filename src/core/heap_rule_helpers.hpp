@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "grundy/core/heap_rule.hpp"
+#include "grundy/core/saturating.hpp"
 #include "grundy/core/sequence.hpp"
 
 namespace grundy::rulesets_detail {
@@ -16,15 +17,9 @@ namespace grundy::rulesets_detail {
 [[nodiscard]] HeapMove take(std::uint64_t heap, std::uint64_t taken);
 
 // Adds to a move count, saturating at UINT64_MAX as the move lists require.
-inline void count_one(std::uint64_t& total) {
-  if (total != UINT64_MAX) ++total;
-}
-inline void count_many(std::uint64_t& total, std::uint64_t more) {
-  total = total > UINT64_MAX - more ? UINT64_MAX : total + more;
-}
-[[nodiscard]] inline std::uint64_t saturating_add(std::uint64_t a, std::uint64_t b) {
-  return a > UINT64_MAX - b ? UINT64_MAX : a + b;
-}
+inline void count_one(std::uint64_t& total) { total = saturating_add(total, 1); }
+inline void count_many(std::uint64_t& total, std::uint64_t more) { total = saturating_add(total, more); }
+using grundy::saturating_add;
 
 // A pattern that a theorem guarantees.
 [[nodiscard]] Periodicity proven_pattern(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period,

@@ -53,6 +53,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/saturating.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "grundy/core/game_adapter.hpp"
 #include "grundy/terms/graph_term.hpp"
@@ -69,8 +70,6 @@ using rulesets_detail::saturating_add;
 __extension__ using Wide = unsigned __int128;
 
 constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
-
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) { return b != 0 && a > kMax / b ? kMax : a * b; }
 
 // The most positions a value is searched over: the search of 2^21 Young
 // diagrams (12 × 12 boards hold 2.7·10^6, 11 × 11 hold 7·10^5) takes seconds

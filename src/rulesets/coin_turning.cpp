@@ -57,6 +57,7 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/saturating.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "grundy/core/game_adapter.hpp"
 #include "grundy/core/input_error.hpp"
@@ -119,11 +120,6 @@ std::uint64_t odious_with_bit_below(std::uint64_t m, unsigned h) {
     count += std::popcount(blocks) % 2 == 0 ? evil_below(l) : odious_below(l);
   }
   return count;
-}
-
-std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) {
-  std::uint64_t p = 0;
-  return __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
 }
 
 // "3", "1, 4..6": increasing coin numbers, runs of three or more as a..b.
@@ -281,7 +277,7 @@ class CoinRule {
     std::uint64_t binomial = 1;  // C(coin − 1, m)
     for (unsigned m = 0; m <= 4; ++m) {
       if ((sizes_ >> m) & 1U) count = saturating_add(count, binomial);
-      binomial = saturating_product(binomial, coin - 1 > m ? coin - 1 - m : 0) / (m + 1);
+      binomial = saturating_mul(binomial, coin - 1 > m ? coin - 1 - m : 0) / (m + 1);
     }
     return count;
   }
@@ -693,7 +689,7 @@ class CoinTurning {
             if (fresh) inv->second = nim_inverse(alpha);
             matching = down_with(nim_product(change, inv->second));
           }
-          here = saturating_add(here, saturating_product(count, matching));
+          here = saturating_add(here, saturating_mul(count, matching));
         }
         total = saturating_add(total, here);
         if (here == 0 || out.size() >= limit) continue;

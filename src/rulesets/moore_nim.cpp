@@ -9,6 +9,7 @@
 #include "grundy/core/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
+#include "grundy/core/saturating.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "rulesets/samples.hpp"
 
@@ -18,11 +19,6 @@ namespace {
 using rulesets_detail::saturating_add;
 
 __extension__ using Wide = unsigned __int128;
-
-std::uint64_t saturating_mul(std::uint64_t a, std::uint64_t b) {
-  const Wide product = static_cast<Wide>(a) * b;
-  return product > UINT64_MAX ? UINT64_MAX : static_cast<std::uint64_t>(product);
-}
 
 // C(n, r), saturating: with r <= n/2 the partial products C(n, i) increase, so once
 // one saturates the result does.

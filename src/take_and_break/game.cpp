@@ -48,7 +48,7 @@ std::uint64_t TakeAndBreakGame::sequence_limit() const {
 }
 
 std::uint64_t TakeAndBreakGame::proof_search_limit() const {
-  return scaled(code_.max_heaps_left() >= 3 ? kThreeHeapLimit : kTakeAndBreakProofSearch);
+  return scaled(code_.max_heaps_left() >= 3 ? kThreeHeapLimit : kProofSearchHeaps);
 }
 
 // The bounds above are measured on codes with a few splitting digits; a heap

@@ -100,6 +100,7 @@
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/periodicity_theorem.hpp"
 #include "grundy/core/run_memo.hpp"
+#include "grundy/core/saturating.hpp"
 #include "grundy/core/sequence.hpp"
 
 namespace grundy {
@@ -215,12 +216,8 @@ class HeapGameRule final : public HeapRule {
         if (!split_count) return HeapRule::moves_to_value(context, heap, target, limit);
         // Takes and splits of a heap below 2^64 number fewer than 2^64 in any
         // game listed so far; a count that would pass it says "at least".
-        if (split_count->total > UINT64_MAX - result.total) {
-          result.total = UINT64_MAX;
-          result.total_is_lower_bound = true;
-        } else {
-          result.total += split_count->total;
-        }
+        if (split_count->total > UINT64_MAX - result.total) result.total_is_lower_bound = true;
+        result.total = saturating_add(result.total, split_count->total);
         result.total_is_lower_bound = result.total_is_lower_bound || split_count->lower_bound;
         for (const HeapSplit& split : splits)
           if (result.listed.size() < limit) result.listed.push_back(split_move(heap, split.larger, split.smaller));
@@ -512,16 +509,12 @@ class HeapGameRule final : public HeapRule {
   // ---- games with move_bounds(): the periodicity theorem on the run's table ----
 
   // Heaps computed while looking for a proven period when a heap past
-  // sequence_limit() is asked for: every game in the published list of trivial
-  // octal games proves within 1000 heaps, and 2^16 heaps of an unproven one
-  // such as Officers take about 0.05 s.
-  static constexpr std::uint64_t kDefaultProofSearch = std::uint64_t{1} << 16;
-
+  // sequence_limit() is asked for (kProofSearchHeaps, game_hooks.hpp).
   std::uint64_t proof_search_limit() const {
     if constexpr (HeapGameWithProofSearchLimit<G>) {
       return game_.proof_search_limit();
     } else {
-      return std::min(kDefaultProofSearch, sequence_limit());
+      return std::min(kProofSearchHeaps, sequence_limit());
     }
   }
 
@@ -676,7 +669,7 @@ class HeapGameRule final : public HeapRule {
   HeapMoveList moves_by_residue(const Sequence& s, std::uint64_t heap, Nimber target, std::size_t limit) const {
     HeapMoveList result;
     const auto count = [&](std::uint64_t more) {
-      result.total = result.total > UINT64_MAX - more ? UINT64_MAX : result.total + more;
+      result.total = saturating_add(result.total, more);
     };
     for_each_option(heap, [&](std::uint64_t after) {
       if (value_in(s, after) != target) return true;

@@ -15,7 +15,7 @@
 // value(heap) is exact or refused, never guessed (HeapGameWithMoveBounds):
 //  * a code whose period the octal periodicity theorem proves (periodicity.hpp):
 //    any heap up to 2^64 - 1, from the pattern; looked for by computing up to
-//    kTakeAndBreakProofSearch heaps.
+//    kProofSearchHeaps heaps (game_hooks.hpp).
 //  * otherwise (Officers, Grundy's game, …): computed, for heaps below
 //    kTakeAndBreakValueLimit, interruptibly and with progress lines; beyond
 //    that a LimitError. Codes whose moves may leave three heaps have only the
@@ -38,11 +38,6 @@
 #include "grundy/take_and_break/code.hpp"
 
 namespace grundy {
-
-// Heaps computed while looking for a proven period for a large heap: every game
-// in the published list of trivial octal games (tczajka) proves within 1000
-// heaps; 2^16 costs about 0.05 s for an unproven game such as Officers.
-inline constexpr std::uint64_t kTakeAndBreakProofSearch = std::uint64_t{1} << 16;
 
 // Largest heap whose value is computed on demand when no period is proven:
 // 10^8 heaps of Officers take about 85 s and 200 MB (2 bytes a heap: the
