@@ -16,7 +16,9 @@
 
 #include "grundy/core/heap_game_rule.hpp"
 #include "grundy/core/input_error.hpp"
+#include "grundy/language/registry.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
+#include "grundy/terms/expression.hpp"
 
 namespace grundy {
 namespace {
@@ -300,6 +302,38 @@ TEST(TakeAndBreakRule, MisereTablesByTheLoopAndRefusedWhereHeapsSplit) {
   EXPECT_EQ(misere.values, expected);
   EXPECT_THROW((void)make_take_and_break("0.77")->misere_table(context, 10), LimitError);
   EXPECT_THROW((void)make_take_and_break("0x0.08")->misere_table(context, 10), LimitError);
+}
+
+// Node Kayles on a path is 0.137 with its moves told as vertices
+// (describe_heap_move): the vertex named, taken with its neighbours from the
+// path 1..n, must leave exactly the heaps the move leaves — checked from the
+// path itself, not from the words' formula — and every vertex's move appears.
+TEST(TakeAndBreakRule, NodeKaylesOnAPathNamesTheVertexEachMoveTakes) {
+  const HeapRulePtr path = Registry::builtin().heap_rule(parse_rule("nodekayles_path"));
+  for (std::uint64_t n = 1; n <= 40; ++n) {
+    std::set<std::uint64_t> named;
+    path->for_each_move(n, [&](const HeapMove& move) {
+      const std::string words = path->describe(n, move);
+      const std::string prefix = "take vertex ";
+      EXPECT_EQ(words.rfind(prefix, 0), 0U) << words;
+      const std::uint64_t v = std::stoull(words.substr(prefix.size()));
+      EXPECT_EQ(words, prefix + std::to_string(v) + " of the path of " + std::to_string(n) + " (with its neighbours)");
+      EXPECT_TRUE(v >= 1 && v <= n) << words;
+      const std::uint64_t left = v >= 2 ? v - 2 : 0;       // vertices 1 .. v-2
+      const std::uint64_t right = v + 1 < n ? n - v - 1 : 0;  // vertices v+2 .. n
+      std::vector<std::uint64_t> expected;
+      for (const std::uint64_t part : {left, right})
+        if (part > 0) expected.push_back(part);
+      std::vector<std::uint64_t> leaves = move.leaves;
+      std::sort(expected.begin(), expected.end());
+      std::sort(leaves.begin(), leaves.end());
+      EXPECT_EQ(leaves, expected) << "n " << n << ": " << words;
+      EXPECT_EQ(move.taken, n - left - right) << "n " << n << ": " << words;
+      named.insert(std::min(v, n + 1 - v));  // v and its mirror image are one move
+      return true;
+    });
+    EXPECT_EQ(named.size(), (n + 1) / 2) << "n " << n;  // every vertex, up to the mirror
+  }
 }
 
 }  // namespace
