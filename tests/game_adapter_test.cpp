@@ -196,3 +196,49 @@ TEST(GameAdapter, CyclesAreValuedOrReported) {
 
 }  // namespace
 }  // namespace grundy
+
+namespace grundy {
+namespace {
+
+// A game that keeps its own search across runs (GameWithOwnSearch, as a user's
+// Python game does): the adapter asks it for values and counters in every run
+// and keeps no table of its own; the moves still come from the game.
+struct GrundysGameWithOwnSearch : UsersGrundysGame {
+  std::shared_ptr<std::vector<Nimber>> table = std::make_shared<std::vector<Nimber>>(oeis_grundys_game());
+  std::shared_ptr<int> asked = std::make_shared<int>(0);
+  Value value(const Position& p, Context&) const {
+    ++*asked;
+    Nimber total = 0;
+    for (std::uint64_t h : p) total ^= table->at(h);
+    return Value(total);
+  }
+  std::optional<std::uint64_t> counter(const Position&, Context&) const { return std::nullopt; }
+};
+
+TEST(GameAdapter, AGameWithItsOwnSearchIsAskedInEveryRun) {
+  static_assert(GameWithOwnSearch<GrundysGameWithOwnSearch>);
+  GrundysGameWithOwnSearch own;
+  // A table that is wrong at heap 8 (A002188(8) = 2): the adapter must give
+  // the game's answer, not one of a search of its own.
+  (*own.table)[8] = 5;
+  const std::shared_ptr<int> asked = own.asked;
+  auto game = GameAdapter<GrundysGameWithOwnSearch>::make(own, "owngrundy");
+  for (int run = 0; run < 2; ++run) {
+    Context context;
+    EXPECT_EQ(game->position({8}).value(context), Value(5));
+    EXPECT_EQ(game->position({7}).value(context), Value(0));
+  }
+  EXPECT_EQ(*asked, 4);
+  // The options are the game's moves (heaps sorted), each valued by the game: 8 = 1+7 = 2+6 = 3+5.
+  Context context;
+  std::vector<std::string> options;
+  for_each_move(game->position({8}), context, [&](Move&& m) {
+    options.push_back(m.replacement.text() + " = " + m.replacement.value(context).to_string());
+    return true;
+  });
+  EXPECT_EQ(options, (std::vector<std::string>{"owngrundy(1) + owngrundy(7) = 0", "owngrundy(2) + owngrundy(6) = 1",
+                                               "owngrundy(3) + owngrundy(5) = 3"}));
+}
+
+}  // namespace
+}  // namespace grundy

@@ -3,61 +3,62 @@
 #include <utility>
 #include <vector>
 
+#include "python_object_table.hpp"
+
 namespace py = pybind11;
 
 namespace grundy::python {
+namespace {
 
-PythonComponent::PythonComponent(PythonGamePtr game, py::object position, Py_hash_t hash)
-    : game_(std::move(game)), position_(std::move(position)), hash_(hash) {}
+using PythonAdapter = GameAdapter<PythonPositions>;
 
-PythonComponent::~PythonComponent() {
-  if (Py_IsInitialized() == 0) {
-    (void)position_.release();  // the interpreter is gone: nothing to give back
+// The adapter's sharing key: the game object's address. Two parts compared
+// are alive, and each keeps its game alive, so equal keys are one game.
+std::string sharing_key(const PythonGame& game) {
+  return "python:" + std::to_string(reinterpret_cast<std::uintptr_t>(&game));
+}
+
+}  // namespace
+
+bool PythonPositions::Position::operator==(const Position& other) const {
+  return sum == other.sum && hash == other.hash && python_equal(object.ptr(), other.object.ptr());
+}
+
+PythonPositions::Position PythonPositions::option_position(py::handle option, const Position& from) const {
+  if (PyList_Check(option.ptr())) return Position{PythonReference(option), 0, true};
+  return Position{PythonReference(option), game_->hash_of(option, from.object.handle()), false};
+}
+
+void PythonPositions::components(const Position& p, std::vector<Position>& out) const {
+  if (!p.sum) {
+    out.push_back(p);
     return;
   }
-  py::gil_scoped_acquire acquired;
-  position_ = py::object();
+  for (const py::object& part : game_->parts(p.object.handle())) {
+    out.push_back(Position{PythonReference(part), game_->hash_of(part, py::none()), false});
+  }
 }
 
-std::string PythonComponent::arguments() const {
+std::string PythonPositions::describe(const Position& p) const {
   // The whole repr: the text is the position's name in sums and moves.
-  return PythonGame::describe(position_, std::string::npos);
+  return PythonGame::describe(p.object.handle(), std::string::npos);
 }
 
-Value PythonComponent::value(Context& context) const { return game_->value(position_, context); }
-
-std::optional<std::uint64_t> PythonComponent::counter(Context& context) const {
-  return game_->counter(position_, context);
+std::string PythonPositions::describe_move(const Position&, const Position& to) const {
+  return "move to " + PythonGame::describe(to.object.handle());
 }
 
-void PythonComponent::for_each_option(Context& context, const std::function<bool(ComponentOption&&)>& visit) const {
-  const py::list options = game_->options(position_);
-  for (const py::handle option : options) {
-    context.charge();
-    if (!visit(ComponentOption{"move to " + PythonGame::describe(option), python_position(game_, option)})) return;
-  }
+grundy::Position python_position(const PythonGamePtr& game, py::handle position_or_sum) {
+  const bool sum = PyList_Check(position_or_sum.ptr());
+  const Py_hash_t hash = sum ? 0 : game->hash_of(position_or_sum, py::none());
+  const auto adapter = PythonAdapter::make(PythonPositions(game), game->name(), SolverChoice::automatic,
+                                           Sharing::by_name, sharing_key(*game));
+  return adapter->position(PythonPositions::Position{PythonReference(position_or_sum), hash, sum});
 }
 
-bool PythonComponent::same_as(const Component& other) const {
-  const auto* same = dynamic_cast<const PythonComponent*>(&other);
-  if (same == nullptr || same->game_ != game_ || same->hash_ != hash_) return false;
-  const int equal = PyObject_RichCompareBool(position_.ptr(), same->position_.ptr(), Py_EQ);
-  if (equal < 0) throw py::error_already_set();
-  return equal == 1;
-}
-
-Position python_position(const PythonGamePtr& game, py::handle position_or_sum) {
-  std::vector<ComponentPtr> components;
-  for (py::object& part : game->parts(position_or_sum)) {
-    const Py_hash_t hash = game->hash_of(part, py::none());
-    components.push_back(std::make_shared<const PythonComponent>(game, std::move(part), hash));
-  }
-  return Position(std::move(components));
-}
-
-bool calls_python(const Position& position) {
+bool calls_python(const grundy::Position& position) {
   for (const ComponentPtr& c : position.components()) {
-    if (dynamic_cast<const PythonComponent*>(c.get()) != nullptr) return true;
+    if (PythonAdapter::made(*c)) return true;
   }
   return false;
 }

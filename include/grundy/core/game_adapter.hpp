@@ -29,7 +29,9 @@
 // the value is out of reach), joins_parts (a sum of its positions printed as
 // one term), head (a head of the position's own), progress (a line while a
 // watched search runs), watch_run (the run's Context, for searches that live
-// in it), drawing (a board, drawn). Without them the definition answers.
+// in it), drawing (a board, drawn), value and counter (a game that keeps its
+// own search across runs: a user's Python game). Without them the definition
+// answers.
 //
 // Printing: a component prints as name(describe(p)) (head(p)(describe(p)) for
 // a game with the head hook); G::describe is required
@@ -118,6 +120,12 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
 
   // The value of p in this run (the components' xor when p splits).
   [[nodiscard]] Value value(const GamePosition& p, Context& context) const { return value_of(p, context); }
+
+  // True when `component` is a part this adapter type makes (a position of a
+  // game of type G).
+  [[nodiscard]] static bool made(const Component& component) noexcept {
+    return dynamic_cast<const Part*>(&component) != nullptr;
+  }
 
  private:
   GameAdapter(G game, std::string name, SolverChoice choice, Sharing sharing, std::string sharing_key)
@@ -217,7 +225,11 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   }
 
   Value value_of(const GamePosition& p, Context& context) const {
-    return with_run(context, [&](RunState& state) { return value_in_run(p, context, state); });
+    if constexpr (GameWithOwnSearch<G>) {
+      return game_.value(p, context);
+    } else {
+      return with_run(context, [&](RunState& state) { return value_in_run(p, context, state); });
+    }
   }
 
   Value value_in_run(const GamePosition& p, Context& context, RunState& state) const {
@@ -240,10 +252,14 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
   }
 
   std::optional<std::uint64_t> counter_of(const GamePosition& p, Context& context) const {
-    RunState& state = run(context);
-    std::lock_guard lock(state.mutex);
-    if (!state.use_loopy) return std::nullopt;
-    return state.loopy_solver.counter(p, context);
+    if constexpr (GameWithOwnSearch<G>) {
+      return game_.counter(p, context);
+    } else {
+      RunState& state = run(context);
+      std::lock_guard lock(state.mutex);
+      if (!state.use_loopy) return std::nullopt;
+      return state.loopy_solver.counter(p, context);
+    }
   }
 
   // Every option of p: lazily where the game lists them so.

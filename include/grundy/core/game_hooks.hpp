@@ -53,6 +53,18 @@ concept GameWithJoinedParts = ImpartialGame<G> && requires(const G& game) {
   { game.joins_parts() } -> std::convertible_to<bool>;
 };
 
+// g.value(p, context) -> Value and g.counter(p, context) ->
+// std::optional<std::uint64_t>: a game that keeps its own search, and its
+// table, across runs — a user's Python game, whose values live with the game
+// object between calls (python/src/python_game.hpp) — answers values (∞(K)
+// included) and the counters of the reversal rule itself; the adapter makes no
+// solver of a run for it.
+template <class G>
+concept GameWithOwnSearch = ImpartialGame<G> && requires(const G& game, const typename G::Position& p, Context& context) {
+  { game.value(p, context) } -> std::convertible_to<Value>;
+  { game.counter(p, context) } -> std::convertible_to<std::optional<std::uint64_t>>;
+};
+
 // A move with its words, for a game that names its moves as it lists them.
 template <class Position>
 struct NamedMove {
