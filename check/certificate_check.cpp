@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "clobber_rules.hpp"
+#include "cram_rules.hpp"
 #include "nogo_row_rules.hpp"
 
 namespace grundy_check {
@@ -100,8 +101,24 @@ const GameRules* rules_of(const std::string& game) {
       "a Clobber board (rows of X O . of one length joined by '/', at most 4096 letters)",
       [](const std::string& board) { return board; },
       [](const std::string&) { return true; }};
+  static const GameRules kCram{
+      "cram",
+      "cram",
+      [](const std::string& part) {
+        return part.size() <= 4096 && cram::free_cells(part) <= 64 ? cram::least_image(part) : std::string();
+      },
+      "a part of a Cram board (one region of two free cells or more, cropped to its box, rows of 0 (free) and 1 "
+      "(blocked) joined by '/', at most 64 free cells)",
+      cram::options,
+      cram::parts,
+      [](const std::string& root) { return root.size() <= 4096 && !cram::board_of_root(root).empty(); },
+      "a Cram board (RxC, or rows of 0 and 1 of one length joined by '/', a single row ending with '/', at most "
+      "4096 letters)",
+      cram::board_of_root,
+      [](const std::string&) { return true; }};
   if (game == kNoGoRow.name) return &kNoGoRow;
   if (game == kClobber.name) return &kClobber;
+  if (game == kCram.name) return &kCram;
   return nullptr;
 }
 
@@ -223,11 +240,11 @@ CheckResult check_certificate_text(const std::string& bytes) {
     return fail(1, "a certificate of version '" + shown(lines[0].substr(kHead.size())) + "', and this checker reads version 1");
   result.version = 1;
   if (lines.size() < 2 || lines[1].substr(0, 5) != "game ")
-    return fail(2, "the second line names no game ('game nogo-row' or 'game clobber')");
+    return fail(2, "the second line names no game ('game nogo-row', 'game clobber' or 'game cram')");
   result.game = std::string(lines[1].substr(5));
   const GameRules* rules = rules_of(result.game);
   if (rules == nullptr)
-    return fail(2, "a certificate of the game '" + shown(result.game) + "', and this checker knows nogo-row and clobber");
+    return fail(2, "a certificate of the game '" + shown(result.game) + "', and this checker knows nogo-row, clobber and cram");
   if (lines.size() < 3 || lines.back().substr(0, 17) != "checksum fnv1a64 ")
     return fail(lines.size(), "the last line is not the checksum ('checksum fnv1a64 <16 hex digits>')");
 

@@ -284,7 +284,7 @@ void run_certificate(const Position& position, const ValueOptions& options, Cont
   const std::optional<CertifiableSum> sum = certifiable_sum(position);
   if (!sum)
     throw InputError("--certificate: certificates are written for one-row NoGo boards (nogo(....)), Clobber boards "
-                     "(clobber(XO/OX)) and sums of either; " +
+                     "(clobber(XO/OX)), Cram boards (cram(4x5), cram(0110/0000)) and sums of one of them; " +
                      excerpt(position.text(), 60) + " is not one");
   if (options.misere || !options.previous.empty() || options.batch)
     throw InputError("--certificate proves a normal-play value of one position: not with --misere, --previous or --batch");
@@ -437,7 +437,7 @@ void register_value_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--certificate", options->certificate,
                   "write a certificate of the value that `grundy check FILE` verifies (one-row NoGo boards, Clobber "
-                  "boards, sums of either; docs/certificates.md)");
+                  "boards, Cram boards, sums of one of them; docs/certificates.md)");
   cmd->add_flag("--progress", options->progress, "progress on stderr for long computations (default on a terminal)");
   cmd->add_option("--progress-after", options->progress_after, "seconds of work before the first progress line")
       ->capture_default_str();

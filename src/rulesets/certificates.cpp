@@ -5,6 +5,7 @@
 #include "grundy/core/checksum.hpp"
 #include "grundy/core/input_error.hpp"
 #include "rulesets/clobber_grid.hpp"
+#include "rulesets/cram_grid.hpp"
 #include "rulesets/nogo_row.hpp"
 
 namespace grundy {
@@ -24,6 +25,22 @@ rulesets_detail::LetterBoard board_of(const std::string& term) {
   return b;
 }
 
+// A Cram term's board, as the ruleset prints it: RxC (every cell free), or
+// rows of 0 (free) and 1 (blocked) joined by '/' (a one-row board ends with
+// '/').
+rulesets_detail::LetterBoard cram_board_of(const std::string& term) {
+  if (const std::size_t x = term.find('x'); x != std::string::npos) {
+    rulesets_detail::LetterBoard b;
+    b.rows = std::stoi(term.substr(0, x));
+    b.cols = std::stoi(term.substr(x + 1));
+    b.cells.assign(static_cast<std::size_t>(b.rows) * static_cast<std::size_t>(b.cols), '0');
+    return b;
+  }
+  std::string rows = term;
+  if (!rows.empty() && rows.back() == '/') rows.pop_back();
+  return board_of(rows);
+}
+
 // The search polls the run, keeps within its memory bound and, with a table
 // file, keeps its parts there (the same watch the games' runs give it).
 template <class Values>
@@ -39,7 +56,10 @@ std::optional<CertifiableSum> certifiable_sum(const Position& position) {
   CertifiableSum sum;
   for (std::size_t i = 0; i < position.size(); ++i) {
     const Component& c = position[i];
-    const std::string game = c.head() == "nogo" ? "nogo-row" : c.head() == "clobber" ? "clobber" : "";
+    const std::string game = c.head() == "nogo"      ? "nogo-row"
+                             : c.head() == "clobber" ? "clobber"
+                             : c.head() == "cram"    ? "cram"
+                                                     : "";
     if (game.empty() || (!sum.game.empty() && game != sum.game)) return std::nullopt;
     sum.game = game;
     std::string term = c.arguments();
@@ -76,6 +96,21 @@ Certificate certify(const CertifiableSum& sum, Context& context, const std::stri
       if (!v)
         throw LimitError("clobber(" + excerpt(term, 60) + ") has a group spanning more than " +
                          std::to_string(clobber_grid::kMostSquares) + " squares, more than certificates are written for");
+      roots.emplace_back(term, *v);
+    }
+    claims = values.claims(boards);
+    out.parts_valued = values.stored();
+  } else if (sum.game == "cram") {
+    cram_grid::RegionValues values;
+    out.parts_loaded = watch(values, context, table_file);
+    std::vector<rulesets_detail::LetterBoard> boards;
+    for (const std::string& term : sum.terms) {
+      boards.push_back(cram_board_of(term));
+      const std::optional<Nimber> v = values.value(boards.back());
+      if (!v)
+        throw LimitError("cram(" + excerpt(term, 60) + ") has a region whose box holds more than " +
+                         std::to_string(cram_grid::kMostCells) +
+                         " cells (or is wider than 31), more than certificates are written for");
       roots.emplace_back(term, *v);
     }
     claims = values.claims(boards);

@@ -1,0 +1,40 @@
+// The checker's Cram, written from the rules (docs/certificates.md "The game
+// cram") and not from the search (src/rulesets/cram_grid.cpp), so that a
+// mistake in one is not repeated in the other: boards are text, regions found
+// by a walk over the cells, images by moving letters.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace grundy_check::cram {
+
+// Whether `board` is a board: rows of equal length joined by '/', each letter
+// '0' (free) or '1' (blocked), at least one cell.
+bool is_board(const std::string& board);
+
+// A root as a Cram term prints it: RxC (every cell free, R and C from 1 to
+// 64), or a board, whose one row may end with '/'. The board it stands for,
+// or "" when it is neither.
+std::string board_of_root(const std::string& root);
+
+// Every move (a domino on two orthogonally adjacent free cells): the board
+// after it, as large as before.
+std::vector<std::string> options(const std::string& board);
+
+// The regions of orthogonally connected free cells of `board` with two cells
+// or more (a single cell has no move: worth 0), each cropped to its box (the
+// box's other cells blocked) and written as its least image: the independent
+// games whose sum it is.
+std::vector<std::string> parts(const std::string& board);
+
+// The least (as text) of the eight images of `part` (the symmetries of its
+// box), or "" when `part` is not a part: a board cropped to one region of two
+// free cells or more.
+std::string least_image(const std::string& part);
+
+// The free cells of a board.
+std::size_t free_cells(const std::string& board);
+
+}  // namespace grundy_check::cram

@@ -1,0 +1,196 @@
+// Cram by the definition over 8-byte parts (cram_grid.hpp says what a part is).
+#include "rulesets/cram_grid.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+#include "grundy/core/input_error.hpp"
+#include "placement/box_symmetries.hpp"
+
+namespace grundy::cram_grid {
+namespace {
+
+namespace box = placement::detail::box;
+
+// A region as bits: cell r·w + c of the box is free when its bit is set.
+struct Grid {
+  int h = 0;
+  int w = 0;
+  std::uint64_t free = 0;
+};
+
+constexpr int kWidestKey = 31;  // the width's 5 bits
+
+// The cells of a box (h·w <= 56) and of its first and last columns.
+struct BoxMasks {
+  std::uint64_t all = 0;
+  std::uint64_t left = 0;
+  std::uint64_t right = 0;
+};
+
+BoxMasks masks_of(int h, int w) {
+  BoxMasks m;
+  m.all = (std::uint64_t{1} << (h * w)) - 1;
+  for (int r = 0; r < h; ++r) {
+    m.left |= std::uint64_t{1} << (r * w);
+    m.right |= std::uint64_t{1} << (r * w + w - 1);
+  }
+  return m;
+}
+
+// The cells orthogonally beside those of `m`.
+std::uint64_t beside(std::uint64_t m, int w, const BoxMasks& box) {
+  return (((m & ~box.right) << 1) | ((m & ~box.left) >> 1) | (m << w) | (m >> w)) & box.all;
+}
+
+// The cells `region` of a box of width w, cropped to their own box.
+Grid cropped(int h, int w, std::uint64_t region) {
+  const std::uint64_t row_mask = box::row_mask(w);
+  int r0 = h;
+  int r1 = -1;
+  std::uint64_t columns = 0;
+  for (int r = 0; r < h; ++r) {
+    const std::uint64_t row = (region >> (r * w)) & row_mask;
+    if (row == 0) continue;
+    r0 = std::min(r0, r);
+    r1 = r;
+    columns |= row;
+  }
+  const int c0 = std::countr_zero(columns);
+  const int c1 = 63 - std::countl_zero(columns);
+  Grid out;
+  out.h = r1 - r0 + 1;
+  out.w = c1 - c0 + 1;
+  const std::uint64_t out_mask = box::row_mask(out.w);
+  for (int r = r0; r <= r1; ++r) out.free |= ((region >> (r * w + c0)) & out_mask) << ((r - r0) * out.w);
+  return out;
+}
+
+// The regions of two cells or more of the free cells `free` of an h×w box,
+// each cropped: on_region(Grid).
+template <class F>
+void for_each_region(int h, int w, const BoxMasks& box, std::uint64_t free, F&& on_region) {
+  std::uint64_t left = free;
+  while (left != 0) {
+    std::uint64_t region = left & (~left + 1);
+    for (;;) {
+      const std::uint64_t grown = (region | beside(region, w, box)) & free;
+      if (grown == region) break;
+      region = grown;
+    }
+    left &= ~region;
+    if (std::popcount(region) >= 2) on_region(cropped(h, w, region));
+  }
+}
+
+// The least key of the four images of an h×w box that keep its shape (as it
+// is, rows reversed, the half turn, both), h <= w.
+std::uint64_t least_of_four(int h, int w, std::uint64_t free) {
+  const std::uint64_t head = static_cast<std::uint64_t>(h) << 61 | static_cast<std::uint64_t>(w) << 56;
+  const std::uint64_t turned = box::half_turn(free, h, w);
+  return head | std::min({free, box::flip_rows(free, h, w), turned, box::flip_rows(turned, h, w)});
+}
+
+// The least key of a region's images: the eight symmetries with the height
+// at most the width; 0 when the region does not fit a key.
+std::uint64_t key_of(const Grid& g) {
+  if (g.h * g.w > static_cast<int>(kMostCells) || std::max(g.h, g.w) > kWidestKey) return 0;
+  std::uint64_t best = ~std::uint64_t{0};
+  if (g.h <= g.w) best = least_of_four(g.h, g.w, g.free);
+  if (g.h >= g.w) best = std::min(best, least_of_four(g.w, g.h, box::transpose(g.free, g.h, g.w)));
+  return best;
+}
+
+Grid grid_of(std::uint64_t key) {
+  return Grid{static_cast<int>(key >> 61), static_cast<int>((key >> 56) & 31U), key & ((std::uint64_t{1} << 56) - 1)};
+}
+
+std::string text_of(std::uint64_t key) {
+  const Grid g = grid_of(key);
+  std::string text;
+  for (int r = 0; r < g.h; ++r) {
+    if (r > 0) text += '/';
+    for (int c = 0; c < g.w; ++c) text += ((g.free >> (r * g.w + c)) & 1U) != 0 ? '0' : '1';
+  }
+  return text;
+}
+
+// Every option of a region: on_option(keys of its regions, count), for each
+// domino (its left or top cell i, and i + 1 or i + w).
+template <class F>
+void options_of(std::uint64_t key, F&& on_option) {
+  const Grid g = grid_of(key);
+  const BoxMasks box = masks_of(g.h, g.w);
+  std::uint64_t parts[kMostCells];
+  const auto play = [&](std::uint64_t domino) {
+    std::size_t count = 0;
+    for_each_region(g.h, g.w, box, g.free & ~domino, [&](const Grid& region) { parts[count++] = key_of(region); });
+    on_option(static_cast<const std::uint64_t*>(parts), count);
+  };
+  // A key's region fits a key, and so does every region inside its box.
+  std::uint64_t across = g.free & ~box.right & (g.free >> 1);
+  while (across != 0) {
+    const std::uint64_t cell = across & (~across + 1);
+    across &= across - 1;
+    play(cell | (cell << 1));
+  }
+  std::uint64_t down = g.free & (g.free >> g.w);
+  while (down != 0) {
+    const std::uint64_t cell = down & (~down + 1);
+    down &= down - 1;
+    play(cell | (cell << g.w));
+  }
+}
+
+// The keys of a board's regions of two cells or more (false when one does
+// not fit a key).
+bool keys_of_board(const rulesets_detail::LetterBoard& board, std::vector<std::uint64_t>& keys) {
+  for (const std::vector<std::size_t>& region : rulesets_detail::connected_groups(board, '1')) {
+    if (region.size() < 2) continue;  // no move, worth 0
+    const rulesets_detail::LetterBoard part = rulesets_detail::cropped(board.cols, board.cells, region, '1');
+    if (part.cells.size() > kMostCells) return false;
+    Grid g{part.rows, part.cols, 0};
+    for (std::size_t i = 0; i < part.cells.size(); ++i)
+      if (part.cells[i] == '0') g.free |= std::uint64_t{1} << i;
+    const std::uint64_t key = key_of(g);
+    if (key == 0) return false;
+    keys.push_back(key);
+  }
+  return true;
+}
+
+}  // namespace
+
+struct RegionRules {
+  template <class F>
+  static void for_each_option(std::uint64_t key, F&& on_option) {
+    options_of(key, on_option);
+  }
+  // A claim's cost: the region's cells.
+  static std::size_t weight(std::uint64_t key) { return static_cast<std::size_t>(std::popcount(grid_of(key).free)); }
+};
+
+std::optional<Nimber> RegionValues::value(const rulesets_detail::LetterBoard& board) {
+  std::vector<std::uint64_t> keys;
+  if (!keys_of_board(board, keys)) return std::nullopt;
+  Nimber total = 0;
+  for (const std::uint64_t key : keys) total ^= PartSearch::value(key);
+  return total;
+}
+
+// The claims (part_claims.hpp), a region's cost its cells.
+std::vector<std::pair<std::string, Nimber>> RegionValues::claims(const std::vector<rulesets_detail::LetterBoard>& boards) {
+  std::vector<std::uint64_t> roots;
+  for (const rulesets_detail::LetterBoard& b : boards) {
+    if (!keys_of_board(b, roots))
+      throw LimitError("a region of this Cram board spans a box of more than " + std::to_string(kMostCells) +
+                       " cells or wider than " + std::to_string(kWidestKey));
+  }
+  std::vector<std::pair<std::string, Nimber>> out;
+  for (const auto& [key, value] : PartSearch::claims(roots)) out.emplace_back(text_of(key), value);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace grundy::cram_grid

@@ -1,0 +1,291 @@
+// Cram by the search over 8-byte parts (src/rulesets/cram_grid.cpp) and its
+// certificates (docs/certificates.md, game "cram"): the checker's own rules
+// and split (check/cram_rules.cpp) against a whole-board search written from
+// the rules alone; MCGS's published Cram values by the placement search and
+// by certificates the checker proves; certificates changed after they were
+// written refused at a position; the command and the census.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "certificate_check.hpp"
+#include "certificate_edits.hpp"
+#include "cli_runner.hpp"
+#include "cram_rules.hpp"
+#include "grundy/language/registry.hpp"
+#include "grundy/rulesets/certificates.hpp"
+#include "test_build.hpp"
+#include "test_support.hpp"
+
+namespace grundy {
+namespace {
+
+using testing::context;
+using testing::lines_of;
+using testing::with_fresh_checksum;
+
+// Rows of 0 (free) and 1 (blocked), about a third blocked.
+std::string random_board(std::mt19937_64& random, int h, int w) {
+  std::string board;
+  for (int r = 0; r < h; ++r) {
+    if (r > 0) board += '/';
+    for (int c = 0; c < w; ++c) board += random() % 3 == 0 ? '1' : '0';
+  }
+  return board;
+}
+
+// The board as a Cram term prints it: a single row ends with '/'.
+std::string term_of(const std::string& board) { return board.find('/') == std::string::npos ? board + "/" : board; }
+
+// Cram from its rules alone: the whole board a position (no split, no
+// symmetry), a move a domino on two adjacent free cells, memoised.
+class WholeBoardCram {
+ public:
+  unsigned value(const std::string& board) {
+    if (const auto it = memo_.find(board); it != memo_.end()) return it->second;
+    const std::size_t width = board.find('/') == std::string::npos ? board.size() : board.find('/');
+    std::uint64_t seen = 0;
+    for (std::size_t i = 0; i < board.size(); ++i) {
+      if (board[i] != '0') continue;
+      // The cell to the right in the same row, and the cell below (rows are width + 1 letters apart).
+      for (const std::size_t j : {i + 1, i + width + 1}) {
+        if (j >= board.size() || board[j] != '0') continue;
+        std::string after = board;
+        after[i] = after[j] = '1';
+        seen |= std::uint64_t{1} << value(after);
+      }
+    }
+    unsigned mex = 0;
+    while ((seen >> mex) & 1U) ++mex;
+    return memo_[board] = mex;
+  }
+
+ private:
+  std::map<std::string, unsigned> memo_;
+};
+
+// The value by the checker's own rules and split alone: each part by the
+// definition over the checker's options (no claims).
+class CheckerRulesValue {
+ public:
+  unsigned board(const std::string& board) {
+    unsigned x = 0;
+    for (const std::string& part : grundy_check::cram::parts(board)) x ^= value(part);
+    return x;
+  }
+
+ private:
+  unsigned value(const std::string& part) {
+    if (const auto it = memo_.find(part); it != memo_.end()) return it->second;
+    std::uint64_t seen = 0;
+    for (const std::string& option : grundy_check::cram::options(part)) seen |= std::uint64_t{1} << board(option);
+    unsigned mex = 0;
+    while ((seen >> mex) & 1U) ++mex;
+    return memo_[part] = mex;
+  }
+  std::map<std::string, unsigned> memo_;
+};
+
+Certificate certify_cram(const std::vector<std::string>& terms) { return certify(CertifiableSum{"cram", terms}, context()); }
+
+TEST(CramGrid, CheckerRulesAgainstTheRules) {
+  // Boards within 4×4, and rows: the checker's split and images, with the
+  // definition, equal to the whole board valued from the rules; every part is
+  // its own least image, and a part turned or mirrored has the same one.
+  std::mt19937_64 random(71);
+  WholeBoardCram oracle;
+  CheckerRulesValue checker;
+  for (std::size_t trial = 0; trial < test_build::trials(300); ++trial) {
+    const int h = 1 + static_cast<int>(random() % 4);
+    const int w = h == 1 ? 1 + static_cast<int>(random() % 12) : 1 + static_cast<int>(random() % 4);
+    const std::string board = random_board(random, h, w);
+    EXPECT_EQ(checker.board(board), oracle.value(board)) << board;
+    for (const std::string& part : grundy_check::cram::parts(board)) {
+      EXPECT_EQ(grundy_check::cram::least_image(part), part) << board;
+      std::string mirrored;
+      for (std::size_t at = 0; at <= part.size();) {
+        const std::size_t end = std::min(part.find('/', at), part.size());
+        std::string row = part.substr(at, end - at);
+        std::reverse(row.begin(), row.end());
+        mirrored += (at > 0 ? "/" : "") + row;
+        at = end + 1;
+      }
+      EXPECT_EQ(grundy_check::cram::least_image(mirrored), part) << mirrored;
+    }
+  }
+  // Not parts: two regions, a single free cell, a region not cropped to its box.
+  for (const std::string not_part : {"0010", "01/10", "0", "00/11", "2", "00/0"})
+    EXPECT_EQ(grundy_check::cram::least_image(not_part), "") << not_part;
+  // Roots as Cram terms print: RxC, rows, one row ending with '/'.
+  EXPECT_EQ(grundy_check::cram::board_of_root("2x3"), "000/000");
+  EXPECT_EQ(grundy_check::cram::board_of_root("0010/"), "0010");
+  EXPECT_EQ(grundy_check::cram::board_of_root("01/00"), "01/00");
+  for (const std::string bad : {"0x3", "2x", "x3", "65x1", "0010", "01/00/", "0a/00", "2x03"})
+    EXPECT_EQ(grundy_check::cram::board_of_root(bad), bad == "0010" ? "0010" : "") << bad;
+}
+
+TEST(CramGrid, CertificatesOfRandomSumsAreProvenWithThePlacementSearchsValues) {
+  std::mt19937_64 random(72);
+  WholeBoardCram oracle;
+  for (std::size_t trial = 0; trial < test_build::trials(120); ++trial) {
+    std::vector<std::string> boards{random_board(random, 1 + static_cast<int>(random() % 4), 1 + static_cast<int>(random() % 5))};
+    if (trial % 3 == 0) boards.push_back(random_board(random, 2, 1 + static_cast<int>(random() % 6)));
+    std::vector<std::string> terms;
+    for (const std::string& b : boards) terms.push_back(term_of(b));
+    const Certificate written = certify_cram(terms);
+    const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
+    ASSERT_TRUE(result.valid) << terms[0] << ": line " << result.line << ": " << result.message;
+    ASSERT_EQ(result.roots.size(), boards.size());
+    Nimber total = 0;
+    for (std::size_t i = 0; i < boards.size(); ++i) {
+      EXPECT_EQ(result.roots[i].position, "cram(" + terms[i] + ")");
+      EXPECT_EQ(result.roots[i].value, oracle.value(boards[i])) << boards[i];
+      // The placement search, which shares nothing with the part search.
+      EXPECT_EQ(Registry::builtin().parse("cram(" + terms[i] + ")").value(context()), Value(result.roots[i].value))
+          << boards[i];
+      total ^= result.roots[i].value;
+    }
+    EXPECT_EQ(written.value, total);
+  }
+}
+
+// MCGS's Cram values (tests/data/mcgs_cram.txt): every board by the placement
+// search, and those of at most 24 cells by a certificate the checker proves.
+TEST(CramGrid, ValuesMcgsPublishesByBothSearches) {
+  std::size_t certified = 0;
+  std::size_t searched = 0;
+  for (const testing::PublishedValue& p : testing::published_values("mcgs_cram.txt")) {
+    EXPECT_EQ(Registry::builtin().parse("cram(" + p.position + ")").value(context()), Value(p.value))
+        << p.position << " (" << p.source << ")";
+    ++searched;
+    if (std::count(p.position.begin(), p.position.end(), '0') > 24) continue;
+    const Certificate written = certify_cram({p.position});
+    EXPECT_EQ(written.value, p.value) << p.position;
+    const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
+    ASSERT_TRUE(result.valid) << p.position << ": line " << result.line << ": " << result.message;
+    EXPECT_EQ(result.roots.at(0).value, p.value) << p.position;
+    ++certified;
+  }
+  EXPECT_EQ(searched, 174U);
+  // Rows of 1 to 24 cells, and the 20 boards of 2 to 12 rows up to 24 cells.
+  EXPECT_EQ(certified, 24U + 20U);
+}
+
+// ---- certificates changed after they were written ----
+
+TEST(CramGridCertificate, ChangedValuesRemovedClaimsAndFlippedBytesAreRefused) {
+  const std::string text = certify_cram({"4x4", "011/000"}).text;
+  ASSERT_TRUE(grundy_check::check_certificate_text(text).valid);
+  const std::vector<std::string> lines = lines_of(text);
+  std::size_t changed = 0;
+  for (std::size_t i = 2; i + 1 < lines.size(); ++i) {
+    const std::size_t space = lines[i].rfind(' ');
+    const unsigned value = static_cast<unsigned>(std::stoul(lines[i].substr(space + 1)));
+    for (const unsigned other : {value + 1, value == 0 ? 2U : value - 1}) {
+      std::vector<std::string> bad = lines;
+      bad[i] = lines[i].substr(0, space + 1) + std::to_string(other);
+      const grundy_check::CheckResult result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+      EXPECT_FALSE(result.valid) << bad[i];
+      EXPECT_GE(result.line, 3U) << bad[i];
+      // The refusal names the board or part it fails at.
+      EXPECT_TRUE(result.message.find("cram(") != std::string::npos || result.message.find("the part ") != std::string::npos)
+          << result.message;
+      ++changed;
+    }
+  }
+  EXPECT_GE(changed, 8U);
+  for (std::size_t i = 4; i + 1 < lines.size(); ++i) {
+    std::vector<std::string> bad = lines;
+    bad.erase(bad.begin() + static_cast<std::ptrdiff_t>(i));
+    EXPECT_FALSE(grundy_check::check_certificate_text(testing::text_of(bad)).valid) << lines[i];
+    const grundy_check::CheckResult forged = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+    if (forged.valid) continue;  // the proof did not need it
+    EXPECT_NE(forged.message.find("part "), std::string::npos) << forged.message;
+  }
+  // The 4×4 board's own region removed: refused at its root, naming the part.
+  std::vector<std::string> bad = lines;
+  const std::string whole = grundy_check::cram::parts("0000/0000/0000/0000").at(0);
+  const auto at = std::find_if(bad.begin(), bad.end(), [&](const std::string& line) {
+    return line.rfind("part ", 0) == 0 && grundy_check::cram::least_image(line.substr(5, line.rfind(' ') - 5)) == whole;
+  });
+  ASSERT_NE(at, bad.end()) << text;
+  EXPECT_EQ(at->substr(at->rfind(' ') + 1), "0");  // Cram 4×4 is 0 (MCGS)
+  bad.erase(at);
+  const grundy_check::CheckResult result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+  ASSERT_FALSE(result.valid);
+  EXPECT_EQ(result.line, 3U);
+  EXPECT_EQ(result.message, "cram(4x4): its part " + whole + " is not claimed");
+  for (std::size_t byte = 0; byte < text.size(); ++byte) {
+    std::string flipped = text;
+    flipped[byte] = static_cast<char>(flipped[byte] ^ 0x04);
+    EXPECT_FALSE(grundy_check::check_certificate_text(flipped).valid) << "byte " << byte;
+  }
+  // A Cram certificate read as another game's is refused at its parts.
+  std::vector<std::string> other = lines;
+  other[1] = "game clobber";
+  EXPECT_FALSE(grundy_check::check_certificate_text(with_fresh_checksum(other)).valid);
+}
+
+TEST(CramGridCertificate, WrittenCheckedAndCensusedThroughTheCommand) {
+  const std::string path = ::testing::TempDir() + "cram_3x5.certificate";
+  // Cram 3×5 = 1 (MCGS) and 011/000 = 2 (its three dominoes leave two
+  // single cells, worth 0, or one domino, worth 1).
+  const cli_runner::CliRun written = cli_runner::grundy("value --certificate " + path + " 'cram(3x5) + cram(011/000)'");
+  ASSERT_EQ(written.status, 0) << written.out;
+  EXPECT_NE(written.out.find("Nim-value: 3\n"), std::string::npos) << written.out;
+  const cli_runner::CliRun checked = cli_runner::grundy("check " + path);
+  ASSERT_EQ(checked.status, 0) << checked.out;
+  EXPECT_NE(checked.out.find("game cram"), std::string::npos) << checked.out;
+  EXPECT_NE(checked.out.find("Proven: cram(3x5) has nim-value 1"), std::string::npos) << checked.out;
+  EXPECT_NE(checked.out.find("Proven: cram(011/000) has nim-value 2"), std::string::npos) << checked.out;
+  // Cram with another game is not certified together; a region past a key's box is refused.
+  cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(2x2) + clobber(XO)'", "is not one");
+  cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(1x40)'", "more than certificates are written for");
+
+  // The census of boards with certificates: each row names a certificate the checker proves.
+  const std::string folder = ::testing::TempDir() + "census_cram_certificates";
+  const std::string db = ::testing::TempDir() + "census_cram.sqlite";
+  std::filesystem::remove_all(folder);
+  std::filesystem::remove(db);
+  const cli_runner::CliRun run = cli_runner::grundy("census boards cram --rows 2..3 --cols 2..5 --certificate-dir " + folder +
+                                                    " --db " + db + " --quiet");
+  ASSERT_EQ(run.status, 0) << run.out;
+  std::map<std::string, unsigned> published;
+  for (const testing::PublishedValue& p : testing::published_values("mcgs_cram.txt")) {
+    // The census names boards RxC: MCGS's empty boards of r rows and c columns, or turned.
+    const std::size_t rows = static_cast<std::size_t>(std::count(p.position.begin(), p.position.end(), '/')) + 1;
+    const std::size_t cols = p.position.find('/') == std::string::npos ? p.position.size() : p.position.find('/');
+    if (p.position.back() == '/') continue;
+    published["cram(" + std::to_string(rows) + "x" + std::to_string(cols) + ")"] = p.value;
+    published["cram(" + std::to_string(cols) + "x" + std::to_string(rows) + ")"] = p.value;
+  }
+  const nlohmann::json report = cli_runner::grundy_json("census report --db " + db);
+  std::size_t certified = 0;
+  std::size_t compared = 0;
+  for (const nlohmann::json& row : report["games"]) {
+    const std::string game = row["game"];
+    if (published.contains(game)) {
+      EXPECT_EQ(row["value"], published[game]) << game;
+      ++compared;
+    }
+    const std::string theorem = row["theorem"];
+    if (!row["equivalent_to"].get<std::string>().empty() || theorem.rfind("certificate ", 0) != 0) continue;
+    const std::string file = folder + "/" + theorem.substr(12, theorem.find(' ', 12) - 12);
+    const grundy_check::CheckResult result = grundy_check::check_certificate_file(file);
+    ASSERT_TRUE(result.valid) << file << ":" << result.line << ": " << result.message;
+    EXPECT_EQ(result.roots.at(0).position, game);
+    EXPECT_EQ(result.roots.at(0).value, row["value"]) << game;
+    ++certified;
+  }
+  EXPECT_GE(certified, 6U);
+  EXPECT_GE(compared, 6U);
+}
+
+}  // namespace
+}  // namespace grundy
