@@ -238,10 +238,16 @@ TEST(NoGoRowCertificate, AnotherGameOrVersionIsRefused) {
   EXPECT_EQ(result.line, 1U);
   EXPECT_EQ(result.message, "a certificate of version '2', and this checker reads version 1");
   other = lines;
-  other[1] = "game cram";
+  other[1] = "game domineering";
   result = grundy_check::check_certificate_text(with_fresh_checksum(other));
   EXPECT_EQ(result.line, 2U);
-  EXPECT_EQ(result.message, "a certificate of the game 'cram', and this checker knows nogo-row and clobber");
+  EXPECT_EQ(result.message, "a certificate of the game 'domineering', and this checker knows nogo-row, clobber and cram");
+  // A NoGo row read as Cram: refused at its first root.
+  other = lines;
+  other[1] = "game cram";
+  result = grundy_check::check_certificate_text(with_fresh_checksum(other));
+  EXPECT_EQ(result.line, 3U);
+  EXPECT_NE(result.message.find("is not a Cram board"), std::string::npos) << result.message;
   // A game the checker knows, but not this certificate's: its first part is
   // no Clobber board.
   other = lines;
