@@ -61,4 +61,9 @@ class RowValues : private rulesets_detail::PartSearch<RowRules> {
   std::vector<std::pair<std::string, Nimber>> claims(const std::vector<std::string>& rows);
 };
 
+// The options of every part of `row`, each as its parts' keys, in the
+// search's order: the split after a move looking near the stone only, as the
+// search does, or at every point (`everywhere`); equal (a test holds them so).
+std::vector<std::vector<std::uint64_t>> option_keys(std::string_view row, bool everywhere);
+
 }  // namespace grundy::nogo_row
