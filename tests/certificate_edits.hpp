@@ -3,9 +3,13 @@
 // a forger would hide must fail the proof itself.
 #pragma once
 
+#include <gtest/gtest.h>
+
+#include <cstddef>
 #include <string>
 #include <vector>
 
+#include "certificate_check.hpp"
 #include "grundy/core/checksum.hpp"
 
 namespace grundy::testing {
@@ -35,6 +39,68 @@ inline std::string with_fresh_checksum(std::vector<std::string> lines) {
   Fnv1a sum;  // the writer's checksum (grundy/core/checksum.hpp)
   sum.add_bytes(body);
   return body + "checksum fnv1a64 " + sum.hex() + "\n";
+}
+
+// A certificate `text` proven by the checker: valid, its roots the terms as
+// head(term), in order, each of the value expected(i). Returns their xor.
+template <class Expected>
+unsigned expect_roots_proven(const std::string& text, const std::string& head, const std::vector<std::string>& terms,
+                             Expected&& expected) {
+  const grundy_check::CheckResult result = grundy_check::check_certificate_text(text);
+  EXPECT_TRUE(result.valid) << terms.at(0) << ": line " << result.line << ": " << result.message;
+  EXPECT_EQ(result.roots.size(), terms.size());
+  unsigned total = 0;
+  for (std::size_t i = 0; i < terms.size() && i < result.roots.size(); ++i) {
+    EXPECT_EQ(result.roots[i].position, head + "(" + terms[i] + ")");
+    EXPECT_EQ(result.roots[i].value, expected(i)) << terms[i];
+    total ^= result.roots[i].value;
+  }
+  return total;
+}
+
+// Every value of the roots and claims changed (one up, one down or 0 to 2),
+// the checksum made right again: each refused at a line of the proof, the
+// message naming the position it fails at (names_position(message)). Returns
+// how many were changed.
+template <class NamesPosition>
+std::size_t expect_every_changed_value_refused(const std::string& text, NamesPosition&& names_position) {
+  const std::vector<std::string> lines = lines_of(text);
+  std::size_t changed = 0;
+  for (std::size_t i = 2; i + 1 < lines.size(); ++i) {
+    const std::size_t space = lines[i].rfind(' ');
+    const unsigned value = static_cast<unsigned>(std::stoul(lines[i].substr(space + 1)));
+    for (const unsigned other : {value + 1, value == 0 ? 2U : value - 1}) {
+      std::vector<std::string> bad = lines;
+      bad[i] = lines[i].substr(0, space + 1) + std::to_string(other);
+      const grundy_check::CheckResult result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+      EXPECT_FALSE(result.valid) << bad[i];
+      EXPECT_GE(result.line, 3U) << bad[i];
+      EXPECT_TRUE(names_position(result.message)) << result.message;
+      ++changed;
+    }
+  }
+  return changed;
+}
+
+// Every line from `first` on (a claim) removed: refused with the old
+// checksum (as a careless edit leaves it); with a fresh one (as a forger
+// writes it), accepted only where the proof did not need the claim, else
+// refused naming a part. Then every byte flipped: refused.
+inline void expect_every_removal_and_flip_refused(const std::string& text, std::size_t first) {
+  const std::vector<std::string> lines = lines_of(text);
+  for (std::size_t i = first; i + 1 < lines.size(); ++i) {
+    std::vector<std::string> bad = lines;
+    bad.erase(bad.begin() + static_cast<std::ptrdiff_t>(i));
+    EXPECT_FALSE(grundy_check::check_certificate_text(text_of(bad)).valid) << lines[i];
+    const grundy_check::CheckResult forged = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+    if (forged.valid) continue;  // the proof did not need it
+    EXPECT_NE(forged.message.find("part "), std::string::npos) << forged.message;
+  }
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    std::string flipped = text;
+    flipped[at] = static_cast<char>(flipped[at] ^ 0x04);
+    EXPECT_FALSE(grundy_check::check_certificate_text(flipped).valid) << "byte " << at;
+  }
 }
 
 }  // namespace grundy::testing

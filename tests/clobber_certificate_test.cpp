@@ -19,6 +19,7 @@
 
 #include "certificate_check.hpp"
 #include "certificate_edits.hpp"
+#include "checker_rules_value.hpp"
 #include "cli_runner.hpp"
 #include "clobber_oracle.hpp"
 #include "clobber_rules.hpp"
@@ -57,34 +58,12 @@ Certificate certify_clobber(const std::vector<std::string>& boards) {
   return certify(CertifiableSum{"clobber", boards}, context());
 }
 
-// The value by the checker's own rules and split alone: each part by the
-// definition over the checker's options (no claims).
-class CheckerRulesValue {
- public:
-  unsigned board(const std::string& board) {
-    unsigned x = 0;
-    for (const std::string& part : grundy_check::clobber::parts(board)) x ^= value(part);
-    return x;
-  }
-
- private:
-  unsigned value(const std::string& part) {
-    if (const auto it = memo_.find(part); it != memo_.end()) return it->second;
-    std::uint64_t seen = 0;
-    for (const std::string& option : grundy_check::clobber::options(part)) seen |= std::uint64_t{1} << board(option);
-    unsigned mex = 0;
-    while ((seen >> mex) & 1U) ++mex;
-    return memo_[part] = mex;
-  }
-  std::map<std::string, unsigned> memo_;
-};
-
 TEST(ClobberGrid, CheckerRulesAgainstTheRules) {
   // Boards within 3×4 and columns: the checker's split and images, with the
   // definition, equal to the whole board valued by the oracle.
   std::mt19937_64 random(43);
   ClobberOracle oracle;
-  CheckerRulesValue checker;
+  testing::CheckerRulesValue checker(grundy_check::clobber::parts, grundy_check::clobber::options);
   for (std::size_t trial = 0; trial < test_build::trials(300); ++trial) {
     const int h = 1 + static_cast<int>(random() % 4);
     const int w = h == 4 ? 1 + static_cast<int>(random() % 2) : 1 + static_cast<int>(random() % 4);
@@ -103,15 +82,8 @@ TEST(ClobberGrid, CertificatesOfRandomSumsAreProven) {
     std::vector<std::string> boards{random_board(random, 1 + static_cast<int>(random() % 3), 1 + static_cast<int>(random() % 4))};
     if (trial % 3 == 0) boards.push_back(random_board(random, 4, 2));
     const Certificate written = certify_clobber(boards);
-    const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
-    ASSERT_TRUE(result.valid) << boards[0] << ": line " << result.line << ": " << result.message;
-    ASSERT_EQ(result.roots.size(), boards.size());
-    Nimber total = 0;
-    for (std::size_t i = 0; i < boards.size(); ++i) {
-      EXPECT_EQ(result.roots[i].position, "clobber(" + boards[i] + ")");
-      EXPECT_EQ(result.roots[i].value, oracle.value(ClobberOracle::rows_of(boards[i]))) << boards[i];
-      total ^= result.roots[i].value;
-    }
+    const unsigned total = testing::expect_roots_proven(
+        written.text, "clobber", boards, [&](std::size_t i) { return oracle.value(ClobberOracle::rows_of(boards[i])); });
     EXPECT_EQ(written.value, total);
   }
 }
@@ -161,40 +133,20 @@ TEST(ClobberGridLong, CommittedRecordsAreProven) {
 TEST(ClobberGridCertificate, EveryChangedValueIsRefusedAtAPosition) {
   const std::string text = certify_clobber({checkerboard(3, 3)}).text;
   ASSERT_TRUE(grundy_check::check_certificate_text(text).valid);
-  const std::vector<std::string> lines = lines_of(text);
-  std::size_t changed = 0;
-  for (std::size_t i = 2; i + 1 < lines.size(); ++i) {
-    const std::size_t space = lines[i].rfind(' ');
-    const unsigned value = static_cast<unsigned>(std::stoul(lines[i].substr(space + 1)));
-    for (const unsigned other : {value + 1, value == 0 ? 2U : value - 1}) {
-      std::vector<std::string> bad = lines;
-      bad[i] = lines[i].substr(0, space + 1) + std::to_string(other);
-      const grundy_check::CheckResult result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
-      EXPECT_FALSE(result.valid) << bad[i];
-      EXPECT_GE(result.line, 3U) << bad[i];
-      // The refusal names the board it fails at.
-      EXPECT_TRUE(result.message.find('X') != std::string::npos || result.message.find('O') != std::string::npos)
-          << result.message;
-      ++changed;
-    }
-  }
-  EXPECT_GE(changed, 4U);
+  // The refusal names the board it fails at.
+  EXPECT_GE(testing::expect_every_changed_value_refused(text,
+                                                        [](const std::string& message) {
+                                                          return message.find('X') != std::string::npos ||
+                                                                 message.find('O') != std::string::npos;
+                                                        }),
+            4U);
 }
 
 TEST(ClobberGridCertificate, EveryRemovedClaimAndFlippedByteIsRefused) {
   const std::string text = certify_clobber({checkerboard(2, 5)}).text;
   ASSERT_TRUE(grundy_check::check_certificate_text(text).valid);
+  testing::expect_every_removal_and_flip_refused(text, 3);
   const std::vector<std::string> lines = lines_of(text);
-  for (std::size_t i = 3; i + 1 < lines.size(); ++i) {
-    std::vector<std::string> bad = lines;
-    bad.erase(bad.begin() + static_cast<std::ptrdiff_t>(i));
-    // With the old checksum and with a fresh one: refused where the proof
-    // needs the claim, or by the checksum when another claim stands in.
-    EXPECT_FALSE(grundy_check::check_certificate_text(testing::text_of(bad)).valid) << lines[i];
-    const grundy_check::CheckResult forged = grundy_check::check_certificate_text(with_fresh_checksum(bad));
-    if (forged.valid) continue;  // the proof did not need it
-    EXPECT_NE(forged.message.find("part "), std::string::npos) << forged.message;
-  }
   // The root's own part removed: refused at the root, naming the part (the
   // writer's image of it, whichever of the sixteen).
   std::vector<std::string> bad = lines;
@@ -210,11 +162,6 @@ TEST(ClobberGridCertificate, EveryRemovedClaimAndFlippedByteIsRefused) {
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.line, 3U);
   EXPECT_EQ(result.message, "clobber(XOXOX/OXOXO): its part " + root_part + " is not claimed");
-  for (std::size_t at = 0; at < text.size(); ++at) {
-    std::string flipped = text;
-    flipped[at] = static_cast<char>(flipped[at] ^ 0x04);
-    EXPECT_FALSE(grundy_check::check_certificate_text(flipped).valid) << "byte " << at;
-  }
 }
 
 TEST(ClobberGridCertificate, WrittenAndCheckedThroughTheCommand) {
@@ -240,24 +187,35 @@ TEST(ClobberGridCertificate, WrittenAndCheckedThroughTheCommand) {
   cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'clobber(XO) + nogo(...)'", "is not one");
 }
 
-// `grundy census boards clobber|nogo --certificate-dir`: every board's value
-// (MCGS's, where it publishes one) in the database with the checksum of a
-// certificate the checker proves.
+// `grundy census boards clobber|nogo|cram --certificate-dir`: every board's
+// value (MCGS's, where it publishes one) in the database with the checksum of
+// a certificate the checker proves.
 TEST(ClobberGridCertificate, CensusOfBoardsWritesCertificates) {
-  for (const std::string rule : {"clobber", "nogo"}) {
+  for (const std::string rule : {"clobber", "nogo", "cram"}) {
     SCOPED_TRACE(rule);
     const std::string folder = ::testing::TempDir() + "census_" + rule + "_certificates";
     const std::string db = ::testing::TempDir() + "census_" + rule + ".sqlite";
     std::filesystem::remove_all(folder);
     std::filesystem::remove(db);
-    const std::string shape = rule == "clobber" ? "--rows 2..3 --cols 2..6" : "--rows 1 --cols 1..14";
+    const std::string shape = rule == "clobber" ? "--rows 2..3 --cols 2..6"
+                              : rule == "nogo"  ? "--rows 1 --cols 1..14"
+                                                : "--rows 2..3 --cols 2..5";
     const cli_runner::CliRun run =
         cli_runner::grundy("census boards " + rule + " " + shape + " --certificate-dir " + folder + " --db " + db + " --quiet");
     ASSERT_EQ(run.status, 0) << run.out;
     std::map<std::string, unsigned> published;
-    for (const testing::PublishedValue& p :
-         testing::published_values(rule == "clobber" ? "mcgs_impartial_clobber.txt" : "mcgs_impartial_nogo.txt"))
+    const std::string values_file = rule == "clobber" ? "mcgs_impartial_clobber.txt"
+                                    : rule == "nogo"  ? "mcgs_impartial_nogo.txt"
+                                                      : "mcgs_cram.txt";
+    for (const testing::PublishedValue& p : testing::published_values(values_file)) {
       published[rule + "(" + p.position + ")"] = p.value;
+      // The census names an empty Cram board RxC: MCGS's boards, as they are and turned.
+      if (rule != "cram" || p.position.back() == '/') continue;
+      const std::size_t rows = static_cast<std::size_t>(std::count(p.position.begin(), p.position.end(), '/')) + 1;
+      const std::size_t cols = p.position.find('/');
+      published["cram(" + std::to_string(rows) + "x" + std::to_string(cols) + ")"] = p.value;
+      published["cram(" + std::to_string(cols) + "x" + std::to_string(rows) + ")"] = p.value;
+    }
     const nlohmann::json report = cli_runner::grundy_json("census report --db " + db);
     std::size_t certified = 0;
     std::size_t compared = 0;
@@ -280,9 +238,10 @@ TEST(ClobberGridCertificate, CensusOfBoardsWritesCertificates) {
       ++certified;
     }
     // Clobber: 2x2..2x6 and 3x3..3x6 computed, 3x2 as 2x3 turned; NoGo:
-    // 1x2..1x14 (1x1 has no move: no part to claim, valued as the empty game).
-    EXPECT_EQ(certified, rule == "clobber" ? 9U : 13U);
-    EXPECT_GE(compared, rule == "clobber" ? 8U : 14U);
+    // 1x2..1x14 (1x1 has no move: no part to claim, valued as the empty game);
+    // Cram: 2x2..2x5 and 3x3..3x5, 3x2 as 2x3 turned.
+    EXPECT_EQ(certified, rule == "clobber" ? 9U : rule == "nogo" ? 13U : 7U);
+    EXPECT_GE(compared, rule == "clobber" ? 8U : rule == "nogo" ? 14U : 8U);
   }
 }
 

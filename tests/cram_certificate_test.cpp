@@ -16,6 +16,7 @@
 
 #include "certificate_check.hpp"
 #include "certificate_edits.hpp"
+#include "checker_rules_value.hpp"
 #include "cli_runner.hpp"
 #include "cram_rules.hpp"
 #include "grundy/language/registry.hpp"
@@ -70,28 +71,6 @@ class WholeBoardCram {
   std::map<std::string, unsigned> memo_;
 };
 
-// The value by the checker's own rules and split alone: each part by the
-// definition over the checker's options (no claims).
-class CheckerRulesValue {
- public:
-  unsigned board(const std::string& board) {
-    unsigned x = 0;
-    for (const std::string& part : grundy_check::cram::parts(board)) x ^= value(part);
-    return x;
-  }
-
- private:
-  unsigned value(const std::string& part) {
-    if (const auto it = memo_.find(part); it != memo_.end()) return it->second;
-    std::uint64_t seen = 0;
-    for (const std::string& option : grundy_check::cram::options(part)) seen |= std::uint64_t{1} << board(option);
-    unsigned mex = 0;
-    while ((seen >> mex) & 1U) ++mex;
-    return memo_[part] = mex;
-  }
-  std::map<std::string, unsigned> memo_;
-};
-
 Certificate certify_cram(const std::vector<std::string>& terms) { return certify(CertifiableSum{"cram", terms}, context()); }
 
 TEST(CramGrid, CheckerRulesAgainstTheRules) {
@@ -100,7 +79,7 @@ TEST(CramGrid, CheckerRulesAgainstTheRules) {
   // its own least image, and a part turned or mirrored has the same one.
   std::mt19937_64 random(71);
   WholeBoardCram oracle;
-  CheckerRulesValue checker;
+  testing::CheckerRulesValue checker(grundy_check::cram::parts, grundy_check::cram::options);
   for (std::size_t trial = 0; trial < test_build::trials(300); ++trial) {
     const int h = 1 + static_cast<int>(random() % 4);
     const int w = h == 1 ? 1 + static_cast<int>(random() % 12) : 1 + static_cast<int>(random() % 4);
@@ -139,18 +118,12 @@ TEST(CramGrid, CertificatesOfRandomSumsAreProvenWithThePlacementSearchsValues) {
     std::vector<std::string> terms;
     for (const std::string& b : boards) terms.push_back(term_of(b));
     const Certificate written = certify_cram(terms);
-    const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
-    ASSERT_TRUE(result.valid) << terms[0] << ": line " << result.line << ": " << result.message;
-    ASSERT_EQ(result.roots.size(), boards.size());
-    Nimber total = 0;
-    for (std::size_t i = 0; i < boards.size(); ++i) {
-      EXPECT_EQ(result.roots[i].position, "cram(" + terms[i] + ")");
-      EXPECT_EQ(result.roots[i].value, oracle.value(boards[i])) << boards[i];
+    const unsigned total = testing::expect_roots_proven(written.text, "cram", terms, [&](std::size_t i) {
+      const unsigned v = oracle.value(boards[i]);
       // The placement search, which shares nothing with the part search.
-      EXPECT_EQ(Registry::builtin().parse("cram(" + terms[i] + ")").value(context()), Value(result.roots[i].value))
-          << boards[i];
-      total ^= result.roots[i].value;
-    }
+      EXPECT_EQ(Registry::builtin().parse("cram(" + terms[i] + ")").value(context()), Value(v)) << boards[i];
+      return v;
+    });
     EXPECT_EQ(written.value, total);
   }
 }
@@ -183,31 +156,14 @@ TEST(CramGridCertificate, ChangedValuesRemovedClaimsAndFlippedBytesAreRefused) {
   const std::string text = certify_cram({"4x4", "011/000"}).text;
   ASSERT_TRUE(grundy_check::check_certificate_text(text).valid);
   const std::vector<std::string> lines = lines_of(text);
-  std::size_t changed = 0;
-  for (std::size_t i = 2; i + 1 < lines.size(); ++i) {
-    const std::size_t space = lines[i].rfind(' ');
-    const unsigned value = static_cast<unsigned>(std::stoul(lines[i].substr(space + 1)));
-    for (const unsigned other : {value + 1, value == 0 ? 2U : value - 1}) {
-      std::vector<std::string> bad = lines;
-      bad[i] = lines[i].substr(0, space + 1) + std::to_string(other);
-      const grundy_check::CheckResult result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
-      EXPECT_FALSE(result.valid) << bad[i];
-      EXPECT_GE(result.line, 3U) << bad[i];
-      // The refusal names the board or part it fails at.
-      EXPECT_TRUE(result.message.find("cram(") != std::string::npos || result.message.find("the part ") != std::string::npos)
-          << result.message;
-      ++changed;
-    }
-  }
-  EXPECT_GE(changed, 8U);
-  for (std::size_t i = 4; i + 1 < lines.size(); ++i) {
-    std::vector<std::string> bad = lines;
-    bad.erase(bad.begin() + static_cast<std::ptrdiff_t>(i));
-    EXPECT_FALSE(grundy_check::check_certificate_text(testing::text_of(bad)).valid) << lines[i];
-    const grundy_check::CheckResult forged = grundy_check::check_certificate_text(with_fresh_checksum(bad));
-    if (forged.valid) continue;  // the proof did not need it
-    EXPECT_NE(forged.message.find("part "), std::string::npos) << forged.message;
-  }
+  // Each refusal names the board or part it fails at.
+  EXPECT_GE(testing::expect_every_changed_value_refused(text,
+                                                        [](const std::string& message) {
+                                                          return message.find("cram(") != std::string::npos ||
+                                                                 message.find("the part ") != std::string::npos;
+                                                        }),
+            8U);
+  testing::expect_every_removal_and_flip_refused(text, 4);
   // The 4×4 board's own region removed: refused at its root, naming the part.
   std::vector<std::string> bad = lines;
   const std::string whole = grundy_check::cram::parts("0000/0000/0000/0000").at(0);
@@ -221,18 +177,14 @@ TEST(CramGridCertificate, ChangedValuesRemovedClaimsAndFlippedBytesAreRefused) {
   ASSERT_FALSE(result.valid);
   EXPECT_EQ(result.line, 3U);
   EXPECT_EQ(result.message, "cram(4x4): its part " + whole + " is not claimed");
-  for (std::size_t byte = 0; byte < text.size(); ++byte) {
-    std::string flipped = text;
-    flipped[byte] = static_cast<char>(flipped[byte] ^ 0x04);
-    EXPECT_FALSE(grundy_check::check_certificate_text(flipped).valid) << "byte " << byte;
-  }
   // A Cram certificate read as another game's is refused at its parts.
   std::vector<std::string> other = lines;
   other[1] = "game clobber";
   EXPECT_FALSE(grundy_check::check_certificate_text(with_fresh_checksum(other)).valid);
 }
 
-TEST(CramGridCertificate, WrittenCheckedAndCensusedThroughTheCommand) {
+// (The census of Cram boards with certificates: ClobberGridCertificate.CensusOfBoardsWritesCertificates.)
+TEST(CramGridCertificate, WrittenAndCheckedThroughTheCommand) {
   const std::string path = ::testing::TempDir() + "cram_3x5.certificate";
   // Cram 3×5 = 1 (MCGS) and 011/000 = 2 (its three dominoes leave two
   // single cells, worth 0, or one domino, worth 1).
@@ -248,43 +200,6 @@ TEST(CramGridCertificate, WrittenCheckedAndCensusedThroughTheCommand) {
   cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(2x2) + clobber(XO)'", "is not one");
   cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(1x40)'", "more than certificates are written for");
 
-  // The census of boards with certificates: each row names a certificate the checker proves.
-  const std::string folder = ::testing::TempDir() + "census_cram_certificates";
-  const std::string db = ::testing::TempDir() + "census_cram.sqlite";
-  std::filesystem::remove_all(folder);
-  std::filesystem::remove(db);
-  const cli_runner::CliRun run = cli_runner::grundy("census boards cram --rows 2..3 --cols 2..5 --certificate-dir " + folder +
-                                                    " --db " + db + " --quiet");
-  ASSERT_EQ(run.status, 0) << run.out;
-  std::map<std::string, unsigned> published;
-  for (const testing::PublishedValue& p : testing::published_values("mcgs_cram.txt")) {
-    // The census names boards RxC: MCGS's empty boards of r rows and c columns, or turned.
-    const std::size_t rows = static_cast<std::size_t>(std::count(p.position.begin(), p.position.end(), '/')) + 1;
-    const std::size_t cols = p.position.find('/') == std::string::npos ? p.position.size() : p.position.find('/');
-    if (p.position.back() == '/') continue;
-    published["cram(" + std::to_string(rows) + "x" + std::to_string(cols) + ")"] = p.value;
-    published["cram(" + std::to_string(cols) + "x" + std::to_string(rows) + ")"] = p.value;
-  }
-  const nlohmann::json report = cli_runner::grundy_json("census report --db " + db);
-  std::size_t certified = 0;
-  std::size_t compared = 0;
-  for (const nlohmann::json& row : report["games"]) {
-    const std::string game = row["game"];
-    if (published.contains(game)) {
-      EXPECT_EQ(row["value"], published[game]) << game;
-      ++compared;
-    }
-    const std::string theorem = row["theorem"];
-    if (!row["equivalent_to"].get<std::string>().empty() || theorem.rfind("certificate ", 0) != 0) continue;
-    const std::string file = folder + "/" + theorem.substr(12, theorem.find(' ', 12) - 12);
-    const grundy_check::CheckResult result = grundy_check::check_certificate_file(file);
-    ASSERT_TRUE(result.valid) << file << ":" << result.line << ": " << result.message;
-    EXPECT_EQ(result.roots.at(0).position, game);
-    EXPECT_EQ(result.roots.at(0).value, row["value"]) << game;
-    ++certified;
-  }
-  EXPECT_GE(certified, 6U);
-  EXPECT_GE(compared, 6U);
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 
 #include "certificate_check.hpp"
 #include "certificate_edits.hpp"
+#include "checker_rules_value.hpp"
 #include "cli_runner.hpp"
 #include "grundy/core/checksum.hpp"
 #include "grundy/rulesets/certificates.hpp"
@@ -55,44 +56,18 @@ std::string random_row(std::mt19937_64& random, std::size_t most) {
   return rows[0];
 }
 
-// The value by the checker's own rules and split alone: each part by the
-// definition over the checker's options (no claims): its split against the oracle.
-class CheckerRulesValue {
- public:
-  unsigned row(const std::string& row) {
-    unsigned x = 0;
-    for (const std::string& part : grundy_check::nogo_row::parts("#" + row + "#")) x ^= value(part);
-    return x;
-  }
-
- private:
-  unsigned value(const std::string& part) {
-    if (const auto it = memo_.find(part); it != memo_.end()) return it->second;
-    std::uint64_t seen = 0;
-    for (const std::string& option : grundy_check::nogo_row::options(part)) {
-      unsigned x = 0;
-      for (const std::string& p : grundy_check::nogo_row::parts(option)) x ^= value(p);
-      seen |= std::uint64_t{1} << x;
-    }
-    unsigned mex = 0;
-    while ((seen >> mex) & 1U) ++mex;
-    return memo_[part] = mex;
-  }
-  std::map<std::string, unsigned> memo_;
-};
-
 TEST(NoGoRow, RandomRowsAgainstTheRules) {
   // Rows of up to 12 points: the one-row search through the ruleset (its
   // closed form), and the checker's split with the definition, each equal to
   // the whole row valued by the oracle.
   std::mt19937_64 random(41);
   NoGoOracle oracle;
-  CheckerRulesValue checker;
+  testing::CheckerRulesValue checker(grundy_check::nogo_row::parts, grundy_check::nogo_row::options);
   for (std::size_t trial = 0; trial < test_build::trials(300); ++trial) {
     const std::string row = random_row(random, 12);
     const Nimber expected = oracle.value({row});
     EXPECT_EQ(value_of(parse("nogo(" + row + ")")), expected) << row;
-    EXPECT_EQ(checker.row(row), expected) << row;
+    EXPECT_EQ(checker.board("#" + row + "#"), expected) << row;
   }
 }
 
@@ -118,15 +93,8 @@ TEST(NoGoRow, CertificatesOfRandomSumsAreProven) {
     std::vector<std::string> rows{random_row(random, 12)};
     if (trial % 3 == 0) rows.push_back(random_row(random, 8));
     const Certificate written = certify_nogo_rows(rows, context());
-    const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
-    ASSERT_TRUE(result.valid) << rows[0] << ": line " << result.line << ": " << result.message;
-    ASSERT_EQ(result.roots.size(), rows.size());
-    Nimber total = 0;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      EXPECT_EQ(result.roots[i].position, "nogo(" + rows[i] + ")");
-      EXPECT_EQ(result.roots[i].value, oracle.value({rows[i]})) << rows[i];
-      total ^= result.roots[i].value;
-    }
+    const unsigned total =
+        testing::expect_roots_proven(written.text, "nogo", rows, [&](std::size_t i) { return oracle.value({rows[i]}); });
     EXPECT_EQ(written.value, total);
   }
 }

@@ -2,6 +2,8 @@
 // claims they pick (part_claims.hpp), written as docs/certificates.md says.
 #include "grundy/rulesets/certificates.hpp"
 
+#include <type_traits>
+
 #include "grundy/core/checksum.hpp"
 #include "grundy/core/input_error.hpp"
 #include "rulesets/clobber_grid.hpp"
@@ -70,51 +72,53 @@ std::optional<CertifiableSum> certifiable_sum(const Position& position) {
   return sum;
 }
 
+namespace {
+
+// The roots (each term and its value) and claims of a sum of one game's
+// boards: `board_of` reads a term, `too_large` says why a board whose part
+// does not fit the search's keys is refused.
+template <class Values, class BoardOf>
+void certify_boards(const CertifiableSum& sum, Context& context, const std::string& table_file, BoardOf&& board_of,
+                    const std::string& too_large, Certificate& out,
+                    std::vector<std::pair<std::string, Nimber>>& roots,
+                    std::vector<std::pair<std::string, Nimber>>& claims) {
+  Values values;
+  out.parts_loaded = watch(values, context, table_file);
+  std::vector<std::decay_t<decltype(board_of(sum.terms.front()))>> boards;
+  for (const std::string& term : sum.terms) {
+    boards.push_back(board_of(term));
+    const std::optional<Nimber> v = values.value(boards.back());
+    if (!v) throw LimitError(sum.game.substr(0, sum.game.find('-')) + "(" + excerpt(term, 60) + ") " + too_large);
+    roots.emplace_back(term, *v);
+  }
+  claims = values.claims(boards);
+  out.parts_valued = values.stored();
+}
+
+}  // namespace
+
 Certificate certify(const CertifiableSum& sum, Context& context, const std::string& table_file) {
   Certificate out;
   std::vector<std::pair<std::string, Nimber>> roots;
   std::vector<std::pair<std::string, Nimber>> claims;
+  const std::string larger = ", more than certificates are written for";
   if (sum.game == "nogo-row") {
-    nogo_row::RowValues values;
-    out.parts_loaded = watch(values, context, table_file);
-    for (const std::string& row : sum.terms) {
-      const std::optional<Nimber> v = values.value(row);
-      if (!v)
-        throw LimitError("nogo(" + excerpt(row, 60) + ") has a part longer than " +
-                         std::to_string(nogo_row::kLongestPart) + " points, longer than certificates are written for");
-      roots.emplace_back(row, *v);
-    }
-    claims = values.claims(sum.terms);
-    out.parts_valued = values.stored();
+    certify_boards<nogo_row::RowValues>(
+        sum, context, table_file, [](const std::string& row) { return row; },
+        "has a part longer than " + std::to_string(nogo_row::kLongestPart) +
+            " points, longer than certificates are written for",
+        out, roots, claims);
   } else if (sum.game == "clobber") {
-    clobber_grid::GroupValues values;
-    out.parts_loaded = watch(values, context, table_file);
-    std::vector<rulesets_detail::LetterBoard> boards;
-    for (const std::string& term : sum.terms) {
-      boards.push_back(board_of(term));
-      const std::optional<Nimber> v = values.value(boards.back());
-      if (!v)
-        throw LimitError("clobber(" + excerpt(term, 60) + ") has a group spanning more than " +
-                         std::to_string(clobber_grid::kMostSquares) + " squares, more than certificates are written for");
-      roots.emplace_back(term, *v);
-    }
-    claims = values.claims(boards);
-    out.parts_valued = values.stored();
+    certify_boards<clobber_grid::GroupValues>(
+        sum, context, table_file, board_of,
+        "has a group spanning more than " + std::to_string(clobber_grid::kMostSquares) + " squares" + larger, out, roots,
+        claims);
   } else if (sum.game == "cram") {
-    cram_grid::RegionValues values;
-    out.parts_loaded = watch(values, context, table_file);
-    std::vector<rulesets_detail::LetterBoard> boards;
-    for (const std::string& term : sum.terms) {
-      boards.push_back(cram_board_of(term));
-      const std::optional<Nimber> v = values.value(boards.back());
-      if (!v)
-        throw LimitError("cram(" + excerpt(term, 60) + ") has a region whose box holds more than " +
-                         std::to_string(cram_grid::kMostCells) +
-                         " cells (or is wider than 31), more than certificates are written for");
-      roots.emplace_back(term, *v);
-    }
-    claims = values.claims(boards);
-    out.parts_valued = values.stored();
+    certify_boards<cram_grid::RegionValues>(
+        sum, context, table_file, cram_board_of,
+        "has a region whose box holds more than " + std::to_string(cram_grid::kMostCells) + " cells (or is wider than 31)" +
+            larger,
+        out, roots, claims);
   } else {
     throw LimitError("certificates are not written for the game '" + sum.game + "'");
   }

@@ -2,12 +2,15 @@
 // what a part is and why the groups are independent).
 #include "rulesets/clobber_grid.hpp"
 
+#include "rulesets/part_values.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
 
 #include "grundy/core/input_error.hpp"
 #include "placement/box_symmetries.hpp"
+#include "rulesets/box_bits.hpp"
 
 namespace grundy::clobber_grid {
 namespace {
@@ -22,62 +25,27 @@ struct Grid {
   std::uint32_t o = 0;
 };
 
-// The squares of a box (h·w <= 28) and of its first and last columns.
-struct BoxMasks {
-  std::uint32_t all = 0;
-  std::uint32_t left = 0;
-  std::uint32_t right = 0;
-};
+using BoxMasks = rulesets_detail::BoxMasks<std::uint32_t>;
 
+// The masks of every box of at most 28 squares, made once (looked up for
+// every option).
 const BoxMasks& masks_of(int h, int w) {
   static const auto table = [] {
     std::array<std::array<BoxMasks, kMostSquares + 1>, kMostSquares + 1> t{};
-    for (int hh = 1; hh <= static_cast<int>(kMostSquares); ++hh) {
-      for (int ww = 1; hh * ww <= static_cast<int>(kMostSquares); ++ww) {
-        BoxMasks& m = t[static_cast<std::size_t>(hh)][static_cast<std::size_t>(ww)];
-        m.all = static_cast<std::uint32_t>((std::uint64_t{1} << (hh * ww)) - 1);
-        for (int r = 0; r < hh; ++r) {
-          m.left |= std::uint32_t{1} << (r * ww);
-          m.right |= std::uint32_t{1} << (r * ww + ww - 1);
-        }
-      }
-    }
+    for (int hh = 1; hh <= static_cast<int>(kMostSquares); ++hh)
+      for (int ww = 1; hh * ww <= static_cast<int>(kMostSquares); ++ww)
+        t[static_cast<std::size_t>(hh)][static_cast<std::size_t>(ww)] = rulesets_detail::box_masks<std::uint32_t>(hh, ww);
     return t;
   }();
   return table[static_cast<std::size_t>(h)][static_cast<std::size_t>(w)];
 }
 
-// The squares orthogonally beside those of `m`.
-std::uint32_t beside(std::uint32_t m, int w, const BoxMasks& box) {
-  return (((m & ~box.right) << 1) | ((m & ~box.left) >> 1) | (m << w) | (m >> w)) & box.all;
-}
+using rulesets_detail::beside;
 
 // The part of the squares `group` of g (x and o already within it), cropped.
 Grid cropped(const Grid& g, std::uint32_t group) {
-  const std::uint32_t row_mask = static_cast<std::uint32_t>((std::uint64_t{1} << g.w) - 1);
-  int r0 = g.h;
-  int r1 = -1;
-  std::uint32_t columns = 0;
-  for (int r = 0; r < g.h; ++r) {
-    const std::uint32_t row = (group >> (r * g.w)) & row_mask;
-    if (row == 0) continue;
-    r0 = std::min(r0, r);
-    r1 = r;
-    columns |= row;
-  }
-  const int c0 = std::countr_zero(columns);
-  const int c1 = 31 - std::countl_zero(columns);
-  Grid out;
-  out.h = r1 - r0 + 1;
-  out.w = c1 - c0 + 1;
-  const std::uint32_t out_mask = static_cast<std::uint32_t>((std::uint64_t{1} << out.w) - 1);
-  for (int r = r0; r <= r1; ++r) {
-    const int at = r * g.w + c0;
-    const int to = (r - r0) * out.w;
-    out.x |= ((g.x >> at) & out_mask) << to;
-    out.o |= ((g.o >> at) & out_mask) << to;
-  }
-  return out;
+  const rulesets_detail::Crop crop = rulesets_detail::crop_of(g.h, g.w, group);
+  return Grid{crop.h, crop.w, rulesets_detail::cropped(g.x, g.w, crop), rulesets_detail::cropped(g.o, g.w, crop)};
 }
 
 // The groups of g with a move, each cropped: on_group(Grid).
@@ -238,27 +206,18 @@ struct GroupRules {
     const Grid g = grid_of(key);
     return static_cast<std::size_t>(std::popcount(g.x | g.o));
   }
+  static constexpr const char* kWhat = "Clobber";
+  static bool keys_of_board(const rulesets_detail::LetterBoard& board, std::vector<std::uint64_t>& keys) {
+    return clobber_grid::keys_of_board(board, keys);
+  }
+  static std::string text_of(std::uint64_t key) { return clobber_grid::text_of(key); }
+  static std::string too_large() {
+    return "a group of this Clobber board spans more than " + std::to_string(kMostSquares) + " squares";
+  }
 };
 
-std::optional<Nimber> GroupValues::value(const rulesets_detail::LetterBoard& board) {
-  std::vector<std::uint64_t> keys;
-  if (!keys_of_board(board, keys)) return std::nullopt;
-  Nimber total = 0;
-  for (const std::uint64_t key : keys) total ^= PartSearch::value(key);
-  return total;
-}
-
-// The claims (part_claims.hpp), a part's cost its stones.
-std::vector<std::pair<std::string, Nimber>> GroupValues::claims(const std::vector<rulesets_detail::LetterBoard>& boards) {
-  std::vector<std::uint64_t> roots;
-  for (const rulesets_detail::LetterBoard& b : boards) {
-    if (!keys_of_board(b, roots))
-      throw LimitError("a group of this Clobber board spans more than " + std::to_string(kMostSquares) + " squares");
-  }
-  std::vector<std::pair<std::string, Nimber>> out;
-  for (const auto& [key, value] : PartSearch::claims(roots)) out.emplace_back(text_of(key), value);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace grundy::clobber_grid
+
+namespace grundy::rulesets_detail {
+template class PartValues<clobber_grid::GroupRules, LetterBoard>;
+}  // namespace grundy::rulesets_detail

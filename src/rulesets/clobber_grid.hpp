@@ -35,23 +35,8 @@ struct GroupRules;  // the moves and the split over keys (clobber_grid.cpp)
 // The most squares of a part's box a key holds (2 bits a square, 8 for the box).
 inline constexpr std::size_t kMostSquares = 28;
 
-class GroupValues : private rulesets_detail::PartSearch<GroupRules> {
- public:
-  GroupValues() : PartSearch("Clobber") {}
-  // The run's hooks, as part_search.hpp says.
-  using PartSearch::set_memory_limit;
-  using PartSearch::set_poll;
-  using PartSearch::stored;
-  using PartSearch::use_file;
-  using PartSearch::watch;
-
-  // The value of a board ('X', 'O', '.'), or nullopt when a group's box has
-  // more than kMostSquares squares.
-  std::optional<Nimber> value(const rulesets_detail::LetterBoard& board);
-
-  // For a certificate of `boards` (each valued by value() first): parts and
-  // their values, enough for a checker to prove every part of every board.
-  std::vector<std::pair<std::string, Nimber>> claims(const std::vector<rulesets_detail::LetterBoard>& boards);
-};
+// The values of boards ('X', 'O', '.'): nullopt when a group's box has more
+// than kMostSquares squares.
+using GroupValues = rulesets_detail::PartValues<GroupRules, rulesets_detail::LetterBoard>;
 
 }  // namespace grundy::clobber_grid

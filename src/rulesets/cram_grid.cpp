@@ -1,12 +1,15 @@
 // Cram by the definition over 8-byte parts (cram_grid.hpp says what a part is).
 #include "rulesets/cram_grid.hpp"
 
+#include "rulesets/part_values.hpp"
+
 #include <algorithm>
 #include <array>
 #include <bit>
 
 #include "grundy/core/input_error.hpp"
 #include "placement/box_symmetries.hpp"
+#include "rulesets/box_bits.hpp"
 
 namespace grundy::cram_grid {
 namespace {
@@ -22,49 +25,13 @@ struct Grid {
 
 constexpr int kWidestKey = 31;  // the width's 5 bits
 
-// The cells of a box (h·w <= 56) and of its first and last columns.
-struct BoxMasks {
-  std::uint64_t all = 0;
-  std::uint64_t left = 0;
-  std::uint64_t right = 0;
-};
-
-BoxMasks masks_of(int h, int w) {
-  BoxMasks m;
-  m.all = (std::uint64_t{1} << (h * w)) - 1;
-  for (int r = 0; r < h; ++r) {
-    m.left |= std::uint64_t{1} << (r * w);
-    m.right |= std::uint64_t{1} << (r * w + w - 1);
-  }
-  return m;
-}
-
-// The cells orthogonally beside those of `m`.
-std::uint64_t beside(std::uint64_t m, int w, const BoxMasks& box) {
-  return (((m & ~box.right) << 1) | ((m & ~box.left) >> 1) | (m << w) | (m >> w)) & box.all;
-}
+using BoxMasks = rulesets_detail::BoxMasks<std::uint64_t>;
+using rulesets_detail::beside;
 
 // The cells `region` of a box of width w, cropped to their own box.
 Grid cropped(int h, int w, std::uint64_t region) {
-  const std::uint64_t row_mask = box::row_mask(w);
-  int r0 = h;
-  int r1 = -1;
-  std::uint64_t columns = 0;
-  for (int r = 0; r < h; ++r) {
-    const std::uint64_t row = (region >> (r * w)) & row_mask;
-    if (row == 0) continue;
-    r0 = std::min(r0, r);
-    r1 = r;
-    columns |= row;
-  }
-  const int c0 = std::countr_zero(columns);
-  const int c1 = 63 - std::countl_zero(columns);
-  Grid out;
-  out.h = r1 - r0 + 1;
-  out.w = c1 - c0 + 1;
-  const std::uint64_t out_mask = box::row_mask(out.w);
-  for (int r = r0; r <= r1; ++r) out.free |= ((region >> (r * w + c0)) & out_mask) << ((r - r0) * out.w);
-  return out;
+  const rulesets_detail::Crop crop = rulesets_detail::crop_of(h, w, region);
+  return Grid{crop.h, crop.w, rulesets_detail::cropped(region, w, crop)};
 }
 
 // The regions of two cells or more of the free cells `free` of an h×w box,
@@ -121,7 +88,7 @@ std::string text_of(std::uint64_t key) {
 template <class F>
 void options_of(std::uint64_t key, F&& on_option) {
   const Grid g = grid_of(key);
-  const BoxMasks box = masks_of(g.h, g.w);
+  const BoxMasks box = rulesets_detail::box_masks<std::uint64_t>(g.h, g.w);
   std::uint64_t parts[kMostCells];
   const auto play = [&](std::uint64_t domino) {
     std::size_t count = 0;
@@ -169,28 +136,19 @@ struct RegionRules {
   }
   // A claim's cost: the region's cells.
   static std::size_t weight(std::uint64_t key) { return static_cast<std::size_t>(std::popcount(grid_of(key).free)); }
+  static constexpr const char* kWhat = "Cram";
+  static bool keys_of_board(const rulesets_detail::LetterBoard& board, std::vector<std::uint64_t>& keys) {
+    return cram_grid::keys_of_board(board, keys);
+  }
+  static std::string text_of(std::uint64_t key) { return cram_grid::text_of(key); }
+  static std::string too_large() {
+    return "a region of this Cram board spans a box of more than " + std::to_string(kMostCells) +
+           " cells or wider than " + std::to_string(kWidestKey);
+  }
 };
 
-std::optional<Nimber> RegionValues::value(const rulesets_detail::LetterBoard& board) {
-  std::vector<std::uint64_t> keys;
-  if (!keys_of_board(board, keys)) return std::nullopt;
-  Nimber total = 0;
-  for (const std::uint64_t key : keys) total ^= PartSearch::value(key);
-  return total;
-}
-
-// The claims (part_claims.hpp), a region's cost its cells.
-std::vector<std::pair<std::string, Nimber>> RegionValues::claims(const std::vector<rulesets_detail::LetterBoard>& boards) {
-  std::vector<std::uint64_t> roots;
-  for (const rulesets_detail::LetterBoard& b : boards) {
-    if (!keys_of_board(b, roots))
-      throw LimitError("a region of this Cram board spans a box of more than " + std::to_string(kMostCells) +
-                       " cells or wider than " + std::to_string(kWidestKey));
-  }
-  std::vector<std::pair<std::string, Nimber>> out;
-  for (const auto& [key, value] : PartSearch::claims(roots)) out.emplace_back(text_of(key), value);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace grundy::cram_grid
+
+namespace grundy::rulesets_detail {
+template class PartValues<cram_grid::RegionRules, LetterBoard>;
+}  // namespace grundy::rulesets_detail

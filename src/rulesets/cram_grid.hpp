@@ -18,13 +18,7 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <utility>
-#include <vector>
 
-#include "grundy/core/nimber.hpp"
 #include "rulesets/letter_board.hpp"
 #include "rulesets/part_search.hpp"
 
@@ -35,24 +29,9 @@ struct RegionRules;  // the moves and the split over keys (cram_grid.cpp)
 // The most cells of a region's box a key holds (1 bit a cell, 8 for the box).
 inline constexpr std::size_t kMostCells = 56;
 
-class RegionValues : private rulesets_detail::PartSearch<RegionRules> {
- public:
-  RegionValues() : PartSearch("Cram") {}
-  // The run's hooks, as part_search.hpp says.
-  using PartSearch::set_memory_limit;
-  using PartSearch::set_poll;
-  using PartSearch::stored;
-  using PartSearch::use_file;
-  using PartSearch::watch;
-
-  // The value of a board ('0' free, '1' blocked), or nullopt when a region's
-  // box holds more than kMostCells cells or is wider than 31.
-  std::optional<Nimber> value(const rulesets_detail::LetterBoard& board);
-
-  // For a certificate of `boards` (each valued by value() first): regions and
-  // their values (rows of 0 and 1 joined by '/'), enough for a checker to
-  // prove every region of every board.
-  std::vector<std::pair<std::string, Nimber>> claims(const std::vector<rulesets_detail::LetterBoard>& boards);
-};
+// The values of boards ('0' free, '1' blocked): nullopt when a region's box
+// holds more than kMostCells cells or is wider than 31. A certificate's claims
+// write a region as rows of 0 and 1 joined by '/'.
+using RegionValues = rulesets_detail::PartValues<RegionRules, rulesets_detail::LetterBoard>;
 
 }  // namespace grundy::cram_grid

@@ -2,6 +2,8 @@
 // split is sound).
 #include "rulesets/nogo_row.hpp"
 
+#include "rulesets/part_values.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -219,6 +221,12 @@ struct RowRules {
   static std::size_t weight(std::uint64_t key) {
     return static_cast<std::size_t>(std::bit_width(key & ((std::uint64_t{1} << 60) - 1)));
   }
+  static constexpr const char* kWhat = "one-row NoGo";
+  static bool keys_of_board(const std::string& row, std::vector<std::uint64_t>& keys) { return keys_of_row(row, keys); }
+  static std::string text_of(std::uint64_t key) { return nogo_row::text_of(key); }
+  static std::string too_large() {
+    return "a part of this NoGo row is longer than " + std::to_string(kLongestPart) + " points";
+  }
 };
 
 std::vector<std::vector<std::uint64_t>> option_keys(std::string_view row, bool everywhere) {
@@ -232,24 +240,8 @@ std::vector<std::vector<std::uint64_t>> option_keys(std::string_view row, bool e
   return out;
 }
 
-std::optional<Nimber> RowValues::value(std::string_view row) {
-  std::vector<std::uint64_t> keys;
-  if (!keys_of_row(row, keys)) return std::nullopt;
-  Nimber total = 0;
-  for (const std::uint64_t key : keys) total ^= PartSearch::value(key);
-  return total;
-}
-
-// The claims (part_claims.hpp), a part's cost its points.
-std::vector<std::pair<std::string, Nimber>> RowValues::claims(const std::vector<std::string>& rows) {
-  std::vector<std::uint64_t> roots;
-  for (const std::string& row : rows) {
-    if (!keys_of_row(row, roots)) throw LimitError("a part of this NoGo row is longer than " + std::to_string(kLongestPart) + " points");
-  }
-  std::vector<std::pair<std::string, Nimber>> out;
-  for (const auto& [key, value] : PartSearch::claims(roots)) out.emplace_back(text_of(key), value);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 }  // namespace grundy::nogo_row
+
+namespace grundy::rulesets_detail {
+template class PartValues<nogo_row::RowRules, std::string>;
+}  // namespace grundy::rulesets_detail

@@ -42,24 +42,9 @@ struct RowRules;  // the moves and the split over keys (nogo_row.cpp)
 // The longest inside of a part a key holds (2 bits a point, 4 for the ends).
 inline constexpr std::size_t kLongestPart = 29;
 
-class RowValues : private rulesets_detail::PartSearch<RowRules> {
- public:
-  RowValues() : PartSearch("one-row NoGo") {}
-  // The run's hooks, as part_search.hpp says.
-  using PartSearch::set_memory_limit;
-  using PartSearch::set_poll;
-  using PartSearch::stored;
-  using PartSearch::use_file;
-  using PartSearch::watch;
-
-  // The value of one row of a NoGo board (its letters: . X O x o _ #; every
-  // group with a liberty), or nullopt when a part is longer than kLongestPart.
-  std::optional<Nimber> value(std::string_view row);
-
-  // For a certificate of `rows` (each valued by value() first): parts and
-  // their values, enough for a checker to prove every part of every row.
-  std::vector<std::pair<std::string, Nimber>> claims(const std::vector<std::string>& rows);
-};
+// The values of rows (their letters: . X O x o _ #; every group with a
+// liberty): nullopt when a part is longer than kLongestPart.
+using RowValues = rulesets_detail::PartValues<RowRules, std::string>;
 
 // The options of every part of `row`, each as its parts' keys, in the
 // search's order: the split after a move looking near the stone only, as the

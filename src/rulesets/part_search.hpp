@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,9 +27,9 @@
 
 namespace grundy::rulesets_detail {
 
-// A game's values over parts (nogo_row::RowValues, clobber_grid::GroupValues)
-// derive from it and show its run hooks (set_poll, set_memory_limit, stored,
-// use_file); value(key) and claims(keys) are theirs to wrap.
+// A game's values over parts (PartValues below) derive from it and show its
+// run hooks (set_poll, set_memory_limit, stored, use_file, watch); value(key)
+// and claims(keys) are theirs to wrap.
 template <class Rules>
 class PartSearch {
  public:
@@ -110,6 +111,34 @@ class PartSearch {
   std::vector<std::uint64_t> options_;
   std::uint64_t solved_ = 0;
   std::function<void()> poll_;
+};
+
+// The values of a game's boards over its parts (nogo_row::RowValues,
+// clobber_grid::GroupValues, cram_grid::RegionValues). Beside the moves,
+// Rules gives kWhat (the table's name, "Clobber"), keys_of_board(board, keys)
+// (the keys of the board's parts; false when one does not fit a key),
+// text_of(key) (a part as a certificate writes it) and too_large() (why a
+// board's part does not fit). The members are defined in part_values.hpp and
+// instantiated in the game's search file, where Rules is complete.
+template <class Rules, class Board>
+class PartValues : private PartSearch<Rules> {
+ public:
+  PartValues();
+  // The run's hooks, as PartSearch says.
+  using PartSearch<Rules>::set_memory_limit;
+  using PartSearch<Rules>::set_poll;
+  using PartSearch<Rules>::stored;
+  using PartSearch<Rules>::use_file;
+  using PartSearch<Rules>::watch;
+
+  // The value of a board (the xor of its parts'), or nullopt when a part does
+  // not fit a key.
+  std::optional<Nimber> value(const Board& board);
+
+  // For a certificate of `boards` (each valued by value() first): parts and
+  // their values, sorted by text, enough for a checker to prove every part of
+  // every board (LimitError when a part does not fit a key).
+  std::vector<std::pair<std::string, Nimber>> claims(const std::vector<Board>& boards);
 };
 
 }  // namespace grundy::rulesets_detail
