@@ -121,6 +121,9 @@ TEST(DistributedTableCli, SigtermToMpirunSavesTheCheckpoint) {
   // verified), not after a fixed time: under the load of a whole ctest on a
   // fresh machine, mpirun had not started its ranks 4 s after it was launched.
   const std::string log = dir + "sigterm.log";
+  // A log of an earlier run would satisfy the wait below at once, before
+  // mpirun's shell truncates it: removed first.
+  std::filesystem::remove(log);
   const CliRun stopped = shell(
       "timeout 120 sh -c 'mpirun --oversubscribe --allow-run-as-root -np 2 " + std::string(GRUNDY_CLI_PATH) +
       " table officers --upto 100000000 --no-values --progress --checkpoint " + ckpt + " < /dev/null > " + log +
