@@ -14,28 +14,28 @@
 namespace grundy::cram_grid {
 namespace {
 
-namespace box = placement::detail::box;
+constexpr int kWidestKey = 31;  // the width's 5 bits
 
-// A region as bits: cell r·w + c of the box is free when its bit is set.
-struct Grid {
-  int h = 0;
-  int w = 0;
-  std::uint64_t free = 0;
+// A region as bits of its box: cell r·w + c is free when its bit is set.
+struct Region {
+  int h;
+  int w;
+  std::uint64_t free;
 };
 
-constexpr int kWidestKey = 31;  // the width's 5 bits
+namespace box = placement::detail::box;
 
 using BoxMasks = rulesets_detail::BoxMasks<std::uint64_t>;
 using rulesets_detail::beside;
 
 // The cells `region` of a box of width w, cropped to their own box.
-Grid cropped(int h, int w, std::uint64_t region) {
+Region cropped(int h, int w, std::uint64_t region) {
   const rulesets_detail::Crop crop = rulesets_detail::crop_of(h, w, region);
-  return Grid{crop.h, crop.w, rulesets_detail::cropped(region, w, crop)};
+  return Region{crop.h, crop.w, rulesets_detail::cropped(region, w, crop)};
 }
 
 // The regions of two cells or more of the free cells `free` of an h×w box,
-// each cropped: on_region(Grid).
+// each cropped: on_region(Region).
 template <class F>
 void for_each_region(int h, int w, const BoxMasks& box, std::uint64_t free, F&& on_region) {
   std::uint64_t left = free;
@@ -61,7 +61,7 @@ std::uint64_t least_of_four(int h, int w, std::uint64_t free) {
 
 // The least key of a region's images: the eight symmetries with the height
 // at most the width; 0 when the region does not fit a key.
-std::uint64_t key_of(const Grid& g) {
+std::uint64_t key_of(const Region& g) {
   if (g.h * g.w > static_cast<int>(kMostCells) || std::max(g.h, g.w) > kWidestKey) return 0;
   std::uint64_t best = ~std::uint64_t{0};
   if (g.h <= g.w) best = least_of_four(g.h, g.w, g.free);
@@ -69,12 +69,12 @@ std::uint64_t key_of(const Grid& g) {
   return best;
 }
 
-Grid grid_of(std::uint64_t key) {
-  return Grid{static_cast<int>(key >> 61), static_cast<int>((key >> 56) & 31U), key & ((std::uint64_t{1} << 56) - 1)};
+Region grid_of(std::uint64_t key) {
+  return Region{static_cast<int>(key >> 61), static_cast<int>((key >> 56) & 31U), key & ((std::uint64_t{1} << 56) - 1)};
 }
 
 std::string text_of(std::uint64_t key) {
-  const Grid g = grid_of(key);
+  const Region g = grid_of(key);
   std::string text;
   for (int r = 0; r < g.h; ++r) {
     if (r > 0) text += '/';
@@ -87,12 +87,12 @@ std::string text_of(std::uint64_t key) {
 // domino (its left or top cell i, and i + 1 or i + w).
 template <class F>
 void options_of(std::uint64_t key, F&& on_option) {
-  const Grid g = grid_of(key);
+  const Region g = grid_of(key);
   const BoxMasks box = rulesets_detail::box_masks<std::uint64_t>(g.h, g.w);
   std::uint64_t parts[kMostCells];
   const auto play = [&](std::uint64_t domino) {
     std::size_t count = 0;
-    for_each_region(g.h, g.w, box, g.free & ~domino, [&](const Grid& region) { parts[count++] = key_of(region); });
+    for_each_region(g.h, g.w, box, g.free & ~domino, [&](const Region& region) { parts[count++] = key_of(region); });
     on_option(static_cast<const std::uint64_t*>(parts), count);
   };
   // A key's region fits a key, and so does every region inside its box.
@@ -117,7 +117,7 @@ bool keys_of_board(const rulesets_detail::LetterBoard& board, std::vector<std::u
     if (region.size() < 2) continue;  // no move, worth 0
     const rulesets_detail::LetterBoard part = rulesets_detail::cropped(board.cols, board.cells, region, '1');
     if (part.cells.size() > kMostCells) return false;
-    Grid g{part.rows, part.cols, 0};
+    Region g{part.rows, part.cols, 0};
     for (std::size_t i = 0; i < part.cells.size(); ++i)
       if (part.cells[i] == '0') g.free |= std::uint64_t{1} << i;
     const std::uint64_t key = key_of(g);
