@@ -19,7 +19,6 @@ namespace grundy::rulesets_detail {
 // Adds to a move count, saturating at UINT64_MAX as the move lists require.
 inline void count_one(std::uint64_t& total) { total = saturating_add(total, 1); }
 inline void count_many(std::uint64_t& total, std::uint64_t more) { total = saturating_add(total, more); }
-using grundy::saturating_add;
 
 // A pattern that a theorem guarantees.
 [[nodiscard]] Periodicity proven_pattern(Periodicity::Kind kind, std::uint64_t preperiod, std::uint64_t period,

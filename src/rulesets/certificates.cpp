@@ -6,6 +6,7 @@
 
 #include "grundy/core/checksum.hpp"
 #include "grundy/core/input_error.hpp"
+#include "grundy/placement/board.hpp"
 #include "rulesets/clobber_grid.hpp"
 #include "rulesets/cram_grid.hpp"
 #include "rulesets/nogo_row.hpp"
@@ -27,20 +28,13 @@ rulesets_detail::LetterBoard board_of(const std::string& term) {
   return b;
 }
 
-// A Cram term's board, as the ruleset prints it: RxC (every cell free), or
-// rows of 0 (free) and 1 (blocked) joined by '/' (a one-row board ends with
-// '/').
+// A Cram term's board as the ruleset prints it (RxC, or rows of 0 and 1),
+// read by the placement boards' own reader.
 rulesets_detail::LetterBoard cram_board_of(const std::string& term) {
-  if (const std::size_t x = term.find('x'); x != std::string::npos) {
-    rulesets_detail::LetterBoard b;
-    b.rows = std::stoi(term.substr(0, x));
-    b.cols = std::stoi(term.substr(x + 1));
-    b.cells.assign(static_cast<std::size_t>(b.rows) * static_cast<std::size_t>(b.cols), '0');
-    return b;
-  }
-  std::string rows = term;
-  if (!rows.empty() && rows.back() == '/') rows.pop_back();
-  return board_of(rows);
+  const placement::Board board = placement::parse_inline_board(term);
+  rulesets_detail::LetterBoard out{static_cast<int>(board.rows), static_cast<int>(board.cols), {}};
+  for (const std::uint8_t free : board.free) out.cells += free != 0 ? '0' : '1';
+  return out;
 }
 
 // The search polls the run, keeps within its memory bound and, with a table
@@ -75,12 +69,11 @@ std::optional<CertifiableSum> certifiable_sum(const Position& position) {
 namespace {
 
 // The roots (each term and its value) and claims of a sum of one game's
-// boards: `board_of` reads a term, `too_large` says why a board whose part
-// does not fit the search's keys is refused.
+// boards, `board_of` reading a term; a board whose part does not fit the
+// search's keys is refused, named as head(term).
 template <class Values, class BoardOf>
-void certify_boards(const CertifiableSum& sum, Context& context, const std::string& table_file, BoardOf&& board_of,
-                    const std::string& too_large, Certificate& out,
-                    std::vector<std::pair<std::string, Nimber>>& roots,
+void certify_boards(const CertifiableSum& sum, const std::string& head, BoardOf&& board_of, Context& context,
+                    const std::string& table_file, Certificate& out, std::vector<std::pair<std::string, Nimber>>& roots,
                     std::vector<std::pair<std::string, Nimber>>& claims) {
   Values values;
   out.parts_loaded = watch(values, context, table_file);
@@ -88,7 +81,9 @@ void certify_boards(const CertifiableSum& sum, Context& context, const std::stri
   for (const std::string& term : sum.terms) {
     boards.push_back(board_of(term));
     const std::optional<Nimber> v = values.value(boards.back());
-    if (!v) throw LimitError(sum.game.substr(0, sum.game.find('-')) + "(" + excerpt(term, 60) + ") " + too_large);
+    if (!v)
+      throw LimitError(head + "(" + excerpt(term, 60) + ") " + Values::too_large() +
+                       ", more than certificates are written for");
     roots.emplace_back(term, *v);
   }
   claims = values.claims(boards);
@@ -101,24 +96,13 @@ Certificate certify(const CertifiableSum& sum, Context& context, const std::stri
   Certificate out;
   std::vector<std::pair<std::string, Nimber>> roots;
   std::vector<std::pair<std::string, Nimber>> claims;
-  const std::string larger = ", more than certificates are written for";
   if (sum.game == "nogo-row") {
     certify_boards<nogo_row::RowValues>(
-        sum, context, table_file, [](const std::string& row) { return row; },
-        "has a part longer than " + std::to_string(nogo_row::kLongestPart) +
-            " points, longer than certificates are written for",
-        out, roots, claims);
+        sum, "nogo", [](const std::string& row) { return row; }, context, table_file, out, roots, claims);
   } else if (sum.game == "clobber") {
-    certify_boards<clobber_grid::GroupValues>(
-        sum, context, table_file, board_of,
-        "has a group spanning more than " + std::to_string(clobber_grid::kMostSquares) + " squares" + larger, out, roots,
-        claims);
+    certify_boards<clobber_grid::GroupValues>(sum, "clobber", board_of, context, table_file, out, roots, claims);
   } else if (sum.game == "cram") {
-    certify_boards<cram_grid::RegionValues>(
-        sum, context, table_file, cram_board_of,
-        "has a region whose box holds more than " + std::to_string(cram_grid::kMostCells) + " cells (or is wider than 31)" +
-            larger,
-        out, roots, claims);
+    certify_boards<cram_grid::RegionValues>(sum, "cram", cram_board_of, context, table_file, out, roots, claims);
   } else {
     throw LimitError("certificates are not written for the game '" + sum.game + "'");
   }

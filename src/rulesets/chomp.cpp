@@ -65,7 +65,6 @@
 namespace grundy {
 namespace {
 
-using rulesets_detail::saturating_add;
 
 __extension__ using Wide = unsigned __int128;
 

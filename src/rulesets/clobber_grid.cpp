@@ -212,7 +212,7 @@ struct GroupRules {
   }
   static std::string text_of(std::uint64_t key) { return clobber_grid::text_of(key); }
   static std::string too_large() {
-    return "a group of this Clobber board spans more than " + std::to_string(kMostSquares) + " squares";
+    return "has a group spanning more than " + std::to_string(kMostSquares) + " squares";
   }
 };
 

@@ -68,7 +68,6 @@
 namespace grundy {
 namespace {
 
-using rulesets_detail::saturating_add;
 
 // Bounds, checked when a position is read. A row is valued in O(coins) and its
 // winning moves counted in O(coins) for the rules with formulas, and each move

@@ -142,8 +142,8 @@ struct RegionRules {
   }
   static std::string text_of(std::uint64_t key) { return cram_grid::text_of(key); }
   static std::string too_large() {
-    return "a region of this Cram board spans a box of more than " + std::to_string(kMostCells) +
-           " cells or wider than " + std::to_string(kWidestKey);
+    return "has a region whose box holds more than " + std::to_string(kMostCells) + " cells or is wider than " +
+           std::to_string(kWidestKey);
   }
 };
 

@@ -16,7 +16,6 @@
 namespace grundy {
 namespace {
 
-using rulesets_detail::saturating_add;
 
 __extension__ using Wide = unsigned __int128;
 

@@ -114,12 +114,8 @@ void split(const char* row, std::size_t n, F&& on_part, std::size_t placed = kEv
     }
     begin = next_begin;
   };
-  // After a stone placed in a part, cuts can only be new near it (a part has
-  // none inside: no end and no mortal stones of both colours side by side),
-  // so the look goes from there to the part's right end.
-  const std::size_t cut_from = placed == kEverywhere ? 1 : std::max<std::size_t>(1, stone_from - 1);
-  const std::size_t cut_to = placed == kEverywhere ? m : std::min(m, stone_to + 1);
-  for (std::size_t i = cut_from; i < m; i = i + 1 == cut_to && cut_to + 1 < m ? m - 1 : i + 1) {
+  // A cut at an end, or between mortal stones of both colours.
+  const auto cut_at = [&](std::size_t i) {
     if (is_end(w[i])) {
       close(i, w[i], i);
     } else if (is_mortal(w[i]) && i + 1 < m && is_mortal(w[i + 1]) && w[i + 1] != w[i]) {
@@ -127,7 +123,14 @@ void split(const char* row, std::size_t n, F&& on_part, std::size_t placed = kEv
       close(i + 1, '#', i);
       w[i] = '#';
     }
-  }
+  };
+  // After a stone placed in a part, cuts can only be new near it (a part has
+  // none inside: no end and no mortal stones of both colours side by side):
+  // there, and at the part's right end.
+  const std::size_t cut_from = placed == kEverywhere ? 1 : std::max<std::size_t>(1, stone_from - 1);
+  const std::size_t cut_to = placed == kEverywhere ? m : std::min(m, stone_to + 1);
+  for (std::size_t i = cut_from; i < cut_to; ++i) cut_at(i);
+  if (cut_to < m) cut_at(m - 1);
 }
 
 // 2 bits a letter, every field at an even bit: ends # _ x o as 0 1 2 3,
@@ -225,7 +228,7 @@ struct RowRules {
   static bool keys_of_board(const std::string& row, std::vector<std::uint64_t>& keys) { return keys_of_row(row, keys); }
   static std::string text_of(std::uint64_t key) { return nogo_row::text_of(key); }
   static std::string too_large() {
-    return "a part of this NoGo row is longer than " + std::to_string(kLongestPart) + " points";
+    return "has a part longer than " + std::to_string(kLongestPart) + " points";
   }
 };
 

@@ -117,8 +117,8 @@ class PartSearch {
 // clobber_grid::GroupValues, cram_grid::RegionValues). Beside the moves,
 // Rules gives kWhat (the table's name, "Clobber"), keys_of_board(board, keys)
 // (the keys of the board's parts; false when one does not fit a key),
-// text_of(key) (a part as a certificate writes it) and too_large() (why a
-// board's part does not fit). The members are defined in part_values.hpp and
+// text_of(key) (a part as a certificate writes it) and too_large() (what a
+// board whose part does not fit has: "has a part longer than 29 points"). The members are defined in part_values.hpp and
 // instantiated in the game's search file, where Rules is complete.
 template <class Rules, class Board>
 class PartValues : private PartSearch<Rules> {
@@ -139,6 +139,9 @@ class PartValues : private PartSearch<Rules> {
   // their values, sorted by text, enough for a checker to prove every part of
   // every board (LimitError when a part does not fit a key).
   std::vector<std::pair<std::string, Nimber>> claims(const std::vector<Board>& boards);
+
+  // What a board whose part does not fit a key has (Rules::too_large).
+  static std::string too_large();
 };
 
 }  // namespace grundy::rulesets_detail

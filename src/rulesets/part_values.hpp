@@ -22,12 +22,17 @@ std::optional<Nimber> PartValues<Rules, Board>::value(const Board& board) {
   return total;
 }
 
+template <class Rules, class Board>
+std::string PartValues<Rules, Board>::too_large() {
+  return Rules::too_large();
+}
+
 // The claims (part_claims.hpp), each part's cost its Rules::weight.
 template <class Rules, class Board>
 std::vector<std::pair<std::string, Nimber>> PartValues<Rules, Board>::claims(const std::vector<Board>& boards) {
   std::vector<std::uint64_t> roots;
   for (const Board& board : boards)
-    if (!Rules::keys_of_board(board, roots)) throw LimitError(Rules::too_large());
+    if (!Rules::keys_of_board(board, roots)) throw LimitError("a board " + Rules::too_large());
   std::vector<std::pair<std::string, Nimber>> out;
   for (const auto& [key, value] : PartSearch<Rules>::claims(roots)) out.emplace_back(Rules::text_of(key), value);
   std::sort(out.begin(), out.end());
