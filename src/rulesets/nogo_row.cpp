@@ -2,6 +2,7 @@
 // split is sound).
 #include "rulesets/nogo_row.hpp"
 
+#include "rulesets/nogo_row_masks.hpp"
 #include "rulesets/part_values.hpp"
 
 #include <algorithm>
@@ -39,21 +40,12 @@ bool legal(const char* w, std::size_t i, char colour) {
   return true;
 }
 
-// Where a stone just placed at row[at] can change which points are dead: the
-// points up to kDeadReach letters from it (legal() reads two letters each
-// side), and the stones beside those (immortal beside a dead point).
-constexpr std::size_t kEverywhere = ~std::size_t{0};
-constexpr std::size_t kDeadReach = 3;
-
 // The parts of `row` (its first and last letters ends), each given to
-// on_part(letters, length) with its two ends. With `placed` (an index of
-// row), `row` is a part with one stone placed there: a part has no dead point
-// (split made them ends), and legality reads two letters each side, so only
-// the points near the stone are looked at again — the same parts as a look at
-// every point (NoGoRow.SplitAfterAMoveLooksOnlyNearTheStone holds them equal),
-// a third of the time of 1×20 saved.
+// on_part(letters, length) with its two ends: the definition of the split,
+// letter by letter (the search lists options by masks, nogo_row_masks.hpp,
+// held equal to this).
 template <class F>
-void split(const char* row, std::size_t n, F&& on_part, std::size_t placed = kEverywhere) {
+void split(const char* row, std::size_t n, F&& on_part) {
   char local[96];
   std::unique_ptr<char[]> heap;
   char* w = local;
@@ -63,33 +55,22 @@ void split(const char* row, std::size_t n, F&& on_part, std::size_t placed = kEv
   }
   // Runs of one colour as one stone (immortal when any of it is).
   std::size_t m = 0;
-  std::size_t placed_at = 0;  // the letter of w that row[placed] went into
   for (std::size_t i = 0; i < n; ++i) {
     const char s = row[i];
     if (is_stone(s) && m > 0 && is_stone(w[m - 1]) && colour_of(w[m - 1]) == colour_of(s)) {
       if (is_immortal(s)) w[m - 1] = s;
-      if (i == placed) placed_at = m - 1;
       continue;
     }
-    if (i == placed) placed_at = m;
     w[m++] = s;
   }
-  // The letters looked at (from, one past): all, or the points near the
-  // stone placed and the stones beside those.
-  const auto near = [&](std::size_t reach) -> std::pair<std::size_t, std::size_t> {
-    if (placed == kEverywhere) return {1, m - 1};
-    return {std::max<std::size_t>(1, placed_at > reach ? placed_at - reach : 0), std::min(m - 1, placed_at + reach + 1)};
-  };
-  const auto [dead_from, dead_to] = near(kDeadReach);
   // Points nobody may ever play stay empty for good (nogo.cpp's proof). One
   // pass: '_' is a liberty as '.' is, so marking one changes no other point's
   // legality (legal() asks only whether a letter is a liberty or a stone).
-  for (std::size_t i = dead_from; i < dead_to; ++i) {
+  for (std::size_t i = 1; i + 1 < m; ++i) {
     if (w[i] == '.' && !legal(w, i, 'X') && !legal(w, i, 'O')) w[i] = '_';
   }
   // Stones beside them are immortal.
-  const auto [stone_from, stone_to] = near(kDeadReach + 1);
-  for (std::size_t i = stone_from; i < stone_to; ++i) {
+  for (std::size_t i = 1; i + 1 < m; ++i) {
     if (is_mortal(w[i]) && (w[i - 1] == '_' || w[i + 1] == '_')) w[i] = static_cast<char>(w[i] - 'A' + 'a');
   }
   // Cut at ends and between mortal stones of both colours.
@@ -114,8 +95,7 @@ void split(const char* row, std::size_t n, F&& on_part, std::size_t placed = kEv
     }
     begin = next_begin;
   };
-  // A cut at an end, or between mortal stones of both colours.
-  const auto cut_at = [&](std::size_t i) {
+  for (std::size_t i = 1; i < m; ++i) {
     if (is_end(w[i])) {
       close(i, w[i], i);
     } else if (is_mortal(w[i]) && i + 1 < m && is_mortal(w[i + 1]) && w[i + 1] != w[i]) {
@@ -123,14 +103,7 @@ void split(const char* row, std::size_t n, F&& on_part, std::size_t placed = kEv
       close(i + 1, '#', i);
       w[i] = '#';
     }
-  };
-  // After a stone placed in a part, cuts can only be new near it (a part has
-  // none inside: no end and no mortal stones of both colours side by side):
-  // there, and at the part's right end.
-  const std::size_t cut_from = placed == kEverywhere ? 1 : std::max<std::size_t>(1, stone_from - 1);
-  const std::size_t cut_to = placed == kEverywhere ? m : std::min(m, stone_to + 1);
-  for (std::size_t i = cut_from; i < cut_to; ++i) cut_at(i);
-  if (cut_to < m) cut_at(m - 1);
+  }
 }
 
 // 2 bits a letter, every field at an even bit: ends # _ x o as 0 1 2 3,
@@ -190,11 +163,10 @@ bool keys_of_row(std::string_view row, std::vector<std::uint64_t>& keys) {
   return fits;
 }
 
-// Every option of a part: on_option(keys of its parts, count); the split of
-// each looks near the stone only, or (`everywhere`, for the test that holds
-// the two equal) at every point.
+// Every option of a part by its letters: on_option(keys of its parts, count)
+// (the definition the search's options by masks are held to).
 template <class F>
-void options_of(std::uint64_t key, F&& on_option, bool everywhere = false) {
+void options_by_letters(std::uint64_t key, F&& on_option) {
   char letters[kLongestPart + 2];
   const std::size_t n = letters_of(key, letters);
   char after[kLongestPart + 2];
@@ -206,8 +178,7 @@ void options_of(std::uint64_t key, F&& on_option, bool everywhere = false) {
       std::memcpy(after, letters, n);
       after[i] = colour;
       std::size_t count = 0;
-      split(after, n, [&](const char* p, std::size_t len) { parts[count++] = key_of(p, len); },
-            everywhere ? kEverywhere : i);
+      split(after, n, [&](const char* p, std::size_t len) { parts[count++] = key_of(p, len); });
       on_option(static_cast<const std::uint64_t*>(parts), count);
     }
   }
@@ -218,7 +189,7 @@ void options_of(std::uint64_t key, F&& on_option, bool everywhere = false) {
 struct RowRules {
   template <class F>
   static void for_each_option(std::uint64_t key, F&& on_option) {
-    options_of(key, on_option);
+    options_by_masks(key, kLongestPart, on_option);
   }
   // A claim's cost: the part's points.
   static std::size_t weight(std::uint64_t key) {
@@ -232,13 +203,17 @@ struct RowRules {
   }
 };
 
-std::vector<std::vector<std::uint64_t>> option_keys(std::string_view row, bool everywhere) {
+std::vector<std::vector<std::uint64_t>> option_keys(std::string_view row, bool by_masks) {
   std::vector<std::uint64_t> keys;
   std::vector<std::vector<std::uint64_t>> out;
   if (!keys_of_row(row, keys)) return out;
   for (const std::uint64_t key : keys) {
-    options_of(
-        key, [&](const std::uint64_t* parts, std::size_t count) { out.emplace_back(parts, parts + count); }, everywhere);
+    const auto add = [&](const std::uint64_t* parts, std::size_t count) { out.emplace_back(parts, parts + count); };
+    if (by_masks) {
+      options_by_masks(key, kLongestPart, add);
+    } else {
+      options_by_letters(key, add);
+    }
   }
   return out;
 }

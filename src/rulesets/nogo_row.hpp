@@ -47,8 +47,8 @@ inline constexpr std::size_t kLongestPart = 29;
 using RowValues = rulesets_detail::PartValues<RowRules, std::string>;
 
 // The options of every part of `row`, each as its parts' keys, in the
-// search's order: the split after a move looking near the stone only, as the
-// search does, or at every point (`everywhere`); equal (a test holds them so).
-std::vector<std::vector<std::uint64_t>> option_keys(std::string_view row, bool everywhere);
+// search's order: by masks, as the search lists them (nogo_row_masks.hpp), or
+// by letters, the definition; equal (a test holds them so).
+std::vector<std::vector<std::uint64_t>> option_keys(std::string_view row, bool by_masks);
 
 }  // namespace grundy::nogo_row
