@@ -47,7 +47,7 @@ std::vector<std::vector<std::size_t>> connected_groups(const LetterBoard& b, cha
   return groups;
 }
 
-LetterBoard cropped(int cols, const std::string& cells, const std::vector<std::size_t>& kept, char fill) {
+LetterBoard cropped(int cols, const std::string& cells, std::span<const std::size_t> kept, char fill) {
   LetterBoard b;
   if (kept.empty()) return b;
   int top = INT_MAX, bottom = -1, left = INT_MAX, right = -1;
