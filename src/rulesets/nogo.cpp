@@ -78,13 +78,35 @@ char exchanged(char s) {
   }
 }
 
-// The orthogonal neighbours of square i that are on the board (not '#').
-template <class F>
-void for_each_neighbour(const Board& b, std::size_t i, F&& f) {
-  rulesets_detail::for_each_orthogonal_neighbour(b, i, [&](std::size_t j) {
-    if (b.cells[j] != '#') f(j);
-  });
-}
+// A board framed by a border of '#': the neighbours of a square are the
+// squares one step away in the padded rows, with no test of the board's edge
+// nor a division to find the square's row (the neighbours are looked at for
+// every point of every option searched).
+struct PaddedBoard {
+  std::size_t width = 0;  // the board's columns and the border's two
+  std::string cells;      // row by row, the border's rows too
+
+  void pad(const Board& b) {
+    width = static_cast<std::size_t>(b.cols) + 2;
+    cells.assign(width * (static_cast<std::size_t>(b.rows) + 2), '#');
+    for (int r = 0; r < b.rows; ++r) {
+      std::copy_n(b.cells.begin() + static_cast<std::ptrdiff_t>(b.index(r, 0)), b.cols,
+                  cells.begin() + static_cast<std::ptrdiff_t>(square(r, 0)));
+    }
+  }
+  // The padded square of the board's (r, c).
+  [[nodiscard]] std::size_t square(int r, int c) const {
+    return (static_cast<std::size_t>(r) + 1) * width + static_cast<std::size_t>(c) + 1;
+  }
+  // f(j) for the orthogonal neighbours j of square i that are on the board
+  // (not '#').
+  template <class F>
+  void for_each_neighbour(std::size_t i, F&& f) const {
+    for (const std::size_t j : {i - width, i + width, i - 1, i + 1}) {
+      if (cells[j] != '#') f(j);
+    }
+  }
+};
 
 // The groups of a board: orthogonally connected stones of one colour, each with
 // its number of liberties and whether it is immortal (holds an immortal stone
@@ -101,9 +123,9 @@ struct Groups {
   std::vector<int> counted;  // per square: the group a liberty was counted for
 
   Groups() = default;
-  explicit Groups(const Board& b) { build(b); }
+  explicit Groups(const PaddedBoard& b) { build(b); }
 
-  void build(const Board& b) {
+  void build(const PaddedBoard& b) {
     of.assign(b.cells.size(), kNone);
     counted.assign(b.cells.size(), kNone);
     liberties.clear();
@@ -123,7 +145,7 @@ struct Groups {
       for (std::size_t k = first.back(); k < stones.size(); ++k) {
         const std::size_t i = stones[k];
         if (is_immortal_stone(b.cells[i])) group_immortal = true;
-        for_each_neighbour(b, i, [&](std::size_t j) {
+        b.for_each_neighbour(i, [&](std::size_t j) {
           const char s = b.cells[j];
           if (is_liberty(s)) {
             // A point left empty for good is a liberty for ever.
@@ -164,11 +186,11 @@ struct Groups {
 // neighbours.
 constexpr unsigned kX = 1;
 constexpr unsigned kO = 2;
-unsigned legal_colours(const Board& b, const Groups& groups, std::size_t p) {
+unsigned legal_colours(const PaddedBoard& b, const Groups& groups, std::size_t p) {
   bool liberty = false;
   unsigned alive = 0;  // the colours of the groups beside p that keep a liberty
   unsigned dead = 0;   // the colours of the groups beside p that lose their last
-  for_each_neighbour(b, p, [&](std::size_t j) {
+  b.for_each_neighbour(p, [&](std::size_t j) {
     const char s = b.cells[j];
     if (is_liberty(s)) {
       liberty = true;
@@ -186,9 +208,14 @@ unsigned legal_colours(const Board& b, const Groups& groups, std::size_t p) {
 // The first group of a board with no liberty (and no immortal stone), as the
 // index of one of its stones; cells.size() when every group has one.
 std::size_t group_without_liberty(const Board& b) {
-  const Groups groups(b);
+  PaddedBoard padded;
+  padded.pad(b);
+  const Groups groups(padded);
   for (std::size_t g = 0; g < groups.count(); ++g) {
-    if (groups.immortal[g] == 0 && groups.liberties[g] == 0) return groups.stones[groups.first[g]];
+    if (groups.immortal[g] == 0 && groups.liberties[g] == 0) {
+      const std::size_t i = groups.stones[groups.first[g]];
+      return b.index(static_cast<int>(i / padded.width) - 1, static_cast<int>(i % padded.width) - 1);
+    }
   }
   return b.cells.size();
 }
@@ -209,7 +236,7 @@ void merge_runs(Board& b) {
 // The lists components() works in, kept from one board to the next (it runs
 // on every option of every node searched).
 struct SplitLists {
-  Board marked;  // the board with its points left empty for good and its immortal stones marked
+  PaddedBoard marked;  // the board with its points left empty for good and its immortal stones marked
   Groups groups;
   std::vector<std::uint8_t> playable;
   std::vector<std::uint8_t> immortal;
@@ -233,10 +260,8 @@ struct ImpartialNoGo {
   // The independent regions (the file's head says why), each cropped.
   void components(const Board& board, std::vector<Board>& out) const {
     SplitLists& w = split_;
-    Board& b = w.marked;
-    b.rows = board.rows;
-    b.cols = board.cols;
-    b.cells.assign(board.cells);
+    PaddedBoard& b = w.marked;
+    b.pad(board);
     const std::size_t n = b.cells.size();
     Groups& groups = w.groups;
     groups.build(b);
@@ -249,7 +274,7 @@ struct ImpartialNoGo {
     for (std::size_t p = 0; p < n; ++p) {
       if (b.cells[p] != '.' || w.playable[p] != 0) continue;
       bool beside_playable = false;
-      for_each_neighbour(b, p, [&](std::size_t j) {
+      b.for_each_neighbour(p, [&](std::size_t j) {
         if (groups.of[j] != Groups::kNone) w.immortal[static_cast<std::size_t>(groups.of[j])] = 1;
         beside_playable = beside_playable || w.playable[j] != 0;
       });
@@ -270,7 +295,7 @@ struct ImpartialNoGo {
     w.first_point.assign(groups.count(), n);
     for (std::size_t p = 0; p < n; ++p) {
       if (w.playable[p] == 0) continue;
-      for_each_neighbour(b, p, [&](std::size_t j) {
+      b.for_each_neighbour(p, [&](std::size_t j) {
         if (w.playable[j] != 0) join(p, j);
         const int g = groups.of[j];
         if (g == Groups::kNone || w.immortal[static_cast<std::size_t>(g)] != 0) return;
@@ -298,7 +323,7 @@ struct ImpartialNoGo {
       if (cls < 0) cls = classes++;
       const int here = cls;
       keep(here, p);
-      for_each_neighbour(b, p, [&](std::size_t j) {
+      b.for_each_neighbour(p, [&](std::size_t j) {
         const char s = b.cells[j];
         if (s == '_' || is_immortal_stone(s)) {
           keep(here, j);
@@ -322,8 +347,8 @@ struct ImpartialNoGo {
     std::size_t begin = 0;
     for (std::size_t c = 0; c < class_count; ++c) {
       const std::size_t end = w.class_start[c];
-      Board part = rulesets_detail::cropped(
-          b.cols, b.cells, std::span<const std::size_t>(w.by_class.data() + begin, end - begin), '#');
+      Board part = rulesets_detail::cropped(static_cast<int>(b.width), b.cells,
+                                            std::span<const std::size_t>(w.by_class.data() + begin, end - begin), '#');
       merge_runs(part);
       out.push_back(std::move(part));
       begin = end;
@@ -333,29 +358,39 @@ struct ImpartialNoGo {
   // Every legal placement, point by point, X before O, on a board whose
   // groups are `groups`: f(r, c, colour, board after) returns false to stop.
   template <class F>
-  static void for_each_placement(const Board& b, const Groups& groups, F&& f) {
-    for (std::size_t p = 0; p < b.cells.size(); ++p) {
-      if (b.cells[p] != '.') continue;
-      const unsigned legal = legal_colours(b, groups, p);
-      for (const char colour : {'X', 'O'}) {
-        if ((legal & (colour == 'X' ? kX : kO)) == 0) continue;
-        Board after = b;
-        after.cells[p] = colour;
-        if (!f(static_cast<int>(p) / b.cols, static_cast<int>(p) % b.cols, colour, std::move(after))) return;
+  static void for_each_placement(const Board& b, const PaddedBoard& padded, const Groups& groups, F&& f) {
+    for (int r = 0; r < b.rows; ++r) {
+      for (int c = 0; c < b.cols; ++c) {
+        const std::size_t p = b.index(r, c);
+        if (b.cells[p] != '.') continue;
+        const unsigned legal = legal_colours(padded, groups, padded.square(r, c));
+        for (const char colour : {'X', 'O'}) {
+          if ((legal & (colour == 'X' ? kX : kO)) == 0) continue;
+          Board after = b;
+          after.cells[p] = colour;
+          if (!f(r, c, colour, std::move(after))) return;
+        }
       }
     }
   }
+  // (Lists of its own: the visitor may value the options, which comes back here.)
+  template <class F>
+  static void for_each_placement(const Board& b, F&& f) {
+    PaddedBoard padded;
+    padded.pad(b);
+    for_each_placement(b, padded, Groups(padded), f);
+  }
 
-  // (Groups of its own: the visitor may value the options, which comes back here.)
   template <class Visit>
   void for_each_move(const Board& b, Visit&& visit) const {
-    for_each_placement(b, Groups(b), [&](int, int, char, Board&& after) { return visit(std::move(after)); });
+    for_each_placement(b, [&](int, int, char, Board&& after) { return visit(std::move(after)); });
   }
-  // The search's list of options: the kept groups (nothing else runs while
+  // The search's list of options: in the kept lists (nothing else runs while
   // they are in use).
   void moves(const Board& b, std::vector<Board>& out) const {
-    placement_groups_.build(b);
-    for_each_placement(b, placement_groups_, [&](int, int, char, Board&& after) {
+    placement_board_.pad(b);
+    placement_groups_.build(placement_board_);
+    for_each_placement(b, placement_board_, placement_groups_, [&](int, int, char, Board&& after) {
       out.push_back(std::move(after));
       return true;
     });
@@ -364,7 +399,7 @@ struct ImpartialNoGo {
   // The placement that leaves `to`, in the coordinates of `from` as printed.
   std::string describe_move(const Board& from, const Board& to) const {
     std::string words = "place a stone";
-    for_each_placement(from, Groups(from), [&](int r, int c, char colour, Board&& after) {
+    for_each_placement(from, [&](int r, int c, char colour, Board&& after) {
       if (after != to) return true;
       words = std::string("place an ") + colour + " at row " + std::to_string(r + 1) + ", column " +
               std::to_string(c + 1);
@@ -392,6 +427,7 @@ struct ImpartialNoGo {
   // The lists of components() and of the placements, kept between calls
   // (a run is one thread).
   mutable SplitLists split_;
+  mutable PaddedBoard placement_board_;
   mutable Groups placement_groups_;
 
   // A region's size for the outcome search (outcome_engine.hpp): its empty
