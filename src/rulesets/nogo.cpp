@@ -249,16 +249,23 @@ class MaskSplit {
     return (static_cast<std::size_t>(b.rows) + 2) * (static_cast<std::size_t>(b.cols) + 2) <= kMostSquares;
   }
 
+  // Whether an X and an O may be placed on (r, c) of b (which fits).
+  void read_placements(const Board& b) {
+    read(b);
+    find_groups();
+    placements_x_ = legal_x();
+    placements_o_ = legal_o();
+  }
+  [[nodiscard]] bool may_place(int r, int c, char colour) const {
+    return (((colour == 'X' ? placements_x_ : placements_o_) >> square(r, c)) & 1U) != 0;
+  }
+
   // The parts of b (which fits), appended to out in the order of their first
   // playable point.
   void split(const Board& b, std::vector<Board>& out) {
     read(b);
     find_groups();
-    const Mask liberties = empty_ | forever_;
-    const Mask beside_liberty = beside(liberties);
-    const Mask legal_x = empty_ & (beside_liberty | beside(alive_x_)) & ~beside(dead_o_);
-    const Mask legal_o = empty_ & (beside_liberty | beside(alive_o_)) & ~beside(dead_x_);
-    const Mask playable = legal_x | legal_o;
+    const Mask playable = legal_x() | legal_o();
     // Points nobody may ever play: left empty for good beside a playable
     // point, off the board elsewhere; the groups beside them are immortal.
     const Mask unplayable = empty_ & ~playable;
@@ -304,6 +311,18 @@ class MaskSplit {
   }
 
  private:
+  [[nodiscard]] unsigned square(int r, int c) const {
+    return (static_cast<unsigned>(r) + 1) * width_ + static_cast<unsigned>(c) + 1;
+  }
+  // The empty points where an X may be placed (a liberty beside it, or an X
+  // group that keeps one, and no O group beside it that loses its last),
+  // and where an O may.
+  [[nodiscard]] Mask legal_x() const {
+    return empty_ & (beside(empty_ | forever_) | beside(alive_x_)) & ~beside(dead_o_);
+  }
+  [[nodiscard]] Mask legal_o() const {
+    return empty_ & (beside(empty_ | forever_) | beside(alive_o_)) & ~beside(dead_x_);
+  }
   [[nodiscard]] Mask beside(Mask m) const { return ((m << 1) | (m >> 1) | (m << width_) | (m >> width_)) & on_; }
 
   void read(const Board& b) {
@@ -311,7 +330,7 @@ class MaskSplit {
     on_ = x_ = o_ = immortal_stones_ = empty_ = forever_ = off_ = 0;
     for (int r = 0; r < b.rows; ++r) {
       for (int c = 0; c < b.cols; ++c) {
-        const Mask bit = Mask{1} << ((static_cast<unsigned>(r) + 1) * width_ + static_cast<unsigned>(c) + 1);
+        const Mask bit = Mask{1} << square(r, c);
         switch (b.at(r, c)) {
           case 'X': x_ |= bit; break;
           case 'O': o_ |= bit; break;
@@ -346,7 +365,9 @@ class MaskSplit {
       stones &= ~group;
       const Mask group_liberties = beside(group) & liberties;
       const bool immortal = (group & immortal_stones_) != 0 || (group_liberties & forever_) != 0;
-      const bool alive = immortal || std::popcount(group_liberties) >= 2;
+      // (Two liberties or more: a bit set besides the lowest. std::popcount
+      // is a library call without -mpopcnt.)
+      const bool alive = immortal || (group_liberties & (group_liberties - 1)) != 0;
       (alive ? (is_x ? alive_x_ : alive_o_) : (is_x ? dead_x_ : dead_o_)) |= group;
       group_[groups_] = group;
       immortal_[groups_] = immortal;
@@ -391,6 +412,7 @@ class MaskSplit {
   Mask empty_ = 0, forever_ = 0;  // '.' and '_'
   Mask off_ = 0;                  // points the split takes off the board
   Mask alive_x_ = 0, alive_o_ = 0, dead_x_ = 0, dead_o_ = 0;
+  Mask placements_x_ = 0, placements_o_ = 0;  // read_placements's
   std::size_t groups_ = 0;
   Mask group_[kMostSquares] = {};
   bool immortal_[kMostSquares] = {};
@@ -557,6 +579,19 @@ struct ImpartialNoGo {
   // The search's list of options: in the kept lists (nothing else runs while
   // they are in use).
   void moves(const Board& b, std::vector<Board>& out) const {
+    if (MaskSplit::fits(b)) {
+      mask_split_.read_placements(b);
+      for (int r = 0; r < b.rows; ++r) {
+        for (int c = 0; c < b.cols; ++c) {
+          for (const char colour : {'X', 'O'}) {
+            if (!mask_split_.may_place(r, c, colour)) continue;
+            Board& after = out.emplace_back(b);
+            after.cells[b.index(r, c)] = colour;
+          }
+        }
+      }
+      return;
+    }
     placement_board_.pad(b);
     placement_groups_.build(placement_board_);
     for_each_placement(b, placement_board_, placement_groups_, [&](int, int, char, Board&& after) {
