@@ -103,6 +103,43 @@ TEST(ImpartialNoGoLong, RandomLargerBoardsAgainstTheRules) {
   check_random_boards(36, test_build::trials(3000), {11, 5, 4});
 }
 
+// The split into parts takes two ways (nogo.cpp): boards that fit in 64
+// bits with their border by masks, larger ones by lists. The same random
+// board, alone and with twenty squares off the board ('#') beside each row
+// (too wide for the masks), splits into the same parts; some empty points
+// are left empty for good ('_') and some stones immortal (x, o), which only
+// the split writes otherwise.
+TEST(ImpartialNoGo, SplitByMasksAndByListsAgree) {
+  std::mt19937_64 random(37);
+  for (int t = 0; t < test_build::trials(2000); ++t) {
+    const int h = 2 + t % 3;
+    const int w = 1 + static_cast<int>(random() % 5);
+    NoGoOracle::Rows rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
+    for (auto& row : rows)
+      for (char& s : row)
+        if (random() % 8 == 0) s = '#';
+    const std::size_t placements = random() % 8;
+    for (std::size_t k = 0; k < placements; ++k) {
+      const std::vector<NoGoOracle::Rows> options = NoGoOracle::options(rows);
+      if (options.empty()) break;
+      rows = options[random() % options.size()];
+    }
+    // A '_' is a liberty as '.' is, and an immortal stone needs none: the
+    // board stays one the rules may reach.
+    for (auto& row : rows) {
+      for (char& s : row) {
+        if (s == '.' && random() % 6 == 0) s = '_';
+        if ((s == 'X' || s == 'O') && random() % 4 == 0) s = static_cast<char>(s - 'A' + 'a');
+      }
+    }
+    const std::string board = board_of(rows);
+    NoGoOracle::Rows wide = rows;
+    for (auto& row : wide) row += std::string(20, '#');
+    const std::string wide_board = board_of(wide);
+    EXPECT_EQ(parse("nogo(" + wide_board + ")").text(), parse("nogo(" + board + ")").text()) << board;
+  }
+}
+
 TEST(ImpartialNoGo, PrintingAndMoves) {
   // X beside O: each keeps its liberties on its own side (MCGS's "XO split").
   EXPECT_EQ(parse("nogo(..XO..)").text(), "nogo(..X) + nogo(O..)");

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -47,7 +48,7 @@ inline constexpr int kStepCol[4] = {0, 0, -1, 1};
 // The squares `kept` of `cells` (a board of `cols` columns) cropped to their
 // bounding box, every other square of the box `fill`. Linear in the squares
 // kept, so a board of many parts is split in time linear in its size.
-[[nodiscard]] LetterBoard cropped(int cols, const std::string& cells, const std::vector<std::size_t>& kept, char fill);
+[[nodiscard]] LetterBoard cropped(int cols, const std::string& cells, std::span<const std::size_t> kept, char fill);
 
 // f(j) for each square j orthogonally beside square i of the board.
 template <class F>
