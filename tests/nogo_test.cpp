@@ -57,9 +57,9 @@ TEST(ImpartialNoGo, ValuesMcgsPublishes) {
 
 TEST(ImpartialNoGoLong, EveryValueMcgsPublishesWithinTheSearchsReach) {
   // Up to 18 points: 1xn to 18, the 38 filled rows of 16 and 18 points, 2x7,
-  // 2x8, 3x5 and 4x4: about six minutes (the rows with stones, of values up to
+  // 2x8, 3x5 and 4x4: about a minute (the rows with stones, of values up to
   // 6, are the outcome search's slowest). (1x19 to 1x24, 2x9 and 3x6 take
-  // this search 17 s to many minutes: docs/performance.md.)
+  // 0.3 s to 40 s: docs/performance.md.)
   check_published(18, 67);
 }
 
