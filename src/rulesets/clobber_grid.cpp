@@ -42,32 +42,6 @@ const BoxMasks& masks_of(int h, int w) {
 
 using rulesets_detail::beside;
 
-// The part of the squares `group` of g (x and o already within it), cropped.
-Grid cropped(const Grid& g, std::uint32_t group) {
-  const rulesets_detail::Crop crop = rulesets_detail::crop_of(g.h, g.w, group);
-  return Grid{crop.h, crop.w, rulesets_detail::cropped(g.x, g.w, crop), rulesets_detail::cropped(g.o, g.w, crop)};
-}
-
-// The groups of g with a move, each cropped: on_group(Grid).
-template <class F>
-void for_each_group(const Grid& g, F&& on_group) {
-  const BoxMasks& box = masks_of(g.h, g.w);
-  const std::uint32_t stones = g.x | g.o;
-  std::uint32_t left = stones;
-  while (left != 0) {
-    std::uint32_t group = left & (~left + 1);
-    for (;;) {
-      const std::uint32_t grown = (group | beside(group, g.w, box)) & stones;
-      if (grown == group) break;
-      group = grown;
-    }
-    left &= ~group;
-    Grid part{g.h, g.w, g.x & group, g.o & group};
-    if ((beside(part.x, g.w, box) & part.o) == 0) continue;  // one colour: no move, worth 0
-    on_group(cropped(part, group));
-  }
-}
-
 // Bit i of v at bit 2i.
 std::uint64_t spread(std::uint32_t v) {
   std::uint64_t s = v;
@@ -145,31 +119,138 @@ std::string text_of(std::uint64_t key) {
   return text;
 }
 
-// Every option of a part: on_option(keys of its groups with a move, count).
+// Bit 2i of s at bit i (spread's inverse; the odd bits are dropped).
+std::uint32_t unspread(std::uint64_t s) {
+  s &= 0x5555555555555555ULL;
+  s = (s | (s >> 1)) & 0x3333333333333333ULL;
+  s = (s | (s >> 2)) & 0x0F0F0F0F0F0F0F0FULL;
+  s = (s | (s >> 4)) & 0x00FF00FF00FF00FFULL;
+  s = (s | (s >> 8)) & 0x0000FFFF0000FFFFULL;
+  s = (s | (s >> 16)) & 0x00000000FFFFFFFFULL;
+  return static_cast<std::uint32_t>(s);
+}
+
+// The tallest box of a key (h·h <= h·w <= kMostSquares), so the most rows of
+// any part's group and the widest box whose group is transposed.
+inline constexpr int kMostRows = 5;
+
+// kColumnCodes[h][v]: the bits c of a row v (at most kMostRows wide) as X
+// codes of column c of an image h high, its transpose (code c·h).
+constexpr auto kColumnCodes = [] {
+  std::array<std::array<std::uint64_t, 1U << kMostRows>, kMostRows + 1> t{};
+  for (int h = 1; h <= kMostRows; ++h)
+    for (unsigned v = 0; v < (1U << kMostRows); ++v)
+      for (int c = 0; c < kMostRows; ++c)
+        if ((v >> c & 1U) != 0) t[static_cast<std::size_t>(h)][v] |= std::uint64_t{1} << (2 * c * h);
+  return t;
+}();
+
+// The key of the group `group` of an option of an h×w part (x and o already
+// within it): key_of of the group cropped to its box, without building the grid: the box found
+// and cut in one pass over its at most kMostRows rows, and the transposed
+// image of a group at least as high as wide (at most 5×5) read from
+// kColumnCodes a row at a time, not a stone at a time.
+std::uint64_t group_key(int h, int w, std::uint32_t x, std::uint32_t o, std::uint32_t group) {
+  const std::uint32_t row_bits = (std::uint32_t{1} << w) - 1;
+  int r0 = -1;
+  int r1 = 0;
+  std::uint32_t columns = 0;
+  for (int r = 0; r < h; ++r) {
+    const std::uint32_t row = (group >> (r * w)) & row_bits;
+    if (row == 0) continue;
+    if (r0 < 0) r0 = r;
+    r1 = r;
+    columns |= row;
+  }
+  const int c0 = std::countr_zero(columns);
+  const int cw = 32 - std::countl_zero(columns) - c0;
+  const int ch = r1 - r0 + 1;
+  const std::uint32_t cut = (std::uint32_t{1} << cw) - 1;
+  std::uint64_t best = ~std::uint64_t{0};
+  if (ch <= cw) {
+    std::uint32_t xc = 0;
+    std::uint32_t oc = 0;
+    for (int k = 0; k < ch; ++k) {
+      const int at = (r0 + k) * w + c0;
+      xc |= ((x >> at) & cut) << (k * cw);
+      oc |= ((o >> at) & cut) << (k * cw);
+    }
+    best = least_of_four(ch, cw, codes_of(xc, oc));
+  }
+  if (ch >= cw) {
+    const auto& column_codes = kColumnCodes[static_cast<std::size_t>(ch)];
+    std::uint64_t codes = 0;
+    for (int k = 0; k < ch; ++k) {
+      const int at = (r0 + k) * w + c0;
+      codes |= column_codes[(x >> at) & cut] << (2 * k);
+      codes |= column_codes[(o >> at) & cut] << (2 * k + 1);
+    }
+    best = std::min(best, least_of_four(cw, ch, codes));
+  }
+  return best;
+}
+
+// Every option of a part: on_option(keys of its groups with a move, count),
+// the options and each option's groups in the order of their squares (the
+// order a certificate's claims are chosen in). The part is connected, so each
+// group of an option holds a square beside the stone that moved: the groups
+// are grown from those squares alone, and an option whose stone had one
+// neighbour is one group without growing.
 template <class F>
 void options_of(std::uint64_t key, F&& on_option) {
-  const Grid g = grid_of(key);
-  const BoxMasks& box = masks_of(g.h, g.w);
+  const int h = static_cast<int>(key >> 61);
+  const int w = static_cast<int>((key >> 56) & 31U);
+  const std::uint64_t codes = key & ((std::uint64_t{1} << (2 * h * w)) - 1);
+  const std::uint32_t x = unspread(codes);
+  const std::uint32_t o = unspread(codes >> 1);
+  const std::uint32_t stones = x | o;
+  const BoxMasks& box = masks_of(h, w);
   std::uint64_t parts[kMostSquares];
   for (int colour = 0; colour < 2; ++colour) {
-    const std::uint32_t own = colour == 0 ? g.x : g.o;
-    const std::uint32_t other = colour == 0 ? g.o : g.x;
-    std::uint32_t movers = own & beside(other, g.w, box);
+    const std::uint32_t own = colour == 0 ? x : o;
+    const std::uint32_t other = colour == 0 ? o : x;
+    std::uint32_t movers = own & beside(other, w, box);
     while (movers != 0) {
-      const int i = std::countr_zero(movers);
+      const std::uint32_t from = movers & (~movers + 1);
       movers &= movers - 1;
-      const std::uint32_t from = std::uint32_t{1} << i;
-      std::uint32_t targets = beside(from, g.w, box) & other;
+      const std::uint32_t left = stones & ~from;
+      const std::uint32_t neighbours = beside(from, w, box) & left;
+      std::uint32_t targets = neighbours & other;
       while (targets != 0) {
         const std::uint32_t to = targets & (~targets + 1);
         targets &= targets - 1;
-        Grid after = g;
-        std::uint32_t& mine = colour == 0 ? after.x : after.o;
-        std::uint32_t& theirs = colour == 0 ? after.o : after.x;
-        mine = (mine & ~from) | to;
-        theirs &= ~to;
+        const std::uint32_t own_after = (own & ~from) | to;
+        const std::uint32_t other_after = other & ~to;
+        const std::uint32_t x_after = colour == 0 ? own_after : other_after;
+        const std::uint32_t o_after = colour == 0 ? other_after : own_after;
+        std::uint32_t groups[4];
+        int group_count = 0;
+        if (std::has_single_bit(neighbours)) {
+          groups[group_count++] = left;
+        } else {
+          std::uint32_t seeds = neighbours;
+          while (seeds != 0) {
+            std::uint32_t group = seeds & (~seeds + 1);
+            for (;;) {
+              const std::uint32_t grown = (group | beside(group, w, box)) & left;
+              if (grown == group) break;
+              group = grown;
+            }
+            seeds &= ~group;
+            // In the order of their least squares, as the groups were listed.
+            int at = group_count++;
+            for (; at > 0 && std::countr_zero(groups[at - 1]) > std::countr_zero(group); --at)
+              groups[at] = groups[at - 1];
+            groups[at] = group;
+          }
+        }
         std::size_t count = 0;
-        for_each_group(after, [&](const Grid& part) { parts[count++] = key_of(part); });
+        for (int k = 0; k < group_count; ++k) {
+          const std::uint32_t gx = x_after & groups[k];
+          const std::uint32_t go = o_after & groups[k];
+          if ((beside(gx, w, box) & go) == 0) continue;  // one colour: no move, worth 0
+          parts[count++] = group_key(h, w, gx, go, groups[k]);
+        }
         on_option(static_cast<const std::uint64_t*>(parts), count);
       }
     }
