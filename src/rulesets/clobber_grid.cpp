@@ -221,6 +221,47 @@ std::uint64_t group_key(int h, int w, std::uint32_t x, std::uint32_t o, std::uin
 // growing over the whole part (3×7: a growth from every neighbour, one after
 // the other, took a quarter of the options' time).
 int groups_without(std::uint32_t left, std::uint32_t neighbours, int w, const BoxMasks& box, std::uint32_t (&groups)[4]) {
+  if ((neighbours & (neighbours - 1)) == 0) {
+    groups[0] = left;
+    return 1;
+  }
+  // The masks in registers, not read again through `box` after each store
+  // into `groups`.
+  const std::uint32_t all = box.all;
+  const std::uint32_t not_right = ~box.right;
+  const std::uint32_t not_left = ~box.left;
+  const auto grow = [&](std::uint32_t g) {
+    return (g | ((g & not_right) << 1) | ((g & not_left) >> 1) | (g << w) | (g >> w)) & all & left;
+  };
+  const std::uint32_t rest_of_two = neighbours & (neighbours - 1);
+  if ((rest_of_two & (rest_of_two - 1)) == 0) {
+    // Two neighbours (most stones that split a part): straight-line code.
+    std::uint32_t a = neighbours & ~rest_of_two;
+    std::uint32_t b = rest_of_two;
+    for (;;) {
+      const std::uint32_t a_grown = grow(a);
+      const std::uint32_t b_grown = grow(b);
+      if ((a_grown & b_grown) != 0) {
+        groups[0] = left;
+        return 1;
+      }
+      if (a_grown == a) {
+        b = left & ~a;
+        break;
+      }
+      if (b_grown == b) {
+        a = left & ~b;
+        break;
+      }
+      a = a_grown;
+      b = b_grown;
+    }
+    // a holds the least neighbour, but not always the least square.
+    const bool a_first = (a & (~a + 1)) < (b & (~b + 1));
+    groups[0] = a_first ? a : b;
+    groups[1] = a_first ? b : a;
+    return 2;
+  }
   int count = 0;
   for (std::uint32_t seeds = neighbours; seeds != 0; seeds &= seeds - 1) groups[count++] = seeds & (~seeds + 1);
   unsigned live = (1U << count) - 1;
@@ -228,7 +269,7 @@ int groups_without(std::uint32_t left, std::uint32_t neighbours, int w, const Bo
   while ((growing & (growing - 1)) != 0) {
     for (int k = 0; k < count; ++k) {
       if ((growing >> k & 1U) == 0) continue;
-      const std::uint32_t grown = (groups[k] | beside(groups[k], w, box)) & left;
+      const std::uint32_t grown = grow(groups[k]);
       if (grown == groups[k]) growing &= ~(1U << k);
       groups[k] = grown;
     }
