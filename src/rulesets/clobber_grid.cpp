@@ -88,21 +88,27 @@ std::uint64_t rows_reversed(std::uint64_t x, int h, int row) {
   }
 }
 
+// The codes of n squares in the reverse order (the half turn), each code's
+// two bits kept: box::half_turn's reversal of every bit but the last step,
+// which exchanged the colours of an image whose exchange is considered anyway.
+std::uint64_t half_turned(std::uint64_t codes, int n) {
+  std::uint64_t x = __builtin_bswap64(codes);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  return x >> (64 - 2 * n);
+}
+
 // The least key of the four images of an h×w box that keep its shape (as it
 // is, rows reversed, the half turn, both: columns reversed), each with the
-// colours as they are and exchanged; the word operations of the placement
-// search's boxes (box_symmetries.hpp), on the codes as rows of 2w bits: rows
-// reversed move whole codes, and the half turn reverses every code's two bits
-// too, which only exchanges the colours of an image whose exchange is
-// considered anyway. (Spreading the stones once, not once an image, made
-// Clobber 4×5 and 3×7 some 15 % faster.)
-// (Inlined into the search's key of a group: 11 % of 3×7's samples as a call.
-// The head is the same for all eight, above every image's codes: put on the
-// least.)
+// colours as they are and exchanged, on the codes as rows of 2w bits (rows
+// reversed and the half turn move whole codes). (Spreading the stones once,
+// not once an image, made Clobber 4×5 and 3×7 some 15 % faster. Inlined into
+// the search's key of a group: 11 % of 3×7's samples as a call. The head is
+// the same for all eight, above every image's codes: put on the least.)
 [[gnu::always_inline]] inline std::uint64_t least_of_four(int h, int w, std::uint64_t codes) {
   const std::uint64_t head = static_cast<std::uint64_t>(h) << 61 | static_cast<std::uint64_t>(w) << 56;
   const int row = 2 * w;
-  const std::uint64_t turned = box::half_turn(codes, h, row);
+  const std::uint64_t turned = half_turned(codes, h * w);
   std::uint64_t best = ~std::uint64_t{0};
   for (const std::uint64_t image : {codes, rows_reversed(codes, h, row), turned, rows_reversed(turned, h, row)})
     best = std::min({best, image, colours_exchanged(image)});
@@ -327,6 +333,9 @@ int groups_without(std::uint32_t left, std::uint32_t neighbours, int w, const Bo
 // same whichever neighbour the stone takes: found once a stone.
 template <class F>
 void options_of(std::uint64_t key, F&& on_option) {
+  // Never a key (a key's height is at least 1, its top bits never all set).
+  constexpr std::uint64_t kUnknown = 0;
+  constexpr std::uint64_t kNoMove = ~std::uint64_t{0};
   const int h = static_cast<int>(key >> 61);
   const int w = static_cast<int>((key >> 56) & 31U);
   const std::uint64_t codes = key & ((std::uint64_t{1} << (2 * h * w)) - 1);
@@ -346,6 +355,9 @@ void options_of(std::uint64_t key, F&& on_option) {
       const std::uint32_t neighbours = beside(from, w, box) & left;
       std::uint32_t groups[4];
       const int group_count = groups_without(left, neighbours, w, box, groups);
+      // A group without the square taken is the same whichever it is: keyed
+      // once a stone (the groups of a split, a stone with two targets).
+      std::uint64_t apart_keys[4] = {kUnknown, kUnknown, kUnknown, kUnknown};
       std::uint32_t targets = neighbours & other;
       while (targets != 0) {
         const std::uint32_t to = targets & (~targets + 1);
@@ -356,10 +368,17 @@ void options_of(std::uint64_t key, F&& on_option) {
         const std::uint32_t o_after = colour == 0 ? other_after : own_after;
         std::size_t count = 0;
         for (int k = 0; k < group_count; ++k) {
+          const bool apart = (groups[k] & to) == 0;
+          if (apart && apart_keys[k] != kUnknown) {
+            if (apart_keys[k] != kNoMove) parts[count++] = apart_keys[k];
+            continue;
+          }
           const std::uint32_t gx = x_after & groups[k];
           const std::uint32_t go = o_after & groups[k];
-          if ((beside(gx, w, box) & go) == 0) continue;  // one colour: no move, worth 0
-          parts[count++] = group_key(h, w, gx, go, groups[k]);
+          // One colour: no move, worth 0.
+          const std::uint64_t part = (beside(gx, w, box) & go) == 0 ? kNoMove : group_key(h, w, gx, go, groups[k]);
+          if (apart) apart_keys[k] = part;
+          if (part != kNoMove) parts[count++] = part;
         }
         on_option(static_cast<const std::uint64_t*>(parts), count);
       }
