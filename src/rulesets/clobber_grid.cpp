@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdlib>
 
 #include "grundy/core/input_error.hpp"
 #include "placement/box_symmetries.hpp"
@@ -425,6 +426,110 @@ struct GroupRules {
     return "has a group spanning more than " + std::to_string(kMostSquares) + " squares";
   }
 };
+
+namespace {
+
+// The least of the sixteen images of a part square by square (clobber_grid.hpp
+// says which): the definition the search's keys are tested against.
+std::uint64_t key_by_definition(const Grid& g) {
+  std::uint64_t best = ~std::uint64_t{0};
+  for (int transposed = 0; transposed < 2; ++transposed) {
+    const int h = transposed != 0 ? g.w : g.h;
+    const int w = transposed != 0 ? g.h : g.w;
+    if (h > w) continue;
+    for (int rows_flipped = 0; rows_flipped < 2; ++rows_flipped) {
+      for (int columns_flipped = 0; columns_flipped < 2; ++columns_flipped) {
+        for (int exchanged = 0; exchanged < 2; ++exchanged) {
+          std::uint64_t key = static_cast<std::uint64_t>(h) << 61 | static_cast<std::uint64_t>(w) << 56;
+          for (int r = 0; r < h; ++r) {
+            for (int c = 0; c < w; ++c) {
+              const int a = rows_flipped != 0 ? h - 1 - r : r;
+              const int b = columns_flipped != 0 ? w - 1 - c : c;
+              const int square = transposed != 0 ? b * g.w + a : a * g.w + b;
+              const bool is_x = (g.x >> square & 1U) != 0;
+              const bool is_o = (g.o >> square & 1U) != 0;
+              const std::uint64_t code = !is_x && !is_o ? 0 : (is_x != (exchanged != 0)) ? 1 : 2;
+              key |= code << (2 * (r * w + c));
+            }
+          }
+          best = std::min(best, key);
+        }
+      }
+    }
+  }
+  return best;
+}
+
+// The groups with a move of g by the definition, in the order of their least
+// stones, each cropped and keyed by key_by_definition.
+std::vector<std::uint64_t> group_keys_by_definition(const Grid& g) {
+  const BoxMasks& box = masks_of(g.h, g.w);
+  const std::uint32_t stones = g.x | g.o;
+  std::vector<std::uint64_t> keys;
+  for (std::uint32_t left = stones; left != 0;) {
+    std::uint32_t group = left & (~left + 1);
+    for (std::uint32_t grown = group;; group = grown) {
+      grown = (group | beside(group, g.w, box)) & stones;
+      if (grown == group) break;
+    }
+    left &= ~group;
+    const std::uint32_t x = g.x & group;
+    const std::uint32_t o = g.o & group;
+    if ((beside(x, g.w, box) & o) == 0) continue;
+    const rulesets_detail::Crop crop = rulesets_detail::crop_of(g.h, g.w, group);
+    keys.push_back(key_by_definition(Grid{crop.h, crop.w, rulesets_detail::cropped(x, g.w, crop),
+                                          rulesets_detail::cropped(o, g.w, crop)}));
+  }
+  return keys;
+}
+
+}  // namespace
+
+std::vector<std::vector<std::uint64_t>> option_lists(const rulesets_detail::LetterBoard& board, bool fast) {
+  std::vector<std::uint64_t> roots;
+  if (fast) {
+    if (!keys_of_board(board, roots)) return {};
+  } else {
+    if (board.rows * board.cols > static_cast<int>(kMostSquares)) return {};
+    Grid g{board.rows, board.cols, 0, 0};
+    for (std::size_t i = 0; i < board.cells.size(); ++i) {
+      if (board.cells[i] == 'X') g.x |= std::uint32_t{1} << i;
+      if (board.cells[i] == 'O') g.o |= std::uint32_t{1} << i;
+    }
+    roots = group_keys_by_definition(g);
+  }
+  std::vector<std::vector<std::uint64_t>> lists{roots};
+  for (const std::uint64_t root : roots) {
+    if (fast) {
+      options_of(root, [&](const std::uint64_t* parts, std::size_t count) { lists.emplace_back(parts, parts + count); });
+      continue;
+    }
+    // Every move in the order the search lists them: X's stones first, each
+    // stone's targets in the order of their squares.
+    const Grid g = grid_of(root);
+    for (int colour = 0; colour < 2; ++colour) {
+      for (int from = 0; from < g.h * g.w; ++from) {
+        for (int to = 0; to < g.h * g.w; ++to) {
+          const int row_from = from / g.w;
+          const int row_to = to / g.w;
+          const int col_from = from % g.w;
+          const int col_to = to % g.w;
+          if (std::abs(row_from - row_to) + std::abs(col_from - col_to) != 1) continue;
+          const std::uint32_t own = colour == 0 ? g.x : g.o;
+          const std::uint32_t other = colour == 0 ? g.o : g.x;
+          if ((own >> from & 1U) == 0 || (other >> to & 1U) == 0) continue;
+          Grid after = g;
+          std::uint32_t& mine = colour == 0 ? after.x : after.o;
+          std::uint32_t& theirs = colour == 0 ? after.o : after.x;
+          mine = (mine & ~(std::uint32_t{1} << from)) | std::uint32_t{1} << to;
+          theirs &= ~(std::uint32_t{1} << to);
+          lists.push_back(group_keys_by_definition(after));
+        }
+      }
+    }
+  }
+  return lists;
+}
 
 }  // namespace grundy::clobber_grid
 
