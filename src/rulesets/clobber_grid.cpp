@@ -71,8 +71,8 @@ inline constexpr int kMostRows = 5;
 // The rows of an h×w box (h at most kMostRows, what every key's box is:
 // h·h <= h·w <= kMostSquares) in the reverse order, each `row` bits: the
 // rows moved at once for each height, not one by one in a loop
-// (box::flip_rows).
-std::uint64_t rows_reversed(std::uint64_t x, int h, int row) {
+// (box::flip_rows; inlined: 2.6 % of 3×7's samples as a call).
+[[gnu::always_inline]] inline std::uint64_t rows_reversed(std::uint64_t x, int h, int row) {
   const std::uint64_t m = (std::uint64_t{1} << row) - 1;
   switch (h) {
     case 2:
@@ -255,11 +255,11 @@ int groups_without(std::uint32_t left, std::uint32_t neighbours, int w, const Bo
   }
   // The masks in registers, not read again through `box` after each store
   // into `groups`.
-  const std::uint32_t all = box.all;
   const std::uint32_t not_right = ~box.right;
   const std::uint32_t not_left = ~box.left;
   const auto grow = [&](std::uint32_t g) {
-    return (g | ((g & not_right) << 1) | ((g & not_left) >> 1) | (g << w) | (g >> w)) & all & left;
+    // (Within `left`, so within the box.)
+    return (g | ((g & not_right) << 1) | ((g & not_left) >> 1) | (g << w) | (g >> w)) & left;
   };
   const std::uint32_t rest_of_two = neighbours & (neighbours - 1);
   if ((rest_of_two & (rest_of_two - 1)) == 0) {
