@@ -107,7 +107,8 @@ TEST(ImpartialClobber, OptionKeysAgainstTheDefinition) {
   std::size_t options = 0;
   for (int t = 0; t < count; ++t) {
     const int h = 1 + static_cast<int>(random() % 7);
-    const int w = 1 + static_cast<int>(random() % static_cast<unsigned>(static_cast<int>(clobber_grid::kMostSquares) / h));
+    const auto widths = static_cast<unsigned>(static_cast<int>(clobber_grid::kMostSquares) / h);
+    const int w = 1 + static_cast<int>(random() % widths);
     // Empty squares from none (checkerboards and full boards) to half.
     const unsigned empty_in_eight = static_cast<unsigned>(t % 5);
     const bool checkerboard = t % 3 == 0;

@@ -186,10 +186,11 @@ constexpr auto kRowCodes = [] {
 }();
 
 // The key of the group `group` of an option of an h×w part (x and o already
-// within it): key_of of the group cropped to its box, without building the grid: the box found
-// and cut in one pass over its at most kMostRows rows, and the transposed
-// image of a group at least as high as wide (at most 5×5) read from
-// kColumnCodes a row at a time, not a stone at a time.
+// within it): key_of of the group cropped to its box, without building the
+// cropped grid: the box found in one pass over its at most kMostRows rows,
+// the codes cut a row at a time (kRowCodes), and the transposed image of a
+// group at least as high as wide (at most 5×5) read from kColumnCodes a row
+// at a time, not a stone at a time.
 std::uint64_t group_key(int h, int w, std::uint32_t x, std::uint32_t o, std::uint32_t group) {
   const std::uint32_t row_bits = (std::uint32_t{1} << w) - 1;
   int r0 = -1;
