@@ -18,6 +18,7 @@
 
 #include "cli_runner.hpp"
 #include "clobber_oracle.hpp"
+#include "rulesets/clobber_grid.hpp"
 #include "test_build.hpp"
 #include "test_support.hpp"
 
@@ -94,6 +95,36 @@ TEST(ImpartialClobber, RandomBoardsAgainstTheRules) {
     // Its printing reads back as the same game.
     EXPECT_EQ(value_of(parse(p.text())), value_of(p)) << board << " printed " << p.text();
   }
+}
+
+// The search's keys and options (clobber_grid.cpp's fast paths: groups grown
+// from the moved stone's neighbours, keys cut and turned with word operations)
+// against the definition, order included (a certificate's claims follow it),
+// on boards of every box shape the keys hold, dense and sparse.
+TEST(ImpartialClobber, OptionKeysAgainstTheDefinition) {
+  std::mt19937_64 random(2718);
+  const int count = test_build::trials(1500);
+  std::size_t options = 0;
+  for (int t = 0; t < count; ++t) {
+    const int h = 1 + static_cast<int>(random() % 7);
+    const auto widths = static_cast<unsigned>(static_cast<int>(clobber_grid::kMostSquares) / h);
+    const int w = 1 + static_cast<int>(random() % widths);
+    // Empty squares from none (checkerboards and full boards) to half.
+    const unsigned empty_in_eight = static_cast<unsigned>(t % 5);
+    const bool checkerboard = t % 3 == 0;
+    rulesets_detail::LetterBoard board{h, w, ""};
+    for (int r = 0; r < h; ++r) {
+      for (int c = 0; c < w; ++c) {
+        const char stone = checkerboard ? ((r + c) % 2 == 0 ? 'X' : 'O') : (random() % 2 == 0 ? 'X' : 'O');
+        board.cells += random() % 8 < empty_in_eight ? '.' : stone;
+      }
+    }
+    const auto fast = clobber_grid::option_lists(board, true);
+    const auto definition = clobber_grid::option_lists(board, false);
+    ASSERT_EQ(fast, definition) << board.text();
+    options += fast.size();
+  }
+  EXPECT_GE(options, static_cast<std::size_t>(count));
 }
 
 TEST(ImpartialClobber, PrintingAndMoves) {

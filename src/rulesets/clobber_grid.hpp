@@ -39,4 +39,14 @@ inline constexpr std::size_t kMostSquares = 28;
 // than kMostSquares squares.
 using GroupValues = rulesets_detail::PartValues<GroupRules, rulesets_detail::LetterBoard>;
 
+// For the tests (tests/clobber_test.cpp), the search's keys against the
+// definition: the keys of the board's groups with a move (its parts), then for
+// each part its options, each the keys of its groups with a move; listed by
+// the search (fast) or from the definition (each group grown from its least
+// stone over the whole board, cropped, and keyed as the least of its sixteen
+// images built square by square). The two lists must be equal, order
+// included: a certificate's claims are chosen in it. Empty when a group's box
+// has more than kMostSquares squares.
+std::vector<std::vector<std::uint64_t>> option_lists(const rulesets_detail::LetterBoard& board, bool fast);
+
 }  // namespace grundy::clobber_grid
