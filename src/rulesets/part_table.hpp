@@ -92,8 +92,9 @@ class PartTable {
   struct Arrays {
     std::uint64_t* keys = nullptr;
     std::uint8_t* values = nullptr;
-    void* mapping = nullptr;
+    void* mapping = nullptr;  // the file's mapping, or nullptr in memory
     std::size_t mapped_bytes = 0;
+    std::size_t capacity = 0;  // in memory: the slots, for releasing the two arrays
   };
   Arrays allocate(std::size_t capacity, const std::string& file) const;
   void release(Arrays& arrays) const noexcept;
