@@ -100,6 +100,7 @@ class PartTable {
   void release(Arrays& arrays) const noexcept;
   void rehash_into(Arrays& arrays, std::size_t capacity) const noexcept;
   void grow();
+  bool grow_in_place(std::size_t capacity) noexcept;
 
   std::string what_;
   std::string path_;  // "" in memory
