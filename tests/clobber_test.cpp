@@ -43,8 +43,8 @@ std::size_t squares(const std::string& board) {
 
 // Every published board of one row of at most `row_most` squares, of two
 // rows of at most `board_most`, and of three rows or more of at most
-// `tall_most` (clobber_grid's search: 2×13 in about 15 s, but 3×8 in 43 s and
-// 4×6 in about 2 minutes; docs/performance.md).
+// `tall_most` (clobber_grid's search: 2×13 in 10 s, but 3×8 in 42 s and
+// 4×6 in 103 s; docs/performance.md).
 void check_published(std::size_t row_most, std::size_t board_most, std::size_t tall_most, std::size_t expected_at_least) {
   std::size_t checked = 0;
   for (const testing::PublishedValue& p : published()) {
