@@ -133,13 +133,15 @@ bool PartTable::grow_in_place(std::size_t capacity) noexcept {
   if (keys == MAP_FAILED) return false;
   void* values = ::mremap(values_, old_capacity, capacity, MREMAP_MAYMOVE);
   if (values == MAP_FAILED) {
-    // Shrinking back is done where the mapping is.
-    keys_ = static_cast<std::uint64_t*>(
-        ::mremap(keys, capacity * sizeof(std::uint64_t), old_capacity * sizeof(std::uint64_t), 0));
+    // Shrinking back is done where the mapping is; were it refused, the
+    // larger mapping serves (its first half is the table) and only its
+    // second half stays mapped at the end.
+    void* back = ::mremap(keys, capacity * sizeof(std::uint64_t), old_capacity * sizeof(std::uint64_t), 0);
+    keys_ = static_cast<std::uint64_t*>(back == MAP_FAILED ? keys : back);
     arrays_.keys = keys_;
     return false;
   }
-#if defined(MADV_HUGEPAGE) && !defined(__EMSCRIPTEN__)
+#if defined(MADV_HUGEPAGE)
   ::madvise(keys, capacity * sizeof(std::uint64_t), MADV_HUGEPAGE);
   ::madvise(values, capacity, MADV_HUGEPAGE);
 #endif
