@@ -19,6 +19,7 @@
 
 #include "cli_runner.hpp"
 #include "nogo_oracle.hpp"
+#include "rulesets/nogo.hpp"
 #include "test_build.hpp"
 #include "test_support.hpp"
 
@@ -103,41 +104,77 @@ TEST(ImpartialNoGoLong, RandomLargerBoardsAgainstTheRules) {
   check_random_boards(36, test_build::trials(3000), {11, 5, 4});
 }
 
+// A random board of 2 to 4 rows and up to 5 columns (trial t): some squares
+// off the board ('#'), up to seven legal placements, then (`marked`) some
+// empty points left empty for good ('_') and some stones immortal (x, o),
+// which only the split writes otherwise — a '_' is a liberty as '.' is, and an
+// immortal stone needs none, so the board stays one the rules may reach.
+struct RandomBoard {
+  NoGoOracle::Rows plain;
+  NoGoOracle::Rows marked;
+};
+RandomBoard random_board(std::mt19937_64& random, int t) {
+  const int h = 2 + t % 3;
+  const int w = 1 + static_cast<int>(random() % 5);
+  NoGoOracle::Rows rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
+  for (auto& row : rows)
+    for (char& s : row)
+      if (random() % 8 == 0) s = '#';
+  const std::size_t placements = random() % 8;
+  for (std::size_t k = 0; k < placements; ++k) {
+    const std::vector<NoGoOracle::Rows> options = NoGoOracle::options(rows);
+    if (options.empty()) break;
+    rows = options[random() % options.size()];
+  }
+  RandomBoard board{rows, rows};
+  for (auto& row : board.marked) {
+    for (char& s : row) {
+      if (s == '.' && random() % 6 == 0) s = '_';
+      if ((s == 'X' || s == 'O') && random() % 4 == 0) s = static_cast<char>(s - 'A' + 'a');
+    }
+  }
+  return board;
+}
+
 // The split into parts takes two ways (nogo.cpp): boards that fit in 64
 // bits with their border by masks, larger ones by lists. The same random
 // board, alone and with twenty squares off the board ('#') beside each row
-// (too wide for the masks), splits into the same parts; some empty points
-// are left empty for good ('_') and some stones immortal (x, o), which only
-// the split writes otherwise.
+// (too wide for the masks), splits into the same parts.
 TEST(ImpartialNoGo, SplitByMasksAndByListsAgree) {
   std::mt19937_64 random(37);
   for (int t = 0; t < test_build::trials(2000); ++t) {
-    const int h = 2 + t % 3;
-    const int w = 1 + static_cast<int>(random() % 5);
-    NoGoOracle::Rows rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
-    for (auto& row : rows)
-      for (char& s : row)
-        if (random() % 8 == 0) s = '#';
-    const std::size_t placements = random() % 8;
-    for (std::size_t k = 0; k < placements; ++k) {
-      const std::vector<NoGoOracle::Rows> options = NoGoOracle::options(rows);
-      if (options.empty()) break;
-      rows = options[random() % options.size()];
-    }
-    // A '_' is a liberty as '.' is, and an immortal stone needs none: the
-    // board stays one the rules may reach.
-    for (auto& row : rows) {
-      for (char& s : row) {
-        if (s == '.' && random() % 6 == 0) s = '_';
-        if ((s == 'X' || s == 'O') && random() % 4 == 0) s = static_cast<char>(s - 'A' + 'a');
-      }
-    }
+    const NoGoOracle::Rows rows = random_board(random, t).marked;
     const std::string board = board_of(rows);
     NoGoOracle::Rows wide = rows;
     for (auto& row : wide) row += std::string(20, '#');
     const std::string wide_board = board_of(wide);
     EXPECT_EQ(parse("nogo(" + wide_board + ")").text(), parse("nogo(" + board + ")").text()) << board;
   }
+}
+
+// So do the placements, which the search and the listing of moves take from
+// one chooser: by masks and by lists, the same boards after, in the same
+// order, on marked boards; and on plain ones (the rules' letters only) the
+// options of the oracle written from the rules alone.
+TEST(ImpartialNoGo, PlacementsByMasksAndByListsAgree) {
+  std::mt19937_64 random(38);
+  const auto letter_board = [](const NoGoOracle::Rows& rows) {
+    rulesets_detail::LetterBoard b{static_cast<int>(rows.size()), static_cast<int>(rows[0].size()), ""};
+    for (const std::string& row : rows) b.cells += row;
+    return b;
+  };
+  std::size_t listed = 0;
+  for (int t = 0; t < test_build::trials(2000); ++t) {
+    const RandomBoard board = random_board(random, t);
+    const auto marked = letter_board(board.marked);
+    const std::vector<std::string> by_masks = impartial_nogo::placements(marked, true);
+    EXPECT_EQ(by_masks, impartial_nogo::placements(marked, false)) << board_of(board.marked);
+    listed += by_masks.size();
+    std::vector<std::string> oracle;
+    for (const NoGoOracle::Rows& after : NoGoOracle::options(board.plain)) oracle.push_back(letter_board(after).cells);
+    EXPECT_EQ(impartial_nogo::placements(letter_board(board.plain), true), oracle) << board_of(board.plain);
+  }
+  EXPECT_GT(listed, static_cast<std::size_t>(test_build::trials(2000)) * 3);
 }
 
 TEST(ImpartialNoGo, PrintingAndMoves) {

@@ -50,6 +50,7 @@
 #include "grundy/core/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "rulesets/letter_board.hpp"
+#include "rulesets/nogo.hpp"
 #include "rulesets/nogo_row.hpp"
 
 namespace grundy {
@@ -256,8 +257,11 @@ class MaskSplit {
     placements_x_ = legal_x();
     placements_o_ = legal_o();
   }
-  [[nodiscard]] bool may_place(int r, int c, char colour) const {
-    return (((colour == 'X' ? placements_x_ : placements_o_) >> square(r, c)) & 1U) != 0;
+  // The colours that may be placed on (r, c), as kX and kO bits (after
+  // read_placements).
+  [[nodiscard]] unsigned legal_colours(int r, int c) const {
+    const unsigned q = square(r, c);
+    return static_cast<unsigned>((placements_x_ >> q) & 1U) * kX | static_cast<unsigned>((placements_o_ >> q) & 1U) * kO;
   }
 
   // The parts of b (which fits), appended to out in the order of their first
@@ -546,17 +550,18 @@ struct ImpartialNoGo {
     }
   }
 
-  // Every legal placement, point by point, X before O, on a board whose
-  // groups are `groups`: f(r, c, colour, board after) returns false to stop.
-  template <class F>
-  static void for_each_placement(const Board& b, const PaddedBoard& padded, const Groups& groups, F&& f) {
+  // Every legal placement of b, point by point, X before O: f(r, c, colour,
+  // board after) returns false to stop. legal(r, c) gives the colours that
+  // may go on the empty point (r, c), as kX and kO bits.
+  template <class Legal, class F>
+  static void visit_placements(const Board& b, Legal&& legal, F&& f) {
     for (int r = 0; r < b.rows; ++r) {
       for (int c = 0; c < b.cols; ++c) {
         const std::size_t p = b.index(r, c);
         if (b.cells[p] != '.') continue;
-        const unsigned legal = legal_colours(padded, groups, padded.square(r, c));
+        const unsigned colours = legal(r, c);
         for (const char colour : {'X', 'O'}) {
-          if ((legal & (colour == 'X' ? kX : kO)) == 0) continue;
+          if ((colours & (colour == 'X' ? kX : kO)) == 0) continue;
           Board after = b;
           after.cells[p] = colour;
           if (!f(r, c, colour, std::move(after))) return;
@@ -564,37 +569,40 @@ struct ImpartialNoGo {
       }
     }
   }
-  // (Lists of its own: the visitor may value the options, which comes back here.)
+  // Legality by masks (a board that fits in 64 bits with its border) and by
+  // the groups' lists (every board): the same placements
+  // (ImpartialNoGo.PlacementsByMasksAndByListsAgree). Each with state of its
+  // own, on the stack: the visitor may value the options, which comes back here.
   template <class F>
-  static void for_each_placement(const Board& b, F&& f) {
+  static void placements_by_masks(const Board& b, F&& f) {
+    MaskSplit masks;
+    masks.read_placements(b);
+    visit_placements(b, [&](int r, int c) { return masks.legal_colours(r, c); }, f);
+  }
+  template <class F>
+  static void placements_by_lists(const Board& b, F&& f) {
     PaddedBoard padded;
     padded.pad(b);
-    for_each_placement(b, padded, Groups(padded), f);
+    const Groups groups(padded);
+    visit_placements(b, [&](int r, int c) { return legal_colours(padded, groups, padded.square(r, c)); }, f);
+  }
+  // By masks where the board fits (a tenth of NoGo 3x5's time went to the
+  // lists' groups), by lists elsewhere.
+  template <class F>
+  static void for_each_placement(const Board& b, F&& f) {
+    if (MaskSplit::fits(b)) {
+      placements_by_masks(b, f);
+    } else {
+      placements_by_lists(b, f);
+    }
   }
 
   template <class Visit>
   void for_each_move(const Board& b, Visit&& visit) const {
     for_each_placement(b, [&](int, int, char, Board&& after) { return visit(std::move(after)); });
   }
-  // The search's list of options: in the kept lists (nothing else runs while
-  // they are in use).
   void moves(const Board& b, std::vector<Board>& out) const {
-    if (MaskSplit::fits(b)) {
-      mask_split_.read_placements(b);
-      for (int r = 0; r < b.rows; ++r) {
-        for (int c = 0; c < b.cols; ++c) {
-          for (const char colour : {'X', 'O'}) {
-            if (!mask_split_.may_place(r, c, colour)) continue;
-            Board& after = out.emplace_back(b);
-            after.cells[b.index(r, c)] = colour;
-          }
-        }
-      }
-      return;
-    }
-    placement_board_.pad(b);
-    placement_groups_.build(placement_board_);
-    for_each_placement(b, placement_board_, placement_groups_, [&](int, int, char, Board&& after) {
+    for_each_placement(b, [&](int, int, char, Board&& after) {
       out.push_back(std::move(after));
       return true;
     });
@@ -628,12 +636,10 @@ struct ImpartialNoGo {
   }
   // Each copy of the game (each run) has a table of its own.
   mutable nogo_row::RowValues rows_;
-  // The lists of components() and of the placements, kept between calls
-  // (a run is one thread).
+  // The lists and masks of components(), kept between calls (a run is one
+  // thread; the split calls nothing that comes back).
   mutable SplitLists split_;
   mutable MaskSplit mask_split_;
-  mutable PaddedBoard placement_board_;
-  mutable Groups placement_groups_;
 
   // A region's size for the outcome search (outcome_engine.hpp): its empty
   // points, each a move at most once.
@@ -655,6 +661,21 @@ Board read_board(const TermReader& term) {
 }
 
 }  // namespace
+
+std::vector<std::string> placements(const rulesets_detail::LetterBoard& board, bool by_masks) {
+  std::vector<std::string> out;
+  const auto add = [&](int, int, char, Board&& after) {
+    out.push_back(std::move(after.cells));
+    return true;
+  };
+  if (by_masks) {
+    ImpartialNoGo::placements_by_masks(board, add);
+  } else {
+    ImpartialNoGo::placements_by_lists(board, add);
+  }
+  return out;
+}
+
 }  // namespace impartial_nogo
 
 RulesetSpec nogo_ruleset() {
