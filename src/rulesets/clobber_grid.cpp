@@ -12,6 +12,7 @@
 #include "grundy/core/input_error.hpp"
 #include "placement/box_symmetries.hpp"
 #include "rulesets/box_bits.hpp"
+#include "rulesets/even_bits.hpp"
 
 namespace grundy::clobber_grid {
 namespace {
@@ -42,21 +43,14 @@ const BoxMasks& masks_of(int h, int w) {
 }
 
 using rulesets_detail::beside;
-
-// Bit i of v at bit 2i.
-std::uint64_t spread(std::uint32_t v) {
-  std::uint64_t s = v;
-  s = (s | (s << 16)) & 0x0000FFFF0000FFFFULL;
-  s = (s | (s << 8)) & 0x00FF00FF00FF00FFULL;
-  s = (s | (s << 4)) & 0x0F0F0F0F0F0F0F0FULL;
-  s = (s | (s << 2)) & 0x3333333333333333ULL;
-  s = (s | (s << 1)) & 0x5555555555555555ULL;
-  return s;
-}
+using rulesets_detail::gather_even_bits;
+using rulesets_detail::spread_to_even_bits;
 
 // A part's squares as a key's 2-bit codes (X 01, O 10), each colour spread
 // to the even bits and the O stones moved up one.
-std::uint64_t codes_of(std::uint32_t x, std::uint32_t o) { return spread(x) | (spread(o) << 1); }
+std::uint64_t codes_of(std::uint32_t x, std::uint32_t o) {
+  return spread_to_even_bits(x) | (spread_to_even_bits(o) << 1);
+}
 
 // The codes with the colours exchanged (each code's two bits swapped).
 std::uint64_t colours_exchanged(std::uint64_t codes) {
@@ -152,17 +146,6 @@ std::string text_of(std::uint64_t key) {
     }
   }
   return text;
-}
-
-// Bit 2i of s at bit i (spread's inverse; the odd bits are dropped).
-std::uint32_t unspread(std::uint64_t s) {
-  s &= 0x5555555555555555ULL;
-  s = (s | (s >> 1)) & 0x3333333333333333ULL;
-  s = (s | (s >> 2)) & 0x0F0F0F0F0F0F0F0FULL;
-  s = (s | (s >> 4)) & 0x00FF00FF00FF00FFULL;
-  s = (s | (s >> 8)) & 0x0000FFFF0000FFFFULL;
-  s = (s | (s >> 16)) & 0x00000000FFFFFFFFULL;
-  return static_cast<std::uint32_t>(s);
 }
 
 // kColumnCodes[h][v]: the bits c of a row v (at most kMostRows wide) as X
@@ -341,8 +324,8 @@ void options_of(std::uint64_t key, F&& on_option) {
   const int h = static_cast<int>(key >> 61);
   const int w = static_cast<int>((key >> 56) & 31U);
   const std::uint64_t codes = key & ((std::uint64_t{1} << (2 * h * w)) - 1);
-  const std::uint32_t x = unspread(codes);
-  const std::uint32_t o = unspread(codes >> 1);
+  const std::uint32_t x = gather_even_bits(codes);
+  const std::uint32_t o = gather_even_bits(codes >> 1);
   const std::uint32_t stones = x | o;
   const BoxMasks& box = masks_of(h, w);
   std::uint64_t parts[kMostSquares];

@@ -19,6 +19,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "rulesets/even_bits.hpp"
+
 namespace grundy::nogo_row {
 
 // A row of at most 32 letters, bit p for letter p (0 and n-1 are ends).
@@ -35,26 +37,8 @@ struct RowMasks {
 
 namespace masks_detail {
 
-// Bits 0, 2, 4, … of x gathered into bits 0, 1, 2, …
-constexpr std::uint64_t gather_even_bits(std::uint64_t x) {
-  x &= 0x5555555555555555ULL;
-  x = (x | x >> 1) & 0x3333333333333333ULL;
-  x = (x | x >> 2) & 0x0F0F0F0F0F0F0F0FULL;
-  x = (x | x >> 4) & 0x00FF00FF00FF00FFULL;
-  x = (x | x >> 8) & 0x0000FFFF0000FFFFULL;
-  x = (x | x >> 16) & 0x00000000FFFFFFFFULL;
-  return x;
-}
-
-// Bits 0, 1, 2, … of x (32 bits) spread to bits 0, 2, 4, …
-constexpr std::uint64_t spread_to_even_bits(std::uint64_t x) {
-  x = (x | x << 16) & 0x0000FFFF0000FFFFULL;
-  x = (x | x << 8) & 0x00FF00FF00FF00FFULL;
-  x = (x | x << 4) & 0x0F0F0F0F0F0F0F0FULL;
-  x = (x | x << 2) & 0x3333333333333333ULL;
-  x = (x | x << 1) & 0x5555555555555555ULL;
-  return x;
-}
+using rulesets_detail::gather_even_bits;
+using rulesets_detail::spread_to_even_bits;
 
 // The 2-bit fields of x in reverse order (field 0 to field 31).
 constexpr std::uint64_t reversed_fields(std::uint64_t x) {
@@ -125,7 +109,7 @@ inline RowMasks masks_of_key(std::uint64_t key) {
   const auto inside = static_cast<unsigned>((std::bit_width(inside_bits) + 1) / 2);
   // Field f holds letter inside-f (the first letter in the highest field).
   const auto letters_of = [&](std::uint64_t bits) {
-    return inside == 0 ? 0U : reversed_bits(static_cast<std::uint32_t>(gather_even_bits(bits))) >> (31 - inside);
+    return inside == 0 ? 0U : reversed_bits(gather_even_bits(bits)) >> (31 - inside);
   };
   const std::uint32_t high = letters_of(inside_bits >> 1);
   const std::uint32_t low = letters_of(inside_bits);
