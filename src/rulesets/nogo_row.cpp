@@ -107,11 +107,9 @@ void split(const char* row, std::size_t n, F&& on_part) {
 }
 
 // 2 bits a letter, every field at an even bit: ends # _ x o as 0 1 2 3,
-// inside . X O as 1 2 3. Exchanging the colours flips the low bit of a field
-// whose high bit is set (x <-> o, X <-> O).
+// inside . X O as 1 2 3 (least_key, nogo_row_masks.hpp, exchanges colours).
 std::uint64_t end_code(char s) { return s == '#' ? 0 : s == '_' ? 1 : s == 'x' ? 2 : 3; }
 std::uint64_t inside_code(char s) { return s == '.' ? 1 : s == 'X' ? 2 : 3; }
-std::uint64_t exchanged(std::uint64_t key) { return key ^ ((key >> 1) & 0x5555555555555555ULL); }
 constexpr char kEndLetter[] = {'#', '_', 'x', 'o'};
 constexpr char kInsideLetter[] = {'?', '.', 'X', 'O'};
 
@@ -131,7 +129,7 @@ std::uint64_t key_of(const char* p, std::size_t n) {
   const std::uint64_t right = end_code(p[n - 1]);
   forward |= left << 62 | right << 60;
   backward |= right << 62 | left << 60;
-  return std::min(std::min(forward, backward), std::min(exchanged(forward), exchanged(backward)));
+  return least_key(forward, backward);
 }
 
 // The letters of a key, ends included; returns their count.

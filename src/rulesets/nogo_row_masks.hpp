@@ -102,6 +102,14 @@ inline Legal legal_points(const RowMasks& m) {
 
 }  // namespace masks_detail
 
+// A part's key: the least of its four images, read forward and backward (the
+// row reversed), each with the colours as they are and exchanged — which
+// flips the low bit of every field whose high bit is set (x <-> o, X <-> O).
+constexpr std::uint64_t least_key(std::uint64_t forward, std::uint64_t backward) {
+  const auto exchanged = [](std::uint64_t k) -> std::uint64_t { return k ^ ((k >> 1) & 0x5555555555555555ULL); };
+  return std::min(std::min(forward, backward), std::min(exchanged(forward), exchanged(backward)));
+}
+
 // The masks of a key's letters.
 inline RowMasks masks_of_key(std::uint64_t key) {
   using namespace masks_detail;
@@ -175,9 +183,7 @@ void parts_of_masks(const RowMasks& m, std::size_t longest, F&& on_part) {
         const std::uint64_t forward_inside = length == 0 ? 0 : reversed_fields(backward_inside) >> (64 - 2 * length);
         const std::uint64_t forward = forward_inside | left_code << 62 | right_code << 60;
         const std::uint64_t backward = backward_inside | right_code << 62 | left_code << 60;
-        // Exchanging the colours flips the low bit of a field whose high bit is set.
-        const auto exchanged = [](std::uint64_t k) -> std::uint64_t { return k ^ ((k >> 1) & 0x5555555555555555ULL); };
-        on_part(std::min(std::min(forward, backward), std::min(exchanged(forward), exchanged(backward))));
+        on_part(least_key(forward, backward));
       }
     }
     start = next_start;
