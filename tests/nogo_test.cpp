@@ -67,22 +67,29 @@ TEST(ImpartialNoGoLong, EveryValueMcgsPublishesWithinTheSearchsReach) {
 // `count` random boards of one, two and three rows, at most widest[h - 1]
 // columns in h rows: some squares off the board ('#'), then up to five legal
 // placements.
+// An h×w board with about one square in eight off the board ('#'), then
+// fewer than `placements_below` random legal placements.
+NoGoOracle::Rows random_rows(std::mt19937_64& random, int h, int w, std::uint64_t placements_below) {
+  NoGoOracle::Rows rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
+  for (auto& row : rows)
+    for (char& s : row)
+      if (random() % 8 == 0) s = '#';
+  const std::uint64_t placements = random() % placements_below;
+  for (std::uint64_t k = 0; k < placements; ++k) {
+    const std::vector<NoGoOracle::Rows> options = NoGoOracle::options(rows);
+    if (options.empty()) break;
+    rows = options[random() % options.size()];
+  }
+  return rows;
+}
+
 void check_random_boards(std::uint64_t seed, int count, const int (&widest)[3]) {
   std::mt19937_64 random(seed);
   NoGoOracle oracle;
   for (int t = 0; t < count; ++t) {
     const int h = 1 + t % 3;
     const int w = 1 + static_cast<int>(random() % static_cast<std::uint64_t>(widest[h - 1]));
-    NoGoOracle::Rows rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
-    for (auto& row : rows)
-      for (char& s : row)
-        if (random() % 8 == 0) s = '#';
-    const std::size_t placements = random() % 6;
-    for (std::size_t k = 0; k < placements; ++k) {
-      const std::vector<NoGoOracle::Rows> options = NoGoOracle::options(rows);
-      if (options.empty()) break;
-      rows = options[random() % options.size()];
-    }
+    const NoGoOracle::Rows rows = random_rows(random, h, w, 6);
     // The oracle knows no '#': it plays on the board as it is, where '#' is
     // neither empty nor a stone, so it is no liberty and no move — off the board.
     const std::string board = board_of(rows);
@@ -116,16 +123,7 @@ struct RandomBoard {
 RandomBoard random_board(std::mt19937_64& random, int t) {
   const int h = 2 + t % 3;
   const int w = 1 + static_cast<int>(random() % 5);
-  NoGoOracle::Rows rows(static_cast<std::size_t>(h), std::string(static_cast<std::size_t>(w), '.'));
-  for (auto& row : rows)
-    for (char& s : row)
-      if (random() % 8 == 0) s = '#';
-  const std::size_t placements = random() % 8;
-  for (std::size_t k = 0; k < placements; ++k) {
-    const std::vector<NoGoOracle::Rows> options = NoGoOracle::options(rows);
-    if (options.empty()) break;
-    rows = options[random() % options.size()];
-  }
+  const NoGoOracle::Rows rows = random_rows(random, h, w, 8);
   RandomBoard board{rows, rows};
   for (auto& row : board.marked) {
     for (char& s : row) {
