@@ -14,8 +14,8 @@
 
 #include "grundy/core/context.hpp"
 #include "grundy/game_graph/game_graph.hpp"
-#include "grundy/core/loopy_labelling.hpp"
-#include "grundy/core/loopy_solver.hpp"
+#include "grundy/search/loopy_labelling.hpp"
+#include "grundy/search/loopy_solver.hpp"
 
 namespace {
 

@@ -7,7 +7,7 @@
 // cases left out here: docs/placement_results.md.
 #include <benchmark/benchmark.h>
 
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_solver.hpp"
 
 namespace {
 

@@ -10,9 +10,6 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "clobber_rules.hpp"
-#include "cram_rules.hpp"
-#include "nogo_row_rules.hpp"
 
 namespace grundy_check {
 namespace {
@@ -54,72 +51,19 @@ std::string shown(std::string_view text) {
   return out;
 }
 
-// What the proof needs of a game: its rules as the checker writes them.
-struct GameRules {
-  std::string name;  // as the certificate's second line names it
-  std::string head;  // a root is printed head(ROOT)
-  // The least image of a claim, "" when it is not a part of the game.
-  std::function<std::string(const std::string&)> part_key;
-  std::string what_a_part_is;
-  std::function<std::vector<std::string>(const std::string&)> options;
-  std::function<std::vector<std::string>(const std::string&)> parts;
-  // A root as written: whether it is one, and the position it stands for.
-  std::function<bool(const std::string&)> is_root;
-  std::string what_a_root_is;
-  std::function<std::string(const std::string&)> position_of_root;
-  // Whether the position of a root can be reached in a game (NoGo: every
-  // group with a liberty).
-  std::function<bool(const std::string&)> is_position;
-};
-
-const GameRules* rules_of(const std::string& game) {
-  static const GameRules kNoGoRow{
-      "nogo-row",
-      "nogo",
-      [](const std::string& part) {
-        return part.size() <= 34 && nogo_row::is_position(part) ? nogo_row::least_image(part) : std::string();
-      },
-      "a part of a NoGo row (ends # _ x o, inside . X O with an empty point, at most 32 points, every group with a "
-      "liberty)",
-      nogo_row::options,
-      nogo_row::parts,
-      [](const std::string& row) { return !row.empty() && row.size() <= 4096 && row.find_first_not_of(".XOxo_#") == std::string::npos; },
-      "a NoGo row (. X O x o _ #, at most 4096 letters)",
-      [](const std::string& row) { return "#" + row + "#"; },
-      nogo_row::is_position};
-  static const GameRules kClobber{
-      "clobber",
-      "clobber",
-      [](const std::string& part) {
-        return part.size() <= 4096 && clobber::stones(part) <= 32 ? clobber::least_image(part) : std::string();
-      },
-      "a part of a Clobber board (one group of connected stones of both colours, cropped to its box, rows of X O . "
-      "joined by '/', at most 32 stones)",
-      clobber::options,
-      clobber::parts,
-      [](const std::string& board) { return board.size() <= 4096 && clobber::is_board(board); },
-      "a Clobber board (rows of X O . of one length joined by '/', at most 4096 letters)",
-      [](const std::string& board) { return board; },
-      [](const std::string&) { return true; }};
-  static const GameRules kCram{
-      "cram",
-      "cram",
-      [](const std::string& part) {
-        return part.size() <= 4096 && cram::free_cells(part) <= 64 ? cram::least_image(part) : std::string();
-      },
-      "a part of a Cram board (one region of two free cells or more, cropped to its box, rows of 0 (free) and 1 "
-      "(blocked) joined by '/', at most 64 free cells)",
-      cram::options,
-      cram::parts,
-      [](const std::string& root) { return root.size() <= 4096 && !cram::board_of_root(root).empty(); },
-      "a Cram board (RxC, or rows of 0 and 1 of one length joined by '/', a single row ending with '/', at most "
-      "4096 letters)",
-      cram::board_of_root,
-      [](const std::string&) { return true; }};
-  if (game == kNoGoRow.name) return &kNoGoRow;
-  if (game == kClobber.name) return &kClobber;
-  if (game == kCram.name) return &kCram;
+// The game a certificate names, among `games`.
+const GameRules* rules_of(const std::string& game, const std::vector<GameRules>& games) {
+  for (const GameRules& rules : games)
+    if (rules.name == game) return &rules;
   return nullptr;
+}
+
+// "nogo-row, clobber and cram": the games' names, for a message.
+std::string names_of(const std::vector<GameRules>& games) {
+  std::string out;
+  for (std::size_t i = 0; i < games.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == games.size() ? " and " : ", ") + games[i].name;
+  return out;
 }
 
 class Proof {
@@ -215,7 +159,7 @@ class Proof {
 
 }  // namespace
 
-CheckResult check_certificate_text(const std::string& bytes) {
+CheckResult check_certificate_text(const std::string& bytes, const std::vector<GameRules>& games) {
   CheckResult result;
   const auto fail = [&](std::size_t line, std::string message) {
     result.valid = false;
@@ -240,11 +184,11 @@ CheckResult check_certificate_text(const std::string& bytes) {
     return fail(1, "a certificate of version '" + shown(lines[0].substr(kHead.size())) + "', and this checker reads version 1");
   result.version = 1;
   if (lines.size() < 2 || lines[1].substr(0, 5) != "game ")
-    return fail(2, "the second line names no game ('game nogo-row', 'game clobber' or 'game cram')");
+    return fail(2, "the second line names no game ('game NAME', NAME one of " + names_of(games) + ")");
   result.game = std::string(lines[1].substr(5));
-  const GameRules* rules = rules_of(result.game);
+  const GameRules* rules = rules_of(result.game, games);
   if (rules == nullptr)
-    return fail(2, "a certificate of the game '" + shown(result.game) + "', and this checker knows nogo-row, clobber and cram");
+    return fail(2, "a certificate of the game '" + shown(result.game) + "', and this checker knows " + names_of(games));
   if (lines.size() < 3 || lines.back().substr(0, 17) != "checksum fnv1a64 ")
     return fail(lines.size(), "the last line is not the checksum ('checksum fnv1a64 <16 hex digits>')");
 
@@ -305,7 +249,7 @@ CheckResult check_certificate_text(const std::string& bytes) {
   return result;
 }
 
-CheckResult check_certificate_file(const std::string& path) {
+CheckResult check_certificate_file(const std::string& path, const std::vector<GameRules>& games) {
   CheckResult result;
   gzFile file = gzopen(path.c_str(), "rb");
   if (file == nullptr) {
@@ -332,7 +276,7 @@ CheckResult check_certificate_file(const std::string& path) {
     }
   }
   gzclose(file);
-  return check_certificate_text(bytes);
+  return check_certificate_text(bytes, games);
 }
 
 }  // namespace grundy_check

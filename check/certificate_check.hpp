@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "game_rules.hpp"
+
 namespace grundy_check {
 
 struct ProvenRoot {
@@ -29,11 +31,12 @@ struct CheckResult {
   std::uint64_t claims = 0;  // claims proven
 };
 
-// Checks the certificate in `bytes` (its text, already uncompressed).
-CheckResult check_certificate_text(const std::string& bytes);
+// Checks the certificate in `bytes` (its text, already uncompressed), of one
+// of `games` (game_rules.hpp).
+CheckResult check_certificate_text(const std::string& bytes, const std::vector<GameRules>& games = builtin_games());
 
 // Reads `path` (gzip-compressed or not; at most 1 GiB uncompressed) and
 // checks it. A file that cannot be read is a result with line 0.
-CheckResult check_certificate_file(const std::string& path);
+CheckResult check_certificate_file(const std::string& path, const std::vector<GameRules>& games = builtin_games());
 
 }  // namespace grundy_check

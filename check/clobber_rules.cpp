@@ -178,4 +178,21 @@ std::string least_image(const std::string& part) {
   return found.size() == 1 ? found[0] : "";
 }
 
+GameRules rules() {
+  return GameRules{
+    "clobber",
+    "clobber",
+    [](const std::string& part) {
+      return part.size() <= 4096 && stones(part) <= 32 ? least_image(part) : std::string();
+    },
+    "a part of a Clobber board (one group of connected stones of both colours, cropped to its box, rows of X O . "
+    "joined by '/', at most 32 stones)",
+    options,
+    parts,
+    [](const std::string& board) { return board.size() <= 4096 && is_board(board); },
+    "a Clobber board (rows of X O . of one length joined by '/', at most 4096 letters)",
+    [](const std::string& board) { return board; },
+    [](const std::string&) { return true; }};
+}
+
 }  // namespace grundy_check::clobber

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "game_rules.hpp"
+
 namespace grundy_check::clobber {
 
 // Whether `board` is a board: rows of equal length joined by '/', each letter
@@ -29,5 +31,8 @@ std::string least_image(const std::string& part);
 
 // The stones of a board.
 std::size_t stones(const std::string& board);
+
+// The game as the checker's proof reads it (game_rules.hpp).
+GameRules rules();
 
 }  // namespace grundy_check::clobber

@@ -172,4 +172,22 @@ std::string least_image(const std::string& part) {
   return found[0];
 }
 
+GameRules rules() {
+  return GameRules{
+    "cram",
+    "cram",
+    [](const std::string& part) {
+      return part.size() <= 4096 && free_cells(part) <= 64 ? least_image(part) : std::string();
+    },
+    "a part of a Cram board (one region of two free cells or more, cropped to its box, rows of 0 (free) and 1 "
+    "(blocked) joined by '/', at most 64 free cells)",
+    options,
+    parts,
+    [](const std::string& root) { return root.size() <= 4096 && !board_of_root(root).empty(); },
+    "a Cram board (RxC, or rows of 0 and 1 of one length joined by '/', a single row ending with '/', at most "
+    "4096 letters)",
+    board_of_root,
+    [](const std::string&) { return true; }};
+}
+
 }  // namespace grundy_check::cram

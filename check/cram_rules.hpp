@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "game_rules.hpp"
+
 namespace grundy_check::cram {
 
 // Whether `board` is a board: rows of equal length joined by '/', each letter
@@ -36,5 +38,8 @@ std::string least_image(const std::string& part);
 
 // The free cells of a board.
 std::size_t free_cells(const std::string& board);
+
+// The game as the checker's proof reads it (game_rules.hpp).
+GameRules rules();
 
 }  // namespace grundy_check::cram

@@ -149,4 +149,21 @@ std::vector<std::string> parts(const std::string& row) {
   return out;
 }
 
+GameRules rules() {
+  return GameRules{
+    "nogo-row",
+    "nogo",
+    [](const std::string& part) {
+      return part.size() <= 34 && is_position(part) ? least_image(part) : std::string();
+    },
+    "a part of a NoGo row (ends # _ x o, inside . X O with an empty point, at most 32 points, every group with a "
+    "liberty)",
+    options,
+    parts,
+    [](const std::string& row) { return !row.empty() && row.size() <= 4096 && row.find_first_not_of(".XOxo_#") == std::string::npos; },
+    "a NoGo row (. X O x o _ #, at most 4096 letters)",
+    [](const std::string& row) { return "#" + row + "#"; },
+    is_position};
+}
+
 }  // namespace grundy_check::nogo_row

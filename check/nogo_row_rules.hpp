@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "game_rules.hpp"
+
 namespace grundy_check::nogo_row {
 
 // A row's letters, its first and last one ends: '#' (off the board), '_' (a
@@ -25,5 +27,8 @@ std::vector<std::string> parts(const std::string& row);
 // The least of the part's four images, or "" when `part` is not a part
 // (ends in # _ x o, inside . X O only, at least one '.').
 std::string least_image(const std::string& part);
+
+// The game as the checker's proof reads it (game_rules.hpp).
+GameRules rules();
 
 }  // namespace grundy_check::nogo_row

@@ -36,9 +36,16 @@ std::string shown(const Position& p) { return excerpt(p.text(), 100); }
 
 std::string value_words(const Value& v) { return v.to_string(); }
 
+// "(valued by the part search)" for a component an engine of the run valued.
+std::string engine_words(const ComponentReport& c) {
+  return c.engine.empty() || c.engine == "definition" ? std::string() : "  (valued by the " + c.engine + ")";
+}
+
 void print_component(const Explanation& e) {
   const SumAnalysis& a = e.analysis;
   const std::string name = a.components[0].text();
+  if (!a.components[0].engine.empty() && a.components[0].engine != "definition")
+    std::cout << "Valued by the " << a.components[0].engine << " of grundy's search layer; its options below by the same.\n";
   if (e.theorem) {
     // The theorem first: it decides; the options below show the same by the definition.
     std::cout << "By " << e.theorem->theorem << ": " << e.theorem->statement << ".\n";
@@ -98,9 +105,9 @@ void print_sum(const Explanation& e) {
     const auto& v = a.components[i].value;
     std::cout << "  " << names[i] << std::string(name_width - names[i].size() + 2, ' ') << "g = ";
     if (v && v->is_finite()) {
-      std::cout << binary(v->nimber(), width) << "  (" << v->nimber() << ")\n";
+      std::cout << binary(v->nimber(), width) << "  (" << v->nimber() << ")" << engine_words(a.components[i]) << "\n";
     } else {
-      std::cout << (v ? v->to_string() : std::string("?")) << "\n";
+      std::cout << (v ? v->to_string() : std::string("?")) << engine_words(a.components[i]) << "\n";
     }
   }
   if (a.value && a.value->is_finite()) {

@@ -23,7 +23,7 @@ struct MisereOptions {
   std::string expression;
   std::string file;
   bool json = false;
-  double memory_mb = 0;
+  std::optional<double> memory_mb;  // not given: default_memory_bound()
 };
 
 const char* yes(bool b) { return b ? "yes" : "no"; }
@@ -59,7 +59,7 @@ void print_text(const std::string& input, const misere::MisereFacts& f) {
 
 void run(const MisereOptions& options) {
   ContextOptions settings;
-  settings.memory_bytes = megabytes_to_bytes(options.memory_mb, "the default bound");
+  settings.memory_bytes = memory_bound_bytes(options.memory_mb);
   Context context(settings);
   StopOnSignals signals(context);
   ProgressScope progress(context, false, 1.0);
@@ -97,8 +97,8 @@ void register_misere_command(CLI::App& app) {
                          "'-' reads stdin",
                          "read the expression from a file ('#' after a blank starts a comment)");
   cmd->add_flag("--json", options->json, "print JSON");
-  cmd->add_option("--memory", options->memory_mb, "bound on the table of canonical forms, in MB (0: 1024)")
-      ->capture_default_str();
+  cmd->add_option("--memory", options->memory_mb,
+                  "bound on the table of canonical forms, in MB (default: half of physical memory; 0: none)");
   cmd->footer(
       "\nExamples:\n  grundy misere '*[[2],0]'                # *[2#0]: genus 1^2, restive\n"
       "  grundy misere 'kayles(6)'               # the canonical form of a Kayles heap\n"

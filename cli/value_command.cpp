@@ -20,14 +20,13 @@
 #include "grundy/terms/expression.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/analysis/loopy_analysis.hpp"
-#include "grundy/placement/options.hpp"
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_options.hpp"
+#include "grundy/search/table_store.hpp"
 #include "grundy/analysis/play.hpp"
 #include "grundy/language/registry.hpp"
 #include "grundy/core/stop_signals.hpp"
 #include "grundy/core/output_file.hpp"
-#include "grundy/rulesets/certificates.hpp"
-#include "grundy/rulesets/part_table_options.hpp"
+#include "grundy/analysis/certificate.hpp"
 #include "expression_input.hpp"
 #include "misere_play_options.hpp"
 #include "progress.hpp"
@@ -69,16 +68,15 @@ ContextOptions context_options(const ValueOptions& options) {
     throw InputError("--table-seconds must be a positive number of seconds");
   // Checked now, not after a search of hours (exists but unreadable, a
   // directory, no such directory, read-only).
-  if (!options.table.empty()) (void)placement::PlacementSolver::check_table_file(options.table);
+  if (!options.table.empty()) search::TableStore::check_path(options.table);
   ContextOptions settings;
   settings.memory_bytes = memory_bytes;
   settings.threads = options.threads;
   placement::PlacementOptions placement;
-  placement.table_path = options.table;
-  placement.table_seconds = options.table_seconds;
   placement.search = options.search == "outcome" ? placement::SearchChoice::outcome : placement::SearchChoice::requested_set;
   settings.families.set(placement);
-  settings.families.set(PartTableOptions{options.table});
+  // The run's one persistence: every engine that keeps a table keeps it there.
+  settings.families.set(search::TableOptions{options.table, options.table_seconds});
   settings.misere_quotients = options.quotients;
   return settings;
 }
@@ -281,17 +279,13 @@ void run_batch(const ValueOptions& options) {
 // --certificate FILE: the value by the search over 8-byte parts and the proof
 // a checker needs (docs/certificates.md); no moves are listed.
 void run_certificate(const Position& position, const ValueOptions& options, Context& context) {
-  const std::optional<CertifiableSum> sum = certifiable_sum(position);
-  if (!sum)
-    throw InputError("--certificate: certificates are written for one-row NoGo boards (nogo(....)), Clobber boards "
-                     "(clobber(XO/OX)), Cram boards (cram(4x5), cram(0110/0000)) and sums of one of them; " +
-                     excerpt(position.text(), 60) + " is not one");
+  if (const std::string why = why_not_certified(position); !why.empty()) throw InputError("--certificate: " + why);
   if (options.misere || !options.previous.empty() || options.batch)
     throw InputError("--certificate proves a normal-play value of one position: not with --misere, --previous or --batch");
   const OutputFile file = prepare_output_file(options.certificate, "--certificate file");
   Certificate certificate;
   try {
-    certificate = certify(*sum, context, options.table);
+    certificate = certify(position, context);
   } catch (const Cancelled& stopped) {
     context.end_progress();
     std::cerr << "grundy: interrupted; no certificate written"
@@ -414,10 +408,11 @@ void register_value_command(CLI::App& app) {
                   "bound on the tables of long searches (placement games, games with cycles, misère searches) "
                   "together, in MB (default: half of physical memory; 0: none); too small a bound is refused");
   cmd->add_option("--table", options->table,
-                  "placement games: load this table file if it exists, save it periodically, at the end and on "
-                  "Ctrl-C/SIGTERM (exit 130); impartial Clobber and one-row NoGo (and with --certificate): the "
-                  "search's table of parts lives in this file, every part kept at once (a run killed even by kill -9 "
-                  "resumes from it; the next board reuses the parts it shares)")
+                  "keep the searches' tables in this file (one engine's) or folder (PATH/: one file an engine and "
+                  "game): the part search (Clobber, one-row NoGo, --certificate) keeps every part there at once (a "
+                  "run killed even by kill -9 resumes from it; the next board reuses the parts it shares), the region "
+                  "search (placement games) loads its table, saves it periodically, at the end and on "
+                  "Ctrl-C/SIGTERM (exit 130); docs/certificates.md")
       ->check(file_name_given());
   cmd->add_option("--table-seconds", options->table_seconds, "placement games: seconds between saves of --table")
       ->capture_default_str();

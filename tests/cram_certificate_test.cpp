@@ -20,7 +20,8 @@
 #include "cli_runner.hpp"
 #include "cram_rules.hpp"
 #include "grundy/language/registry.hpp"
-#include "grundy/rulesets/certificates.hpp"
+#include "grundy/placement/board.hpp"
+#include "grundy/analysis/certificate.hpp"
 #include "test_build.hpp"
 #include "test_support.hpp"
 
@@ -71,7 +72,9 @@ class WholeBoardCram {
   std::map<std::string, unsigned> memo_;
 };
 
-Certificate certify_cram(const std::vector<std::string>& terms) { return certify(CertifiableSum{"cram", terms}, context()); }
+Certificate certify_cram(const std::vector<std::string>& terms) {
+  return testing::certificate_of_sum("cram", terms, context()).value();
+}
 
 TEST(CramGrid, CheckerRulesAgainstTheRules) {
   // Boards within 4×4, and rows: the checker's split and images, with the
@@ -118,13 +121,25 @@ TEST(CramGrid, CertificatesOfRandomSumsAreProvenWithThePlacementSearchsValues) {
     std::vector<std::string> terms;
     for (const std::string& b : boards) terms.push_back(term_of(b));
     const Certificate written = certify_cram(terms);
-    const unsigned total = testing::expect_roots_proven(written.text, "cram", terms, [&](std::size_t i) {
+    unsigned expected = 0;
+    for (std::size_t i = 0; i < boards.size(); ++i) {
       const unsigned v = oracle.value(boards[i]);
       // The placement search, which shares nothing with the part search.
       EXPECT_EQ(Registry::builtin().parse("cram(" + terms[i] + ")").value(context()), Value(v)) << boards[i];
-      return v;
+      expected ^= v;
+    }
+    const unsigned total = testing::expect_roots_proven(written.text, "cram", [&](const std::string& term) {
+      // The root as written (RxC or rows), as rows of 0 and 1 for the oracle.
+      const placement::Board root = placement::parse_inline_board(term);
+      std::string rows;
+      for (std::size_t r = 0; r < root.rows; ++r) {
+        if (r > 0) rows += '/';
+        for (std::size_t c = 0; c < root.cols; ++c) rows += root.free[r * root.cols + c] != 0 ? '0' : '1';
+      }
+      return oracle.value(rows);
     });
     EXPECT_EQ(written.value, total);
+    EXPECT_EQ(total, expected);
   }
 }
 
@@ -138,7 +153,9 @@ TEST(CramGrid, ValuesMcgsPublishesByBothSearches) {
         << p.position << " (" << p.source << ")";
     ++searched;
     if (std::count(p.position.begin(), p.position.end(), '0') > 24) continue;
-    const Certificate written = certify_cram({p.position});
+    const std::optional<Certificate> made = testing::certificate_of_sum("cram", {p.position}, context());
+    ASSERT_TRUE(made.has_value()) << p.position;  // a Cram board is one component, moves or none
+    const Certificate& written = *made;
     EXPECT_EQ(written.value, p.value) << p.position;
     const grundy_check::CheckResult result = grundy_check::check_certificate_text(written.text);
     ASSERT_TRUE(result.valid) << p.position << ": line " << result.line << ": " << result.message;
@@ -197,7 +214,7 @@ TEST(CramGridCertificate, WrittenAndCheckedThroughTheCommand) {
   EXPECT_NE(checked.out.find("Proven: cram(3x5) has nim-value 1"), std::string::npos) << checked.out;
   EXPECT_NE(checked.out.find("Proven: cram(011/000) has nim-value 2"), std::string::npos) << checked.out;
   // Cram with another game is not certified together; a region past a key's box is refused.
-  cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(2x2) + clobber(XO)'", "is not one");
+  cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(2x2) + clobber(XO)'", "a certificate names one game");
   cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(1x40)'", "more than certificates are written for");
 
 }

@@ -2,7 +2,7 @@
 // sums with built-in games, winning moves, printing and parsing back through a
 // registry of the user's own. The game here is Grundy's game written from its
 // rules (split a heap into two unequal heaps), held to OEIS A002188.
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/rulesets/game_ruleset.hpp"
 #include "grundy/language/registry.hpp"
 

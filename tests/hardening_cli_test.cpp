@@ -44,7 +44,7 @@ std::string quoted(const std::string& path) { return "'" + path + "'"; }
 TEST(Hardening, DirectoriesAsInputAreRefusedByName) {
   const std::string dir = scratch("dir_input");
   for (const std::string& args : {"value -f " + dir, "value 'cram(@" + dir + ")'", "value 'graph(@" + dir + ")(a)'",
-                                  "boards " + dir, "value 'nodekayles_path(3)' --table " + dir}) {
+                                  "boards " + dir}) {
     const CliOutput r = grundy(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.out;
     EXPECT_NE(r.out.find("is a directory"), std::string::npos) << args << "\n" << r.out;

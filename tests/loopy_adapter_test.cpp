@@ -9,10 +9,10 @@
 
 #include "grundy/analysis/analysis.hpp"
 #include "grundy/core/capabilities.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/language/registry.hpp"
 #include "grundy/core/input_error.hpp"
-#include "grundy/core/loopy_solver.hpp"
+#include "grundy/search/loopy_solver.hpp"
 #include "loopy_reference.hpp"
 
 namespace grundy {

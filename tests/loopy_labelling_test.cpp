@@ -5,7 +5,7 @@
 // conditions A, B and C directly; acyclic graphs against the plain
 // Sprague–Grundy function; incremental labelling against labelling at once;
 // the memory bound and cancellation.
-#include "grundy/core/loopy_labelling.hpp"
+#include "grundy/search/loopy_labelling.hpp"
 
 #include <gtest/gtest.h>
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "grundy/analysis/analysis.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/misere/canonical_forms.hpp"
 #include "grundy/misere/heap_quotient.hpp"

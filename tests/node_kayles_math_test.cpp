@@ -19,11 +19,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "placement/node_kayles_graph.hpp"
+#include "search/node_kayles_graph.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_solver.hpp"
 #include "test_support.hpp"
 
 namespace grundy {

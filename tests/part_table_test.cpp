@@ -9,7 +9,7 @@
 #include <random>
 #include <unordered_map>
 
-#include "rulesets/part_table.hpp"
+#include "grundy/search/part_table.hpp"
 #include "test_build.hpp"
 
 namespace grundy {
@@ -17,7 +17,7 @@ namespace {
 
 TEST(PartTable, EveryPartStaysFoundThroughGrowthInPlace) {
   std::mt19937_64 random(61);
-  rulesets_detail::PartTable table("test");
+  search::PartTable table("test");
   std::unordered_map<std::uint64_t, Nimber> stored;
   // Keys in clusters (runs of neighbours, as a search's related parts are)
   // and scattered ones: both kinds of probe path cross the table's growths

@@ -10,9 +10,9 @@
 
 #include "grundy/interfaces/boards_command.hpp"
 #include "grundy/placement/moves.hpp"
-#include "grundy/placement/options.hpp"
-#include "grundy/placement/searches.hpp"
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_options.hpp"
+#include "grundy/search/placement_searches.hpp"
+#include "grundy/search/placement_solver.hpp"
 #include "placement_brute_force.hpp"
 #include "test_support.hpp"
 

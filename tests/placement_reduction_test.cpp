@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "grundy/placement/reductions.hpp"
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_reductions.hpp"
+#include "grundy/search/placement_solver.hpp"
 #include "placement_brute_force.hpp"
 #include "test_build.hpp"
 

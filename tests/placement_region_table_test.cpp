@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "placement/engine.hpp"
+#include "search/regions/engine.hpp"
 
 namespace grundy::placement::detail {
 namespace {

@@ -2,7 +2,7 @@
 // (tests/data, see SOURCES.md there), the symmetry-strategy facts of
 // Cram, and the brute-force twin (tests/placement_brute_force.hpp) on random
 // boards with blocked cells.
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_solver.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "grundy/core/input_error.hpp"
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_solver.hpp"
 
 namespace grundy::placement {
 namespace {

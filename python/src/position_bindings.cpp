@@ -12,7 +12,7 @@
 #include "grundy/terms/expression.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/input_file.hpp"
-#include "grundy/placement/options.hpp"
+#include "grundy/search/table_store.hpp"
 #include "grundy/language/registry.hpp"
 #include "grundy/core/solver.hpp"
 #include "python_position.hpp"
@@ -141,10 +141,7 @@ ContextOptions PythonSettings::context_options() const {
   ContextOptions options;
   options.threads = threads;
   options.memory_bytes = memory;
-  placement::PlacementOptions placement;
-  placement.table_path = table;
-  placement.table_seconds = table_seconds;
-  options.families.set(placement);
+  options.families.set(search::TableOptions{table, table_seconds});
   return options;
 }
 

@@ -29,7 +29,7 @@
 #include <vector>
 
 #include "grundy/core/context.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/core/position.hpp"
 #include "grundy/core/value.hpp"
 #include "python_game.hpp"

@@ -44,8 +44,8 @@
 #include <vector>
 
 #include "grundy/core/context.hpp"
-#include "grundy/core/solver_choice.hpp"
-#include "grundy/core/loopy_solver.hpp"
+#include "grundy/search/solver_choice.hpp"
+#include "grundy/search/loopy_solver.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/core/value.hpp"
 #include "grundy/core/solver.hpp"

@@ -31,10 +31,11 @@ void analyze_normal(const Position& position, Context& context, const AnalysisOp
   std::optional<Outcome> known_outcome;
   for (std::size_t i = 0; i < position.size(); ++i) {
     const Component& part = position[i];
-    ComponentReport report{position.component(i), std::nullopt};
+    ComponentReport report{position.component(i), std::nullopt, {}};
     try {
       report.value = part.value(context);
       total = total + *report.value;
+      if (const auto* valued = capability<ValuedByEngine>(part)) report.engine = valued->engine(context);
     } catch (const LimitError& e) {
       // A lone component may still have a known outcome (Moore's Nim_k, Wythoff).
       const auto* theorem = capability<OutcomeWithoutValue>(part);
@@ -126,6 +127,7 @@ nlohmann::json SumAnalysis::to_json() const {
   for (const auto& c : components) {
     nlohmann::json item{{"text", c.text()}};
     item["value"] = c.value ? value_json(*c.value) : nlohmann::json(nullptr);
+    if (!c.engine.empty()) item["engine"] = c.engine;
     j["components"].push_back(std::move(item));
   }
   j["value"] = value ? value_json(*value) : nlohmann::json(nullptr);

@@ -72,7 +72,7 @@ class Winners {
 
 void report_components(const Position& position, SumAnalysis& out) {
   out.components.reserve(position.size());
-  for (std::size_t i = 0; i < position.size(); ++i) out.components.push_back({position.component(i), std::nullopt});
+  for (std::size_t i = 0; i < position.size(); ++i) out.components.push_back({position.component(i), std::nullopt, {}});
 }
 
 // ---- 1. Bouton's misère rule ----
@@ -112,7 +112,7 @@ bool try_single_heap(const Position& position, Context& context, const AnalysisO
   } catch (const LimitError&) {
     return false;  // beyond its table: a quotient may know it
   }
-  out.components.push_back({position.component(0), std::nullopt});
+  out.components.push_back({position.component(0), std::nullopt, {}});
   out.value = g;
   out.outcome = g != 0 ? Outcome::N : Outcome::P;
   out.evidence = MisereEvidence{"one heap's misère table",

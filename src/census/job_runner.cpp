@@ -10,8 +10,8 @@
 #include "grundy/terms/expression.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/output_file.hpp"
-#include "grundy/placement/options.hpp"
-#include "grundy/rulesets/certificates.hpp"
+#include "grundy/search/table_store.hpp"
+#include "grundy/analysis/certificate.hpp"
 #include "grundy/language/registry.hpp"
 #include "grundy/take_and_break/code.hpp"
 #include "grundy/take_and_break/periodicity.hpp"
@@ -172,10 +172,10 @@ std::vector<Row> run_heap_rule(const Plan& plan, const Job& job, const JobSettin
 std::vector<Row> run_position(const Plan& plan, const Job& job, const JobSettings& settings, Context& outer) {
   ContextOptions options;
   options.memory_bytes = plan.spec.memory_bytes;
-  placement::PlacementOptions placement;
-  placement.table_path = job_file(settings.checkpoint_directory, job);
-  placement.table_seconds = settings.checkpoint_seconds * 6;
-  options.families.set(placement);
+  // The job's tables in its checkpoint file (the run's one persistence:
+  // whichever engine values the game keeps its table there).
+  const search::TableOptions tables{job_file(settings.checkpoint_directory, job), settings.checkpoint_seconds * 6};
+  options.families.set(tables);
   Context context(options);
   const auto start = Clock::now();
   bool timed_out = false;
@@ -196,12 +196,10 @@ std::vector<Row> run_position(const Plan& plan, const Job& job, const JobSetting
   row.rank = settings.rank;
   try {
     const Position position = Registry::builtin().parse(job.game);
-    const std::optional<CertifiableSum> certifiable =
-        settings.certificate_directory.empty() ? std::nullopt : certifiable_sum(position);
-    if (certifiable) {
-      // The value by its game's search with the proof: the search's table in
+    if (!settings.certificate_directory.empty() && why_not_certified(position).empty()) {
+      // The value by its game's engine with the proof: the engine's table in
       // the job's table file (kept at a time bound, or if the run is killed).
-      const Certificate certificate = certify(*certifiable, context, placement.table_path);
+      const Certificate certificate = certify(position, context);
       const std::string path = certificate_file(settings.certificate_directory, job);
       write_output_file(prepare_output_file(path, "certificate file"), "certificate file",
                         [&](std::FILE* out) { write_bytes(out, certificate.text.data(), certificate.text.size()); });
@@ -235,7 +233,7 @@ std::vector<Row> run_position(const Plan& plan, const Job& job, const JobSetting
   if (row.status == "value") {
     // The table has no further use once the value is known.
     std::error_code ignored;
-    std::filesystem::remove(placement.table_path, ignored);
+    std::filesystem::remove(tables.path, ignored);
   }
   std::vector<Row> rows;
   for (const Member& member : job.members) {

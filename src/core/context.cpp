@@ -11,7 +11,9 @@ std::atomic<std::uint64_t> next_serial{1};
 }  // namespace
 
 Context::Context(ContextOptions options)
-    : options_(std::move(options)), serial_(next_serial.fetch_add(1, std::memory_order_relaxed)) {}
+    : options_(std::move(options)),
+      memory_budget_(options_.memory_bytes),
+      serial_(next_serial.fetch_add(1, std::memory_order_relaxed)) {}
 
 Context::~Context() = default;
 

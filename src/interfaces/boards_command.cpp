@@ -6,8 +6,8 @@
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/placement/searches.hpp"
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_searches.hpp"
+#include "grundy/search/placement_solver.hpp"
 
 namespace grundy::placement {
 

@@ -7,10 +7,8 @@
 namespace grundy::misere {
 namespace {
 
-std::size_t memory_of(const Context& context) {
-  const std::size_t bound = context.options().memory_bytes;
-  return bound != 0 ? bound : kDefaultCanonicalMemory;
-}
+// The run's bound (0: none, as in every command).
+std::size_t memory_of(const Context& context) { return context.options().memory_bytes; }
 
 }  // namespace
 

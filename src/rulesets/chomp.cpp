@@ -55,7 +55,7 @@
 
 #include "grundy/core/saturating.hpp"
 #include "grundy/core/capabilities.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/terms/graph_term.hpp"
 #include "grundy/core/hash.hpp"
 #include "grundy/core/input_error.hpp"

@@ -15,9 +15,11 @@
 // left when no move remains is the empty game. Symmetry: a group plays the
 // same under the board's eight symmetries and with the colours exchanged
 // (either player moves either colour), so it is stored once, under its least
-// image. Values by the definition over 8-byte parts (clobber_grid.hpp) where
-// a group's box has at most 28 squares, else by outcome questions (G + *n,
-// the Lemoine–Viennot search of core/outcome_engine.hpp) over these parts.
+// image. Valued by the part search over 8-byte parts (clobber_grid.hpp holds
+// the rules over keys) where a group's box has at most 28 squares, else by
+// outcome questions (G + *n, the Lemoine–Viennot search of
+// search/outcome_engine.hpp) over these parts: the engines of the search
+// layer, chosen by what the game declares (engine_choice.hpp).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -27,7 +29,7 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "rulesets/clobber_grid.hpp"
 #include "rulesets/letter_board.hpp"
@@ -129,17 +131,17 @@ struct ImpartialClobber {
   // the colours as they are and exchanged.
   Board canonical(const Board& b) const { return rulesets_detail::least_image(b, exchanged); }
 
-  // A group within 28 squares by the search over 8-byte parts
-  // (clobber_grid.hpp); a larger one by outcome questions, whose options'
-  // groups come back here.
-  std::optional<Nimber> closed_form(const Board& b) const { return groups_.value(b); }
-  // The run's Context polls that search, bounds its table and may keep it in
-  // a file (PartTableOptions).
-  void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings& families) const {
-    (void)groups_.watch(std::move(poll), memory_bytes, families);
+  // What the engines read (engine_choice.hpp): a group within 28 squares
+  // packs into an 8-byte key (clobber_grid.hpp), so the part search values
+  // it and writes its certificate; a larger one is valued by outcome
+  // questions, whose options' groups go back to the part search.
+  using PackedParts = clobber_grid::GroupRules;
+  using PackedBoard = Board;
+  template <class Visit>
+  bool packed(const Board& b, Visit&& visit) const {
+    visit(b);
+    return true;
   }
-  // Each copy of the game (each run) has a table of its own.
-  mutable clobber_grid::GroupValues groups_;
 
   // A group's size for the outcome search (outcome_engine.hpp): its stones,
   // one fewer after every move.

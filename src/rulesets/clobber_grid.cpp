@@ -2,7 +2,7 @@
 // what a part is and why the groups are independent).
 #include "rulesets/clobber_grid.hpp"
 
-#include "rulesets/part_values.hpp"
+#include "grundy/search/part_engine_definitions.hpp"
 
 #include <algorithm>
 #include <array>
@@ -10,7 +10,7 @@
 #include <cstdlib>
 
 #include "grundy/core/input_error.hpp"
-#include "placement/box_symmetries.hpp"
+#include "search/regions/box_symmetries.hpp"
 #include "rulesets/box_bits.hpp"
 #include "rulesets/even_bits.hpp"
 
@@ -402,6 +402,7 @@ struct GroupRules {
     return static_cast<std::size_t>(std::popcount(g.x | g.o));
   }
   static constexpr const char* kWhat = "Clobber";
+  static constexpr const char* kCertificateGame = "clobber";
   static bool keys_of_board(const rulesets_detail::LetterBoard& board, std::vector<std::uint64_t>& keys) {
     return clobber_grid::keys_of_board(board, keys);
   }
@@ -517,6 +518,6 @@ std::vector<std::vector<std::uint64_t>> option_lists(const rulesets_detail::Lett
 
 }  // namespace grundy::clobber_grid
 
-namespace grundy::rulesets_detail {
-template class PartValues<clobber_grid::GroupRules, LetterBoard>;
-}  // namespace grundy::rulesets_detail
+namespace grundy::search {
+template class PartEngine<clobber_grid::GroupRules, rulesets_detail::LetterBoard>;
+}  // namespace grundy::search

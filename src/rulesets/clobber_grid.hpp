@@ -26,7 +26,7 @@
 
 #include "grundy/core/nimber.hpp"
 #include "rulesets/letter_board.hpp"
-#include "rulesets/part_search.hpp"
+#include "grundy/search/part_engine.hpp"
 
 namespace grundy::clobber_grid {
 
@@ -37,7 +37,14 @@ inline constexpr std::size_t kMostSquares = 28;
 
 // The values of boards ('X', 'O', '.'): nullopt when a group's box has more
 // than kMostSquares squares.
-using GroupValues = rulesets_detail::PartValues<GroupRules, rulesets_detail::LetterBoard>;
+using GroupValues = search::PartEngine<GroupRules, rulesets_detail::LetterBoard>;
+}  // namespace grundy::clobber_grid
+
+// Instantiated once, in the rules' file where GroupRules is complete (the search's
+// members are compiled there, the rules' word operations inlined into them).
+extern template class grundy::search::PartEngine<grundy::clobber_grid::GroupRules, grundy::rulesets_detail::LetterBoard>;
+
+namespace grundy::clobber_grid {
 
 // For the tests (tests/clobber_test.cpp), the search's keys against the
 // definition: the keys of the board's groups with a move (its parts), then for

@@ -59,7 +59,7 @@
 
 #include "grundy/core/saturating.hpp"
 #include "grundy/core/capabilities.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/nimber.hpp"
 #include "core/heap_rule_helpers.hpp"

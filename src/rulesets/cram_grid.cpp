@@ -1,14 +1,14 @@
 // Cram by the definition over 8-byte parts (cram_grid.hpp says what a part is).
 #include "rulesets/cram_grid.hpp"
 
-#include "rulesets/part_values.hpp"
+#include "grundy/search/part_engine_definitions.hpp"
 
 #include <algorithm>
 #include <array>
 #include <bit>
 
 #include "grundy/core/input_error.hpp"
-#include "placement/box_symmetries.hpp"
+#include "search/regions/box_symmetries.hpp"
 #include "rulesets/box_bits.hpp"
 
 namespace grundy::cram_grid {
@@ -137,6 +137,7 @@ struct RegionRules {
   // A claim's cost: the region's cells.
   static std::size_t weight(std::uint64_t key) { return static_cast<std::size_t>(std::popcount(grid_of(key).free)); }
   static constexpr const char* kWhat = "Cram";
+  static constexpr const char* kCertificateGame = "cram";
   static bool keys_of_board(const rulesets_detail::LetterBoard& board, std::vector<std::uint64_t>& keys) {
     return cram_grid::keys_of_board(board, keys);
   }
@@ -149,6 +150,6 @@ struct RegionRules {
 
 }  // namespace grundy::cram_grid
 
-namespace grundy::rulesets_detail {
-template class PartValues<cram_grid::RegionRules, LetterBoard>;
-}  // namespace grundy::rulesets_detail
+namespace grundy::search {
+template class PartEngine<cram_grid::RegionRules, rulesets_detail::LetterBoard>;
+}  // namespace grundy::search

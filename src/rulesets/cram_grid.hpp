@@ -20,7 +20,7 @@
 #include <cstddef>
 
 #include "rulesets/letter_board.hpp"
-#include "rulesets/part_search.hpp"
+#include "grundy/search/part_engine.hpp"
 
 namespace grundy::cram_grid {
 
@@ -32,6 +32,13 @@ inline constexpr std::size_t kMostCells = 56;
 // The values of boards ('0' free, '1' blocked): nullopt when a region's box
 // holds more than kMostCells cells or is wider than 31. A certificate's claims
 // write a region as rows of 0 and 1 joined by '/'.
-using RegionValues = rulesets_detail::PartValues<RegionRules, rulesets_detail::LetterBoard>;
+using RegionValues = search::PartEngine<RegionRules, rulesets_detail::LetterBoard>;
+}  // namespace grundy::cram_grid
+
+// Instantiated once, in the rules' file where RegionRules is complete (the search's
+// members are compiled there, the rules' word operations inlined into them).
+extern template class grundy::search::PartEngine<grundy::cram_grid::RegionRules, grundy::rulesets_detail::LetterBoard>;
+
+namespace grundy::cram_grid {
 
 }  // namespace grundy::cram_grid

@@ -36,7 +36,7 @@
 #include <vector>
 
 #include "grundy/core/capabilities.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
 
 namespace grundy {

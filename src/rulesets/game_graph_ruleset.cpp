@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "rulesets/builtin_specs.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/game_graph/game_graph.hpp"
 #include "grundy/terms/graph_term.hpp"
 #include "grundy/core/input_error.hpp"

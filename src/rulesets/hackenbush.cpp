@@ -50,7 +50,7 @@
 #include <vector>
 
 #include "grundy/core/capabilities.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/terms/graph_term.hpp"
 #include "grundy/core/hash.hpp"
 #include "grundy/core/input_error.hpp"

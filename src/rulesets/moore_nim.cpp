@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "grundy/core/input_error.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "grundy/core/saturating.hpp"

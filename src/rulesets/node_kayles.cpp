@@ -39,15 +39,13 @@
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/terms/graph_term.hpp"
 #include "grundy/core/input_error.hpp"
-#include "grundy/core/game_adapter.hpp"
-#include "grundy/core/poll_scope.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "core/heap_rule_helpers.hpp"
-#include "placement/node_kayles_graph.hpp"
+#include "search/node_kayles_graph.hpp"
 
 namespace grundy {
 namespace {
 
-using node_kayles::GraphSolver;
 using VertexList = std::vector<std::uint32_t>;  // sorted, no repeats
 
 // A graph as read: the parsed part of a position.
@@ -159,29 +157,13 @@ KaylesPosition after(const KaylesPosition& p, std::uint32_t v) {
   return rest;
 }
 
-// A graph's solver in one run.
-struct GraphRun {
-  explicit GraphRun(const KaylesGraph& graph) : solver(graph.neighbours) {}
-  GraphSolver solver;
-};
-
 // Node Kayles on the game model (game_adapter.hpp): a position's moves once,
-// each graph's GraphSolver as the closed form and its outcome search as the
-// moves to a value (stopping at the first winning reply instead of valuing
-// the option). The run's copy of the game keeps a solver per graph — for a
-// file, found by its path and contents (the web page and `grundy play` read
-// the expression again at every request, and a file that changed is a new
-// graph); for a graph written inline, by the graph object (each position
-// after a move prints as a new, smaller graph, so one read again is rarely
-// the same, and a run that kept them all would grow with every request) —
-// and shares the run's memory bound evenly among the graphs alive.
+// each named, and the position declared a vertex set of its graph, which the
+// engine choice gives to the run's graph search (search/graph_engine.hpp:
+// one solver a graph, its outcome search for the moves to a value).
 class NodeKaylesGame {
  public:
   using Position = KaylesPosition;
-
-  NodeKaylesGame() = default;
-  NodeKaylesGame(const NodeKaylesGame&) : NodeKaylesGame() {}  // a run's copy starts with no solver
-  NodeKaylesGame& operator=(const NodeKaylesGame&) { return *this; }
 
   std::size_t hash(const Position& p) const {
     if (p.graph->path.empty()) return std::hash<std::string>{}(inline_text(p));
@@ -234,43 +216,11 @@ class NodeKaylesGame {
       if (!visit(NamedMove<Position>{after(p, v), words(p, v)})) return;
   }
 
-  std::optional<Nimber> closed_form(const Position& p) const {
-    return searching(p, [&](GraphSolver& solver) { return solver.value(p.vertices); });
-  }
-
-  // "Is the position after this move worth `target`?" goes to the solver's
-  // outcome search.
-  std::uint64_t moves_to_value(const Position& p, Nimber target, std::size_t limit,
-                               std::vector<NamedMove<Position>>& out) const {
-    return searching(p, [&](GraphSolver& solver) {
-      std::uint64_t total = 0;  // at most 256 vertices
-      for (std::uint32_t v : p.vertices) {
-        Position q = after(p, v);
-        if (!solver.has_value(q.vertices, target)) continue;
-        ++total;
-        if (out.size() < limit) out.push_back(NamedMove<Position>{std::move(q), words(p, v)});
-      }
-      return total;
-    });
-  }
-
-  // The run's poll (Ctrl-C, progress) and memory bound, before each valuation.
-  void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings&) const {
-    poll_ = std::move(poll);
-    if (memory_bytes != 0 && memory_bytes != memory_bytes_) {
-      memory_bytes_ = memory_bytes;
-      share_memory();
-    }
-  }
-
-  std::string progress() const {
-    std::size_t stored = 0;
-    std::size_t searched = 0;
-    for_each_run([&](GraphRun& run) {
-      stored += run.solver.stored_positions();
-      searched += run.solver.searched_sums();
-    });
-    return "node kayles: " + std::to_string(stored) + " components stored, " + std::to_string(searched) + " searched";
+  // What the engines read (engine_choice.hpp): p is a vertex set of its
+  // graph, valued by the run's graph search (one solver a graph) and its
+  // winning moves found by outcome questions.
+  search::VertexSet vertex_set(const Position& p) const {
+    return search::VertexSet{&p.graph->neighbours, p.graph, &p.graph->contents_key, &p.vertices};
   }
 
  private:
@@ -290,57 +240,6 @@ class NodeKaylesGame {
     return action + (count == 1 ? " and its neighbour " : " and its neighbours ") + removed;
   }
 
-  // Runs a search on the solver of p's graph, polled by the run's poll; the
-  // hook is removed afterwards (PollScope).
-  template <class F>
-  auto searching(const Position& p, F&& search) const -> std::invoke_result_t<F&, GraphSolver&> {
-    GraphSolver& solver = run_of(p.graph).solver;
-    const PollScope polling(solver, [this] {
-      if (poll_) poll_();
-    });
-    return search(solver);
-  }
-
-  GraphRun& run_of(const std::shared_ptr<const KaylesGraph>& graph) const {
-    if (!graph->contents_key.empty()) {
-      auto& run = files_[graph->contents_key];
-      if (!run) {
-        run = std::make_shared<GraphRun>(*graph);
-        share_memory();
-      }
-      return *run;
-    }
-    for (const auto& [owner, run] : inline_)
-      if (!owner.owner_before(graph) && !graph.owner_before(owner)) return *run;
-    std::erase_if(inline_, [](const auto& entry) { return entry.first.expired(); });
-    inline_.emplace_back(graph, std::make_shared<GraphRun>(*graph));
-    share_memory();
-    return *inline_.back().second;
-  }
-
-  template <class F>
-  void for_each_run(F&& f) const {
-    for (const auto& [key, run] : files_) f(*run);
-    for (const auto& [owner, run] : inline_)
-      if (!owner.expired()) f(*run);
-  }
-
-  // The run's memory bound shared evenly among its graphs: a share below the
-  // solver's minimum gets the minimum (a table that small flushes so often
-  // that only tiny graphs would finish).
-  void share_memory() const {
-    if (memory_bytes_ == 0) return;
-    std::size_t graphs = 0;
-    for_each_run([&](GraphRun&) { ++graphs; });
-    if (graphs == 0) return;
-    const std::size_t share = std::max(memory_bytes_ / graphs, GraphSolver::kMinimumMemoryBytes);
-    for_each_run([&](GraphRun& run) { run.solver.set_memory_limit(share); });
-  }
-
-  mutable std::map<std::string, std::shared_ptr<GraphRun>> files_;
-  mutable std::vector<std::pair<std::weak_ptr<const KaylesGraph>, std::shared_ptr<GraphRun>>> inline_;
-  mutable std::function<void()> poll_;
-  mutable std::size_t memory_bytes_ = 0;
 };
 
 // A position of Node Kayles: the run's state shared by every graph (one name).

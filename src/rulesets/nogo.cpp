@@ -33,8 +33,10 @@
 //   liberties are its two ends): runs are written once. Every part is stored
 //   once under the least of its eight symmetric images, each with the colours
 //   as they are and exchanged.
-// Values by outcome questions (G + *n, the Lemoine–Viennot search of
-// core/outcome_engine.hpp) over these parts.
+// Valued by outcome questions (G + *n, the Lemoine–Viennot search of
+// search/outcome_engine.hpp) over these parts, one row's parts by the part
+// search (nogo_row.hpp): the engines of the search layer, chosen by what the
+// game declares (engine_choice.hpp).
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -47,7 +49,7 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "rulesets/letter_board.hpp"
 #include "rulesets/nogo.hpp"
@@ -622,22 +624,22 @@ struct ImpartialNoGo {
 
   Board canonical(const Board& b) const { return rulesets_detail::least_image(b, exchanged); }
 
-  // One row by the one-row search (nogo_row.hpp: the definition over 8-byte
-  // parts, 1×22 in 25 s where outcome questions took minutes on 1×20); its
-  // parts never longer than 29 points, or the outcome search answers.
-  std::optional<Nimber> closed_form(const Board& b) const {
-    if (b.rows != 1) return std::nullopt;
-    return rows_.value(b.cells);
+  // What the engines read (engine_choice.hpp): one row packs into 8-byte
+  // parts (nogo_row.hpp: the definition over them, 1×22 in 25 s where
+  // outcome questions took minutes on 1×20), its parts never longer than 29
+  // points, or the outcome search answers.
+  using PackedParts = nogo_row::RowRules;
+  using PackedBoard = std::string;
+  template <class Visit>
+  bool packed(const Board& b, Visit&& visit) const {
+    if (b.rows != 1) return false;
+    visit(b.cells);
+    return true;
   }
-  // The run's Context polls the one-row search, bounds its table and may
-  // keep it in a file (PartTableOptions).
-  void watch(std::function<void()> poll, std::size_t memory_bytes, const FamilySettings& families) const {
-    (void)rows_.watch(std::move(poll), memory_bytes, families);
-  }
-  // Each copy of the game (each run) has a table of its own.
-  mutable nogo_row::RowValues rows_;
-  // The lists and masks of components(), kept between calls (a run is one
-  // thread; the split calls nothing that comes back).
+
+  // Scratch space of components(), its lists and masks kept between calls
+  // instead of allocated at each (they hold no value: a run's copy of the game
+  // is one thread's, and the split calls nothing that comes back).
   mutable SplitLists split_;
   mutable MaskSplit mask_split_;
 

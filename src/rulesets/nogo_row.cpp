@@ -3,7 +3,7 @@
 #include "rulesets/nogo_row.hpp"
 
 #include "rulesets/nogo_row_masks.hpp"
-#include "rulesets/part_values.hpp"
+#include "grundy/search/part_engine_definitions.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -194,6 +194,7 @@ struct RowRules {
     return static_cast<std::size_t>(std::bit_width(key & ((std::uint64_t{1} << 60) - 1)));
   }
   static constexpr const char* kWhat = "one-row NoGo";
+  static constexpr const char* kCertificateGame = "nogo-row";
   static bool keys_of_board(const std::string& row, std::vector<std::uint64_t>& keys) { return keys_of_row(row, keys); }
   static std::string text_of(std::uint64_t key) { return nogo_row::text_of(key); }
   static std::string too_large() {
@@ -218,6 +219,6 @@ std::vector<std::vector<std::uint64_t>> option_keys(std::string_view row, bool b
 
 }  // namespace grundy::nogo_row
 
-namespace grundy::rulesets_detail {
-template class PartValues<nogo_row::RowRules, std::string>;
-}  // namespace grundy::rulesets_detail
+namespace grundy::search {
+template class PartEngine<nogo_row::RowRules, std::string>;
+}  // namespace grundy::search

@@ -33,7 +33,7 @@
 #include <vector>
 
 #include "grundy/core/nimber.hpp"
-#include "rulesets/part_search.hpp"
+#include "grundy/search/part_engine.hpp"
 
 namespace grundy::nogo_row {
 
@@ -44,7 +44,14 @@ inline constexpr std::size_t kLongestPart = 29;
 
 // The values of rows (their letters: . X O x o _ #; every group with a
 // liberty): nullopt when a part is longer than kLongestPart.
-using RowValues = rulesets_detail::PartValues<RowRules, std::string>;
+using RowValues = search::PartEngine<RowRules, std::string>;
+}  // namespace grundy::nogo_row
+
+// Instantiated once, in the rules' file where RowRules is complete (the search's
+// members are compiled there, the rules' word operations inlined into them).
+extern template class grundy::search::PartEngine<grundy::nogo_row::RowRules, std::string>;
+
+namespace grundy::nogo_row {
 
 // The options of every part of `row`, each as its parts' keys, in the
 // search's order: by masks, as the search lists them (nogo_row_masks.hpp), or

@@ -21,44 +21,40 @@
 
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/core/heap_game_rule.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/placement/searches.hpp"
 #include "grundy/take_and_break/take_and_break.hpp"
 #include "core/heap_rule_helpers.hpp"
+#include "rulesets/cram_grid.hpp"
 #include "rulesets/heap_ruleset.hpp"
+#include "rulesets/letter_board.hpp"
 #include "rulesets/samples.hpp"
 
 namespace grundy {
 namespace {
 
 using placement::Board;
-using placement::PlacementSearches;
-using placement::PlacementSolver;
 using placement::Rule;
 
 // The boards of one placement rule on the game model (game_adapter.hpp): a
-// board the position, the rule's legal moves its moves, the run's placement
-// search (placement/searches.hpp: one solver for the rule, shared by every
-// board of it in the run, with the run's memory, threads, search and table
-// file) the closed form, and its outcome search the moves to a value ("is the
-// board after this move worth `target`?" stops at the first winning reply:
-// far faster than valuing every option).
+// board the position, the rule's legal moves its moves, and the rule itself
+// declared (placement_rule), so that the engine choice values its boards by
+// the run's region search (search/placement_searches.hpp: one solver for the
+// rule, shared by every board of it in the run, with the run's memory,
+// threads, search and table file) and finds its winning moves by outcome
+// questions ("is the board after this move worth `target`?" stops at the
+// first winning reply: far faster than valuing every option). Cram's regions
+// also pack into 8-byte keys (cram_grid.hpp): the part search writes its
+// certificates.
 class PlacementGame {
  public:
   using Position = Board;
 
   explicit PlacementGame(std::shared_ptr<const Rule> rule) : rule_(std::move(rule)) {}
-  // A run's copy watches no run until the adapter says which.
-  PlacementGame(const PlacementGame& other) : rule_(other.rule_) {}
-  PlacementGame& operator=(const PlacementGame& other) {
-    rule_ = other.rule_;
-    return *this;
-  }
 
   std::size_t hash(const Board& b) const {
     std::size_t h = b.rows * 1000003u + b.cols;
@@ -85,37 +81,21 @@ class PlacementGame {
       if (!visit(NamedMove<Board>{std::move(m.after), std::move(m.action)})) return;
   }
 
-  std::optional<Nimber> closed_form(const Board& b) const {
-    return searching([&](PlacementSolver& solver) { return solver.value(b); });
+  // What the engines read (engine_choice.hpp).
+  const Rule& placement_rule() const { return *rule_; }
+  using PackedParts = cram_grid::RegionRules;
+  using PackedBoard = rulesets_detail::LetterBoard;
+  template <class Visit>
+  bool packed(const Board& b, Visit&& visit) const {
+    if (rule_->name != "cram") return false;
+    rulesets_detail::LetterBoard letters{static_cast<int>(b.rows), static_cast<int>(b.cols), {}};
+    for (const std::uint8_t free : b.free) letters.cells += free != 0 ? '0' : '1';
+    visit(letters);
+    return true;
   }
-
-  std::uint64_t moves_to_value(const Board& b, Nimber target, std::size_t limit,
-                               std::vector<NamedMove<Board>>& out) const {
-    return searching([&](PlacementSolver& solver) {
-      std::uint64_t total = 0;  // at most the board's cells times the pieces' placements
-      for (placement::PlacementMove& m : placement::legal_moves(*rule_, b)) {
-        if (!solver.has_value(m.after, target)) continue;
-        ++total;
-        if (out.size() < limit) out.push_back(NamedMove<Board>{std::move(m.after), std::move(m.action)});
-      }
-      return total;
-    });
-  }
-
-  void watch_run(Context* context) const { context_ = context; }
 
  private:
-  // Runs a search on the run's solver for the rule, polling the run.
-  template <class F>
-  auto searching(F&& search) const -> std::invoke_result_t<F&, PlacementSolver&> {
-    if (context_ == nullptr) throw std::logic_error("a placement board searched outside a run");
-    const std::shared_ptr<PlacementSearches> searches = PlacementSearches::of(*context_);
-    const std::shared_ptr<PlacementSolver> solver = searches->solver_for(*rule_);
-    return searches->with_polling(*solver, *context_, [&] { return search(*solver); });
-  }
-
   std::shared_ptr<const Rule> rule_;
-  mutable Context* context_ = nullptr;  // the run being watched (watch_run)
 };
 
 Board board_of(const TermReader& term) {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/core/input_error.hpp"
 #include "rulesets/builtin_specs.hpp"
 #include "rulesets/samples.hpp"

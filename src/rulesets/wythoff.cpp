@@ -20,7 +20,7 @@
 
 #include "rulesets/builtin_specs.hpp"
 #include "grundy/core/capabilities.hpp"
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/core/input_error.hpp"
 #include "core/heap_rule_helpers.hpp"
 #include "closed_forms/wythoff_math.hpp"
@@ -35,17 +35,43 @@ struct Piles {
 };
 
 // Wythoff's game on the game model (game.hpp): its moves once (lazily: piles
-// reach 10^18), the Beatty pairs as who wins and the moves to 0, the run's
-// table and rows as the closed form and the moves to other values, the rows'
-// periods for `grundy pattern`. Each copy of the game (each run: the adapter
-// keeps one a run) has a table of its own, built on demand.
+// reach 10^18), the Beatty pairs as who wins and the moves to 0, the table
+// and rows as the closed form and the moves to other values, the rows'
+// periods for `grundy pattern`. The table and the rows are the game's
+// RunTables: made once a run, on demand, and handed to the hooks that read
+// them (search/engine_choice.hpp); the game object keeps none.
 class Wythoff {
  public:
   using Position = Piles;
 
-  Wythoff() = default;
-  Wythoff(const Wythoff&) : Wythoff() {}
-  Wythoff& operator=(const Wythoff&) { return *this; }
+  // The nim-values below 4096 (about a second at the largest) and the rows'
+  // periods, computed once a run, on demand, polling the run.
+  class RunTables {
+   public:
+    explicit RunTables(std::function<void()> poll) : poll_(std::move(poll)) {}
+
+    wythoff::Values& values() {
+      if (!values_) values_ = std::make_unique<wythoff::Values>();
+      return *values_;
+    }
+    // Rows 0..at least `pile`: computed once for the top 8, 16, 32 or 64 that
+    // covers it (a larger top later recomputes; rows 0..64 take about a second).
+    const wythoff::Rows& rows_through(std::uint64_t pile) {
+      if (!rows_ || rows_->top() < pile) {
+        std::uint64_t top = 8;
+        while (top < pile) top *= 2;
+        rows_ = std::make_unique<wythoff::Rows>(std::min(top, wythoff::Rows::kMaxTop), [this](std::uint64_t) {
+          if (poll_) poll_();
+        });
+      }
+      return *rows_;
+    }
+
+   private:
+    std::function<void()> poll_;
+    std::unique_ptr<wythoff::Values> values_;
+    std::unique_ptr<wythoff::Rows> rows_;
+  };
 
   // Lowering pile 1, then pile 2, then both, each by 1, 2, …
   template <class Visit>
@@ -68,7 +94,7 @@ class Wythoff {
 
   // g(a, b) from the table, or from the rows for a small pile against a huge
   // one; refused (LimitError, with the reason) otherwise: never a guess.
-  std::optional<Nimber> closed_form(const Piles& p) const { return value(p.a, p.b); }
+  std::optional<Nimber> closed_form(const Piles& p, RunTables& tables) const { return value(p.a, p.b, tables); }
 
   std::optional<Outcome> outcome(const Piles& p) const {
     return wythoff::is_p_position(p.a, p.b) ? Outcome::P : Outcome::N;
@@ -77,7 +103,8 @@ class Wythoff {
   // To value 0: the moves to P-positions, exact for any piles. Other values:
   // every option checked against the table, or for a small pile against a
   // huge one, the huge pile's move from the row's period.
-  std::uint64_t moves_to_value(const Piles& p, Nimber target, std::size_t limit, std::vector<Piles>& out) const {
+  std::uint64_t moves_to_value(const Piles& p, Nimber target, std::size_t limit, std::vector<Piles>& out,
+                               RunTables& tables) const {
     std::uint64_t total = 0;
     const auto found = [&](Piles q) {
       rulesets_detail::count_one(total);
@@ -87,11 +114,11 @@ class Wythoff {
       for (const auto& [a, b] : wythoff::moves_to_p_positions(p.a, p.b)) found(Piles{a, b});
       return total;
     }
-    (void)value(p.a, p.b);  // refuses positions beyond the table and the rows, with the reason
+    (void)value(p.a, p.b, tables);  // refuses positions beyond the table and the rows, with the reason
     const auto check = [&](std::uint64_t a, std::uint64_t b) {
-      if (value(a, b) == target) found(Piles{a, b});
+      if (value(a, b, tables) == target) found(Piles{a, b});
     };
-    if (std::max(p.a, p.b) < values().max_side()) {
+    if (std::max(p.a, p.b) < tables.values().max_side()) {
       for_each_move(p, [&](Piles&& q) {
         check(q.a, q.b);
         return true;
@@ -113,7 +140,7 @@ class Wythoff {
       }
     };
     const auto lower_large = [&] {
-      if (const auto b = rows_through(small).pile_with_value(small, target, large)) found(in_order(small, *b));
+      if (const auto b = tables.rows_through(small).pile_with_value(small, target, large)) found(in_order(small, *b));
     };
     if (small_first) {
       lower_small();
@@ -126,9 +153,9 @@ class Wythoff {
     return total;
   }
 
-  std::optional<Periodicity> row_pattern(std::uint64_t pile) const {
+  std::optional<Periodicity> row_pattern(std::uint64_t pile, RunTables& tables) const {
     if (pile > wythoff::Rows::kMaxTop) return std::nullopt;
-    const wythoff::Rows& rows = rows_through(pile);
+    const wythoff::Rows& rows = tables.rows_through(pile);
     const auto row = rows.row(pile);
     return rulesets_detail::proven_pattern(
         Periodicity::Kind::arithmetic, row.preperiod, row.period, row.period,
@@ -136,9 +163,6 @@ class Wythoff {
         "from column " + std::to_string(rows.repeat_from()) + " with period " + std::to_string(rows.repeat_period()) +
         " (Landman's finite-state proof of additive periodicity, Dress-Flammenkamp-Pink 1999)");
   }
-
-  // The run polls the rows' computation (a second for rows 0..64).
-  void watch(std::function<void()> poll, std::size_t, const FamilySettings&) const { poll_ = std::move(poll); }
 
   std::string describe(const Piles& p) const { return std::to_string(p.a) + "," + std::to_string(p.b); }
 
@@ -149,39 +173,15 @@ class Wythoff {
   }
 
  private:
-  Nimber value(std::uint64_t a, std::uint64_t b) const {
-    if (std::max(a, b) < values().max_side()) return values().value(a, b);
-    if (std::min(a, b) <= wythoff::Rows::kMaxTop) return rows_through(std::min(a, b)).value(a, b);
+  static Nimber value(std::uint64_t a, std::uint64_t b, RunTables& tables) {
+    if (std::max(a, b) < tables.values().max_side()) return tables.values().value(a, b);
+    if (std::min(a, b) <= wythoff::Rows::kMaxTop) return tables.rows_through(std::min(a, b)).value(a, b);
     throw LimitError("the nim-value of wythoff(" + std::to_string(a) + "," + std::to_string(b) +
                      ") has no known formula and is computed only for piles below " +
-                     std::to_string(values().max_side()) + ", or for a smaller pile of at most " +
+                     std::to_string(tables.values().max_side()) + ", or for a smaller pile of at most " +
                      std::to_string(wythoff::Rows::kMaxTop) +
                      " (its row's additive period); who wins follows from the Beatty pairs at any size");
   }
-
-  // The table of nim-values for piles below 4096 (built on demand, about a
-  // second at the largest).
-  wythoff::Values& values() const {
-    if (!values_) values_ = std::make_unique<wythoff::Values>();
-    return *values_;
-  }
-
-  // Rows 0..at least `pile`: computed once for the top 8, 16, 32 or 64 that
-  // covers it (a larger top later recomputes; rows 0..64 take about a second).
-  const wythoff::Rows& rows_through(std::uint64_t pile) const {
-    if (!rows_ || rows_->top() < pile) {
-      std::uint64_t top = 8;
-      while (top < pile) top *= 2;
-      rows_ = std::make_unique<wythoff::Rows>(std::min(top, wythoff::Rows::kMaxTop), [this](std::uint64_t) {
-        if (poll_) poll_();
-      });
-    }
-    return *rows_;
-  }
-
-  mutable std::unique_ptr<wythoff::Values> values_;
-  mutable std::unique_ptr<wythoff::Rows> rows_;
-  mutable std::function<void()> poll_;
 };
 
 Position make_wythoff(std::uint64_t a, std::uint64_t b) {

@@ -1,8 +1,8 @@
 // Prints the value and the winner of the position given as its argument; with
-// a second argument, placement searches keep their table in that file (the
-// placement family's own settings, as docs/library.md shows them).
+// a second argument, the searches keep their tables in that file (the run's
+// one persistence, as docs/library.md shows it).
 #include <grundy/analysis/analysis.hpp>
-#include <grundy/placement/options.hpp>
+#include <grundy/search/table_store.hpp>
 #include <grundy/language/registry.hpp>
 
 #include <iostream>
@@ -11,9 +11,7 @@ int main(int argc, char** argv) {
   if (argc != 2 && argc != 3) return 2;
   grundy::ContextOptions options;
   if (argc == 3) {
-    grundy::placement::PlacementOptions placement;
-    placement.table_path = argv[2];
-    options.families.set(placement);
+    options.families.set(grundy::search::TableOptions{argv[2]});
   }
   grundy::Context context(options);
   const grundy::Position position = grundy::Registry::builtin().parse(argv[1]);

@@ -14,7 +14,7 @@
 #include "grundy/interfaces/boards_command.hpp"
 #include "grundy/placement/moves.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_solver.hpp"
 
 namespace {
 

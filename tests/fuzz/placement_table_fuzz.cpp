@@ -11,7 +11,7 @@
 #include "fuzz_support.hpp"
 #include "grundy/placement/board.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_solver.hpp"
 
 namespace {
 

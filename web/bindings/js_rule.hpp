@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/rulesets/ruleset_spec.hpp"
 

@@ -47,6 +47,10 @@ struct ComponentReport {
   // Absent when only the outcome is known (Moore's Nim with large heaps) and in
   // misère play, where the components' values do not decide anything.
   std::optional<Value> value;
+  // The engine of the run that valued it, where one did (ValuedByEngine:
+  // "part search", "region search", "definition"); "" for a closed form or a
+  // heap rule's table.
+  std::string engine;
 };
 
 // How a misère answer was found, for the output and `grundy explain --misere`.

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <typeinfo>
+#include <utility>
 #include <vector>
 
 #include "grundy/core/context.hpp"
@@ -63,6 +64,40 @@ class DrawnAsBoard {
 // analysis answers an opponent's move that raised such a component by the
 // reversal rule (to a follower of the old value with a smaller counter), which
 // is what makes a win arrive in finitely many moves.
+// A component valued by an engine of the run (the search layer's choice,
+// engine_choice.hpp): which engine answers it — "part search", "region
+// search", "outcome search (Lemoine–Viennot)", "definition" — for explain and
+// --json.
+class ValuedByEngine {
+ public:
+  virtual ~ValuedByEngine() = default;
+  [[nodiscard]] virtual std::string engine(Context& context) const = 0;
+};
+
+// A component whose engine writes certificates (the part search, for a game
+// whose parts pack into keys): the game a certificate of it names, and the
+// roots and claims of one certificate of several such components at once
+// (docs/certificates.md; analysis/certificate.hpp writes the text).
+struct CertificateParts {
+  std::string game;                                    // as the certificate names it: "clobber"
+  std::vector<std::pair<std::string, Nimber>> roots;   // each component's term, as it prints, and its value
+  std::vector<std::pair<std::string, Nimber>> claims;  // parts and their values, sorted by text
+  std::uint64_t parts_valued = 0;                      // parts in the engine's table at the end
+  std::uint64_t parts_loaded = 0;                      // of them, read from the run's table file
+};
+class CertifiedByEngine {
+ public:
+  virtual ~CertifiedByEngine() = default;
+  // The game a certificate of this component names; "" where its engine
+  // writes none for it (a NoGo board of two rows, a part too large for a key).
+  [[nodiscard]] virtual std::string certificate_game() const = 0;
+  // The roots and claims of one certificate of `components` (this one and
+  // others of its game, in order), valued by the run's engine. LimitError
+  // where a part does not fit the engine's keys.
+  [[nodiscard]] virtual CertificateParts certify(const std::vector<const Component*>& components,
+                                                 Context& context) const = 0;
+};
+
 class LoopyCounter {
  public:
   virtual ~LoopyCounter() = default;

@@ -40,6 +40,8 @@
 #include <utility>
 #include <vector>
 
+#include "grundy/core/memory_budget.hpp"
+
 namespace grundy {
 
 // Thrown out of a computation by Context::poll() after request_stop().
@@ -93,7 +95,9 @@ class FamilySettings {
 };
 
 struct ContextOptions {
-  std::size_t memory_bytes = 0;  // bound on the tables of long searches together; 0 = none
+  // The run's one bound on the tables and stacks of its searches together
+  // (every engine of every game in the sum draws on it: memory_budget()); 0 = none.
+  std::size_t memory_bytes = 0;
   unsigned threads = 1;          // 1 or 2 (take-and-break engines, placement searches)
   FastPaths fast_paths;
   // Settings a family of engines owns (placement::PlacementOptions).
@@ -128,6 +132,9 @@ class Context {
   // (RunMemo).
   [[nodiscard]] std::uint64_t serial() const noexcept { return serial_; }
   [[nodiscard]] const FastPaths& fast_paths() const noexcept { return options_.fast_paths; }
+  // The run's one memory budget (options().memory_bytes), from which every
+  // engine of the run takes its share (memory_budget.hpp).
+  [[nodiscard]] MemoryBudget& memory_budget() noexcept { return memory_budget_; }
 
   // ---- cancellation ----
   // Async-signal-safe (atomic stores). `signal`: the signal that asked for the
@@ -236,6 +243,7 @@ class Context {
   [[gnu::noinline, gnu::cold]] void charged_enough();
 
   ContextOptions options_;
+  MemoryBudget memory_budget_;
   std::uint64_t serial_;
   std::atomic<bool> stop_{false};
   std::atomic<int> stop_signal_{0};

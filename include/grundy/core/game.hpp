@@ -11,22 +11,37 @@
 //                                   their values — the Sprague–Grundy theorem
 //   g.canonical(p) -> Position      a representative of p's symmetry class, so that
 //                                   equivalent positions share one table entry
+//   g.closed_form(p) -> std::optional<Nimber>
+//                                   the value when a formula knows it; the search
+//                                   stops there. A formula, never a search: what a
+//                                   game offers the search engines is declared by
+//                                   the hooks below, and the engine choice
+//                                   (search/engine_choice.hpp) reads them
+// OPTIONAL, what a game offers the search engines (search/engine_choice.hpp:
+// the one place the engine is chosen; a game never runs a search):
 //   g.part_size(p) -> int           with components() and canonical(): the parts are
 //                                   valued by outcome questions (G + *n, the
 //                                   Lemoine–Viennot search of outcome_engine.hpp)
 //                                   instead of the definition; the size orders the
 //                                   moves (its empty points, its stones)
-//   g.closed_form(p) -> std::optional<Nimber>
-//                                   the value when a formula knows it; the search
-//                                   stops there
-//   g.watch(poll, memory_bytes, families)
-//                                   const; called before the solver values a position
-//                                   (and with ({}, 0, {}) after): a game whose closed_form
-//                                   runs a search of its own (one-row NoGo, Clobber)
-//                                   polls the run's Context by `poll`, keeps its table
-//                                   within `memory_bytes` (0: no bound) and reads its
-//                                   settings in `families` (the Context's
-//                                   FamilySettings: a table file to keep)
+//   G::PackedParts, G::PackedBoard, g.packed(p, visit) -> bool
+//                                   its parts pack into 8-byte keys: the rules over
+//                                   keys (search/part_engine.hpp says what they
+//                                   give), the board they read, and visit(board)
+//                                   called with p's board where they play it
+//                                   (false where not): the part search values it
+//                                   and writes its certificates
+//   g.placement_rule() -> const placement::Rule&
+//                                   positions are boards of a placement rule: the
+//                                   region search values them
+//   g.vertex_set(p) -> search::VertexSet
+//                                   p is a vertex set of a graph, played as Node
+//                                   Kayles: the graph search values it
+//   G::RunTables                    tables the game's formulas compute once a run
+//                                   (constructed from the run's poll); its hooks
+//                                   that read them take them last: closed_form(p,
+//                                   tables), moves_to_value(p, target, limit, out,
+//                                   tables), row_pattern(pile, tables)
 //   g.describe(p) -> std::string    how to print p in messages (cycle reports)
 //   g.cycle_found(cycle)            called with the positions on a cycle (the first
 //                                   again at the end) before the solver throws
@@ -107,13 +122,6 @@ concept CanonicalizingGame = ImpartialGame<G> && requires(const G& game, const t
 template <class G>
 concept GameWithClosedForm = ImpartialGame<G> && requires(const G& game, const typename G::Position& p) {
   { game.closed_form(p) } -> std::convertible_to<std::optional<Nimber>>;
-};
-
-class FamilySettings;  // context.hpp
-
-template <class G>
-concept GameWithWatch = ImpartialGame<G> && requires(const G& game, const FamilySettings& families) {
-  { game.watch(std::function<void()>{}, std::size_t{0}, families) };
 };
 
 template <class G>

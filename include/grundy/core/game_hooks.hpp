@@ -98,23 +98,6 @@ concept GameWithHeads = ImpartialGame<G> && requires(const G& game, const typena
   { game.head(p) } -> std::convertible_to<std::string>;
 };
 
-// g.progress() -> std::string: one line on what the run's copy of the game has
-// searched so far ("node kayles: 3 components stored, …"), shown while a long
-// valuation runs (the Context's progress sink, at most once a second).
-template <class G>
-concept GameWithProgress = ImpartialGame<G> && requires(const G& game) {
-  { game.progress() } -> std::convertible_to<std::string>;
-};
-
-// g.watch_run(context): the run's Context before each valuation (and nullptr
-// after), for a game whose searches live in the run itself — the placement
-// games: the run's searches (placement/searches.hpp) with its memory bound,
-// threads, table file and progress lines, found by PlacementSearches::of.
-template <class G>
-concept GameWatchingTheRun = ImpartialGame<G> && requires(const G& game, Context* context) {
-  game.watch_run(context);
-};
-
 // g.drawing(p) -> std::string, g.same_game_turned() -> bool: p is a board,
 // drawn row by row (DrawnAsBoard: the CLI, `grundy play` and the web page show
 // it), and the board turned a quarter is the same game (a census computes one

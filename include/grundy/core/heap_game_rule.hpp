@@ -310,18 +310,40 @@ class HeapGameRule final : public HeapRule {
   // What one run keeps for this rule: g(0..) by the definition (or the game's
   // sweep), extended on demand; for a game with move_bounds(), the period the
   // theorem proved from them, once it has.
+  // Its values take their share of the run's one memory budget.
   struct Sequence {
+    explicit Sequence(Context& context) : memory(context.memory_budget()) {}
     std::mutex mutex;
     std::vector<HeapTableValue<G>> values;
     Periodicity pattern;           // proven, or not yet
     std::uint64_t next_check = 0;  // the table's size at which the theorem is tried again
+    MemoryBudget::Share memory;
+
+    // Room for `count` values within the share, or LimitError naming the
+    // run's bound; `text` names the rule.
+    void make_room(std::uint64_t count, const std::string& text) {
+      if (count <= values.capacity()) return;
+      const std::uint64_t bytes = count * sizeof(HeapTableValue<G>);
+      // Growing holds the old values and the new ones at once.
+      const std::uint64_t needed = bytes + values.capacity() * sizeof(HeapTableValue<G>);
+      const std::size_t limit = memory.limit();
+      if (limit != 0 && needed > limit) {
+        throw LimitError("the table of " + excerpt(text) + " up to heap " + std::to_string(count - 1) + " needs " +
+                         bytes_text(static_cast<std::size_t>(needed)) + ", past the memory bound of " +
+                         bytes_text(memory.bound()) + " (--memory)" +
+                         (memory.bound() > limit ? ", of which the run's other tables hold " + bytes_text(memory.bound() - limit)
+                                                 : std::string()));
+      }
+      values.reserve(static_cast<std::size_t>(count));
+      memory.hold(values.capacity() * sizeof(HeapTableValue<G>));
+    }
   };
 
   // The run's table of this game. Keyed by the rule's text, which names the
   // game (the syntax it is read from), and by the game's type: two terms of one
   // rule parsed apart (kayles(10) and kayles(70)) share one table in a run.
   std::shared_ptr<Sequence> run_sequence(Context& context) const {
-    return context.shared<Sequence>(text_, [] { return std::make_shared<Sequence>(); });
+    return context.shared<Sequence>(text_, [&context] { return std::make_shared<Sequence>(context); });
   }
 
   // Every option of `heap` (the heap it leaves), lazily where the game lists them so.
@@ -459,6 +481,9 @@ class HeapGameRule final : public HeapRule {
         // keeps the total work within twice the final table.
         last = std::min<std::uint64_t>(std::max<std::uint64_t>({heap, 2 * g.size(), 1023}), limit - 1);
       }
+      // Doubling, so that heap after heap costs O(1) amortised.
+      if (last + 1 > g.capacity())
+        sequence->make_room(std::min<std::uint64_t>(std::max<std::uint64_t>(last + 1, 2 * g.capacity()), limit), text_);
       extend(g, last, Play::normal, context);
     }
     return read(static_cast<const std::vector<HeapTableValue<G>>&>(g));
@@ -551,7 +576,7 @@ class HeapGameRule final : public HeapRule {
     const std::optional<MoveBounds> bounds = game_.move_bounds();
     std::vector<HeapTableValue<G>>& g = s.values;
     if (g.size() >= count || s.pattern.proven()) return;
-    g.reserve(count);  // once: the chunks do not copy the table as it grows
+    s.make_room(count, text_);  // once: the chunks do not copy the table as it grows
     std::uint64_t chunk = 256;
     while (g.size() < count && !s.pattern.proven()) {
       context.poll();

@@ -26,6 +26,7 @@
 #include "grundy/core/game.hpp"
 #include "grundy/core/hash.hpp"
 #include "grundy/core/input_error.hpp"
+#include "grundy/core/memory_budget.hpp"
 #include "grundy/core/nimber.hpp"
 
 namespace grundy {
@@ -34,13 +35,6 @@ namespace grundy {
 // (a mex is at most the number of options of one position).
 inline constexpr Nimber kEmpty = ~Nimber{0};
 inline constexpr Nimber kInProgress = ~Nimber{0} - 1;
-
-// "64 KiB", "512 MiB", "12 GiB": a memory bound in a message.
-[[nodiscard]] inline std::string bytes_text(std::size_t bytes) {
-  if (bytes >= (std::size_t{1} << 30) && bytes % (std::size_t{1} << 30) == 0) return std::to_string(bytes >> 30) + " GiB";
-  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + " MiB";
-  return std::to_string(bytes >> 10) + " KiB";
-}
 
 // Something that maps its positions one-to-one to the indices of an array:
 // what DenseTable needs of it (a game, or an index of its own, such as the

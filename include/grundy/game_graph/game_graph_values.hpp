@@ -12,7 +12,7 @@
 
 #include "grundy/core/context.hpp"
 #include "grundy/game_graph/game_graph.hpp"
-#include "grundy/core/loopy_labelling.hpp"
+#include "grundy/search/loopy_labelling.hpp"
 #include "grundy/core/value.hpp"
 
 namespace grundy {

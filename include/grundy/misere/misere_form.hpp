@@ -20,7 +20,4 @@ namespace grundy::misere {
 // Throws InputError naming the column of a mistake.
 [[nodiscard]] MisereFacts misere_form(std::string_view notation, Context& context);
 
-// The memory bound of canonical-form tables when the context sets none.
-inline constexpr std::size_t kDefaultCanonicalMemory = std::size_t{1} << 30;
-
 }  // namespace grundy::misere

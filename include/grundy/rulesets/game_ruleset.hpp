@@ -11,7 +11,7 @@
 #include <string>
 #include <utility>
 
-#include "grundy/core/game_adapter.hpp"
+#include "grundy/search/game_adapter.hpp"
 #include "grundy/rulesets/ruleset_spec.hpp"
 
 namespace grundy {

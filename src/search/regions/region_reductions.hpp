@@ -33,8 +33,8 @@
 
 #include <cstddef>
 
-#include "grundy/placement/bits.hpp"
-#include "grundy/placement/reductions.hpp"
+#include "grundy/search/bits.hpp"
+#include "grundy/search/placement_reductions.hpp"
 
 namespace grundy::placement::detail {
 

@@ -1,4 +1,4 @@
-#include "grundy/placement/solver.hpp"
+#include "grundy/search/placement_solver.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -14,7 +14,7 @@
 #include "table_file.hpp"
 #include "grundy/core/input_file.hpp"
 #include "grundy/core/output_file.hpp"
-#include "grundy/placement/reductions.hpp"
+#include "grundy/search/placement_reductions.hpp"
 
 namespace grundy::placement {
 

@@ -14,8 +14,10 @@
 //   g.part_size(p) -> int     how large a part is (its empty points, its stones):
 //                             moves are tried smallest largest part first, which
 //                             settles them fastest
-// and GameAdapter then values its parts here instead of by the Solver (in
-// normal play; a game with cycles is the loopy solver's).
+// and the engine choice (engine_choice.hpp) then values its parts here instead
+// of by the Solver (in normal play; a game with cycles is the loopy solver's),
+// the values of the parts another engine knows (the part search, where a part
+// packs into a key) taken from it (set_known).
 #pragma once
 
 #include <concepts>
@@ -27,7 +29,7 @@
 
 #include "grundy/core/game.hpp"
 #include "grundy/core/nimber.hpp"
-#include "grundy/core/outcome_search.hpp"
+#include "grundy/search/outcome_search.hpp"
 #include "grundy/core/solver_tables.hpp"
 
 namespace grundy {
@@ -59,6 +61,13 @@ class OutcomeEngine {
   }
   // Called every so many nodes searched: Context::poll, which may throw to stop.
   void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
+  // The value of a part another engine knows, or nullopt (asked before the
+  // tables, for every part met).
+  void set_known(std::function<std::optional<Nimber>(const Position&)> known) { known_ = std::move(known); }
+  // The two tables' bytes.
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return values_.memory_bytes() + first_player_wins_.memory_bytes();
+  }
 
   // The value of p: the xor of its parts' values.
   Nimber value_of_position(const Position& p) {
@@ -91,6 +100,9 @@ class OutcomeEngine {
   std::optional<Nimber> known_value(const Part& part, int) const {
     if constexpr (GameWithClosedForm<G>) {
       if (std::optional<Nimber> v = game_->closed_form(part)) return v;
+    }
+    if (known_) {
+      if (std::optional<Nimber> v = known_(part)) return v;
     }
     const Nimber v = values_.find(part);
     if (v == kEmpty) return std::nullopt;
@@ -125,6 +137,7 @@ class OutcomeEngine {
   HashTable<G> first_player_wins_;  // bit h: part + *h is a first-player win
   OutcomeSearch<OutcomeEngine> search_;
   std::function<void()> poll_;
+  std::function<std::optional<Nimber>(const Position&)> known_;
   std::uint64_t nodes_ = 0;
   std::vector<Position> options_;  // list_moves's buffers (the search copies what it keeps)
   std::vector<Position> pieces_;

@@ -29,10 +29,10 @@
 
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/nimber.hpp"
-#include "grundy/placement/bits.hpp"
+#include "grundy/search/bits.hpp"
 #include "grundy/placement/rule.hpp"
-#include "grundy/core/frame_stack.hpp"
-#include "grundy/core/outcome_search.hpp"
+#include "grundy/search/frame_stack.hpp"
+#include "grundy/search/outcome_search.hpp"
 #include "region.hpp"
 #include "region_reductions.hpp"
 #include "region_table.hpp"

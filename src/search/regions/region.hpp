@@ -10,9 +10,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "grundy/placement/bits.hpp"
+#include "grundy/search/bits.hpp"
 #include "grundy/placement/rule.hpp"
-#include "placement/box_symmetries.hpp"
+#include "search/regions/box_symmetries.hpp"
 
 namespace grundy::placement::detail {
 

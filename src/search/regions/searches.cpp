@@ -1,17 +1,18 @@
-#include "grundy/placement/searches.hpp"
+#include "grundy/search/placement_searches.hpp"
 
 #include <cstdio>
 #include <filesystem>
 
 #include "grundy/core/input_error.hpp"
-#include "grundy/placement/reductions.hpp"
+#include "grundy/search/placement_reductions.hpp"
+#include "grundy/search/table_store.hpp"
 
 namespace grundy::placement {
 
 std::shared_ptr<PlacementSearches> PlacementSearches::of(Context& context) {
   return context.shared<PlacementSearches>("placement searches", [&] {
-    auto made = std::make_shared<PlacementSearches>(context.options());
-    if (!placement_options(context.options()).table_path.empty()) {
+    auto made = std::make_shared<PlacementSearches>(context);
+    if (!search::TableStore::of(context).empty()) {
       // The context owns the searches, so the saver (run while the context
       // lives) may hold a plain pointer.
       PlacementSearches* searches = made.get();
@@ -21,18 +22,21 @@ std::shared_ptr<PlacementSearches> PlacementSearches::of(Context& context) {
   });
 }
 
-PlacementSearches::PlacementSearches(const ContextOptions& options)
-    : options_(options), placement_(placement_options(options)) {}
+PlacementSearches::PlacementSearches(Context& context)
+    : options_(context.options()),
+      placement_(placement_options(context.options())),
+      context_(&context),
+      memory_(context.memory_budget()),
+      save_seconds_(search::TableStore::of(context).options().save_seconds) {}
 
 std::shared_ptr<PlacementSolver> PlacementSearches::solver_for(const Rule& rule) {
   std::lock_guard lock(mutex_);
-  for (const auto& s : solvers_) {
-    if (s->rule().name == rule.name) return s;
+  for (const Kept& s : solvers_) {
+    if (s.solver->rule().name == rule.name) return s.solver;
   }
-  if (!placement_.table_path.empty() && !solvers_.empty()) {
-    throw InputError("--table keeps one rule's table, but the position has placement games of two rules (" +
-                     solvers_.front()->rule().name + " and " + rule.name + ")");
-  }
+  // The rule's table file, if the run keeps its tables (a second rule of a
+  // run whose --table is one file is refused there, with the way out).
+  std::string table_path = search::TableStore::of(*context_).path_for(kName, rule.name);
   auto solver = std::make_shared<PlacementSolver>(rule);
   solver->set_threads(options_.threads);
   // The mirror strategy is a declared fast path: off, every symmetric region is
@@ -42,39 +46,53 @@ std::shared_ptr<PlacementSolver> PlacementSearches::solver_for(const Rule& rule)
     case SearchChoice::requested_set: solver->set_search(PlacementSolver::Search::requested_set); break;
     case SearchChoice::outcome: solver->set_search(PlacementSolver::Search::outcome); break;
   }
-  solvers_.push_back(solver);
-  // One bound for the run: solvers of different rules share it evenly.
-  for (const auto& s : solvers_) s->set_memory_limit(options_.memory_bytes / solvers_.size());
-  if (!placement_.table_path.empty() && std::filesystem::exists(placement_.table_path)) {
-    solver->load_table(placement_.table_path);
-    loaded_ = solver->stored_positions();
+  if (!table_path.empty() && std::filesystem::exists(table_path)) {
+    limit_memory(*solver);
+    solver->load_table(table_path);
+    loaded_ += solver->stored_positions();
+    memory_.hold(table_bytes() + solver->table_bytes());
   }
+  solvers_.push_back(Kept{solver, std::move(table_path)});
   return solver;
+}
+
+void PlacementSearches::limit_memory(PlacementSolver& solver) {
+  const std::size_t limit = memory_.limit();
+  if (limit == 0) return;
+  std::size_t others = 0;
+  for (const Kept& s : solvers_)
+    if (s.solver.get() != &solver) others += s.solver->table_bytes();
+  solver.set_memory_limit(others >= limit ? 1 : limit - others);
 }
 
 std::size_t PlacementSearches::stored_positions() const {
   std::size_t n = 0;
-  for (const auto& s : solvers_) n += s->stored_positions();
+  for (const Kept& s : solvers_) n += s.solver->stored_positions();
   return n;
 }
 
 std::size_t PlacementSearches::searched_sums() const {
   std::size_t n = 0;
-  for (const auto& s : solvers_) n += s->searched_sums();
+  for (const Kept& s : solvers_) n += s.solver->searched_sums();
   return n;
 }
 
 std::size_t PlacementSearches::table_bytes() const {
   std::size_t n = 0;
-  for (const auto& s : solvers_) n += s->table_bytes();
+  for (const Kept& s : solvers_) n += s.solver->table_bytes();
   return n;
 }
 
 std::optional<std::string> PlacementSearches::save() {
-  if (placement_.table_path.empty() || solvers_.empty()) return std::nullopt;
-  solvers_.front()->save_table(placement_.table_path);
+  std::string files;
+  for (const Kept& s : solvers_) {
+    if (s.table_path.empty()) continue;
+    s.solver->save_table(s.table_path);
+    files += (files.empty() ? "" : ", ") + s.table_path;
+  }
+  if (files.empty()) return std::nullopt;
   last_save_ = Clock::now();
-  return "table " + placement_.table_path + " saved: " + std::to_string(stored_positions()) + " positions (" +
+  return "table " + files + " saved: " + std::to_string(stored_positions()) + " positions (" +
          std::to_string(loaded_) + " loaded, " + std::to_string(searched_sums()) + " search nodes)";
 }
 
@@ -96,8 +114,8 @@ void PlacementSearches::tick(Context& context) {
                   context.seconds());
     context.progress(line);
   }
-  if (!placement_.table_path.empty() &&
-      std::chrono::duration<double>(Clock::now() - last_save_).count() >= placement_.table_seconds) {
+  if (!search::TableStore::of(context).empty() &&
+      std::chrono::duration<double>(Clock::now() - last_save_).count() >= save_seconds_) {
     // A periodic save that fails (disk full) must not stop the search: the save
     // at the end tries again and reports the reason with the answer.
     try {

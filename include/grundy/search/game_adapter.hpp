@@ -65,12 +65,10 @@
 #include "grundy/core/context.hpp"
 #include "grundy/core/game.hpp"
 #include "grundy/core/game_hooks.hpp"
-#include "grundy/core/loopy_solver.hpp"
-#include "grundy/core/outcome_engine.hpp"
-#include "grundy/core/poll_scope.hpp"
+#include "grundy/core/input_error.hpp"
 #include "grundy/core/position.hpp"
-#include "grundy/core/solver.hpp"
-#include "grundy/core/solver_choice.hpp"
+#include "grundy/search/engine_choice.hpp"
+#include "grundy/search/solver_choice.hpp"
 #include "grundy/core/value.hpp"
 
 namespace grundy {
@@ -136,39 +134,16 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
         sharing_(sharing),
         found_cycle_(std::make_shared<std::atomic<bool>>(choice == SolverChoice::loopy)) {}
 
-  // What one run keeps for this game: its own copy of the game (the run may
-  // outlive the adapter that made it, when adapters are shared by name), the
-  // solvers over it, and whether the run found a cycle.
-  struct NoOutcomeEngine {
-    explicit NoOutcomeEngine(const G&) {}
-    void set_memory_limit(std::size_t) {}
-  };
+  // What one run keeps for this game: the engines the choice gives it
+  // (engine_choice.hpp), made with the run and over the run's own copy of
+  // the game (the run may outlive the adapter that made it, when adapters
+  // are shared by name), under one lock (a run may ask from two threads).
   struct RunState {
-    RunState(const G& g, SolverChoice choice, Context& context)
-        : game(g),
-          use_loopy(choice == SolverChoice::loopy),
-          solver(game, kFirstTableCapacity),
-          loopy_solver(game),
-          outcome_engine(game) {
-      if (context.options().memory_bytes != 0) {
-        solver.set_memory_limit(context.options().memory_bytes);
-        outcome_engine.set_memory_limit(context.options().memory_bytes);
-      }
-    }
-    // The solver's first table is small and grows by doubling: a game whose
-    // closed form answers everything (a placement board's search, with a
-    // table of its own) never uses it, and a tight memory bound is then the
-    // game's own search's to refuse, in its own words.
-    static constexpr std::size_t kFirstTableCapacity = 64;
-    G game;
+    RunState(const G& g, SolverChoice choice, Context& context) : engines(g, choice, context) {}
     std::mutex mutex;
-    bool use_loopy;
-    Solver<G> solver;
-    LoopySolver<G> loopy_solver;
-    // A game with part_size() has its parts valued by outcome questions
-    // (outcome_engine.hpp) in normal play.
-    std::conditional_t<GameValuedByOutcomes<G>, OutcomeEngine<G>, NoOutcomeEngine> outcome_engine;
+    search::GameEngines<G> engines;
   };
+  using Played = search::PlayedGame<G>;
 
   RunState& run(Context& context) const {
     const auto make = [&] { return std::make_shared<RunState>(game_, choice_, context); };
@@ -192,35 +167,12 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     }
   }
 
-  // Calls f(state) with the run's state under its lock, the run's copy of the
-  // game watching the run (its poll, memory bound and settings): the one scope
-  // in which hooks that keep state for a run (a closed form's table, a row's
-  // period) are called, so that they share that state.
+  // Calls f(state) with the run's state under its lock: the one scope in
+  // which the run's engines and the run's copy of the game are used.
   template <class F>
   decltype(auto) with_run(Context& context, F&& f) const {
     RunState& state = run(context);
     std::lock_guard lock(state.mutex);
-    if constexpr (GameWithWatch<G>) {
-      std::function<void()> poll = [&context] { context.poll(); };
-      if constexpr (GameWithProgress<G>) {
-        poll = [&context, &state] {
-          context.poll();
-          if (context.progress_due()) {
-            context.progress("grundy: " + state.game.progress() + ", " +
-                             std::to_string(static_cast<long long>(context.seconds())) + " s");
-          }
-        };
-      }
-      state.game.watch(std::move(poll), context.options().memory_bytes, context.options().families);
-    }
-    if constexpr (GameWatchingTheRun<G>) state.game.watch_run(&context);
-    struct Unwatch {
-      const G& game;
-      ~Unwatch() {
-        if constexpr (GameWithWatch<G>) game.watch({}, 0, FamilySettings{});
-        if constexpr (GameWatchingTheRun<G>) game.watch_run(nullptr);
-      }
-    } unwatch{state.game};
     return f(state);
   }
 
@@ -228,37 +180,28 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     if constexpr (GameWithOwnSearch<G>) {
       return game_.value(p, context);
     } else {
-      return with_run(context, [&](RunState& state) { return value_in_run(p, context, state); });
+      return with_run(context, [&](RunState& state) {
+        const Value v = state.engines.value(p);
+        if (state.engines.loopy()) found_cycle_->store(true, std::memory_order_relaxed);
+        return v;
+      });
     }
   }
 
-  Value value_in_run(const GamePosition& p, Context& context, RunState& state) const {
-    if constexpr (GameValuedByOutcomes<G>) {
-      if (choice_ == SolverChoice::normal_play) {
-        const PollScope polling(state.outcome_engine, [&context] { context.poll(); });
-        return Value(state.outcome_engine.value_of_position(p));
-      }
+  // The engine that values p in this run (explain, --json).
+  std::string engine_of(const GamePosition& p, Context& context) const {
+    if constexpr (GameWithOwnSearch<G>) {
+      return "definition";
+    } else {
+      return with_run(context, [&](RunState& state) { return state.engines.engine_for(p); });
     }
-    return value_by_choice<CycleError>(
-        choice_, state.use_loopy,
-        [&] {
-          const PollScope polling(state.solver, [&context] { context.poll(); });
-          return state.solver.value(p);
-        },
-        [&] {
-          found_cycle_->store(true, std::memory_order_relaxed);
-          return state.loopy_solver.value(p, context);
-        });
   }
 
   std::optional<std::uint64_t> counter_of(const GamePosition& p, Context& context) const {
     if constexpr (GameWithOwnSearch<G>) {
       return game_.counter(p, context);
     } else {
-      RunState& state = run(context);
-      std::lock_guard lock(state.mutex);
-      if (!state.use_loopy) return std::nullopt;
-      return state.loopy_solver.counter(p, context);
+      return with_run(context, [&](RunState& state) { return state.engines.counter(p); });
     }
   }
 
@@ -275,7 +218,7 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     }
   }
 
-  class Part : public Component, public LoopyCounter, public DecidedByTheorem {
+  class Part : public Component, public LoopyCounter, public DecidedByTheorem, public ValuedByEngine {
    public:
     Part(std::shared_ptr<const GameAdapter> adapter, GamePosition p) : adapter_(std::move(adapter)), p_(std::move(p)) {}
 
@@ -311,10 +254,37 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     }
 
     OptionList options_to_value(Context& context, Nimber target, std::size_t limit) const override {
-      if constexpr (GameWithNamedMovesToValue<G>) {
+      if constexpr (search::GameEngines<G>::kAsksOutcomes) {
+        // "Is the position after this move worth `target`?" asked of the
+        // engine as an outcome question, which stops at the first winning
+        // reply: far faster than valuing every option.
+        OptionList result;
+        const auto consider = [&](ComponentOption&& option, const GamePosition& after) {
+          const bool has = adapter_->with_run(
+              context, [&](RunState& state) { return state.engines.has_value(after, target).value_or(false); });
+          if (!has) return;
+          ++result.total;
+          if (result.listed.size() < limit) result.listed.push_back(std::move(option));
+        };
+        if constexpr (GameWithNamedMoves<G>) {
+          adapter_->game_.for_each_named_move(p_, [&](NamedMove<GamePosition>&& m) {
+            context.charge();
+            GamePosition after = m.after;
+            consider(ComponentOption{std::move(m.words), adapter_->position(m.after)}, after);
+            return true;
+          });
+        } else {
+          adapter_->for_each_move(p_, [&](const GamePosition& q) {
+            context.charge();
+            consider(ComponentOption{adapter_->describe_move(p_, q), adapter_->position(q)}, q);
+            return true;
+          });
+        }
+        return result;
+      } else if constexpr (GameWithNamedMovesToValue<Played>) {
         std::vector<NamedMove<GamePosition>> found;
         const std::optional<MoveCount> counted = adapter_->with_run(context, [&](RunState& state) {
-          return moves_counted(state.game.moves_to_value(p_, target, limit, found));
+          return moves_counted(state.engines.game().moves_to_value(p_, target, limit, found));
         });
         if (!counted) return Component::options_to_value(context, target, limit);
         OptionList result;
@@ -324,12 +294,12 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
           if (result.listed.size() < limit)
             result.listed.push_back(ComponentOption{std::move(m.words), adapter_->position(m.after)});
         return result;
-      } else if constexpr (GameWithMovesToValue<G>) {
+      } else if constexpr (GameWithMovesToValue<Played>) {
         std::vector<GamePosition> found;
         OptionList result;
-        // The run's copy of the game: a theorem that reads the run's table.
+        // The run's copy of the game: a theorem that reads the run's tables.
         const std::optional<MoveCount> counted = adapter_->with_run(context, [&](RunState& state) {
-          return moves_counted(state.game.moves_to_value(p_, target, limit, found));
+          return moves_counted(state.engines.game().moves_to_value(p_, target, limit, found));
         });
         // No theorem for this position: the definition.
         if (!counted) return Component::options_to_value(context, target, limit);
@@ -344,6 +314,8 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
       }
     }
 
+    std::string engine(Context& context) const override { return adapter_->engine_of(p_, context); }
+
     std::optional<TheoremApplication> theorem(Context&) const override {
       if constexpr (GameWithTheorem<G>) {
         return adapter_->game_.theorem(p_);
@@ -354,10 +326,16 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
 
     bool same_as(const Component& other) const override {
       const auto* part = dynamic_cast<const Part*>(&other);
-      if (part == nullptr || !(part->p_ == p_)) return false;
-      if (part->adapter_ == adapter_) return true;
-      return adapter_->sharing_ == Sharing::by_name && part->adapter_->sharing_ == Sharing::by_name &&
-             part->adapter_->sharing_key_ == adapter_->sharing_key_;
+      return part != nullptr && part->p_ == p_ && same_game_as(*part);
+    }
+
+    // The position, and whether another part is of the same game (one run
+    // state: the same adapter, or adapters shared by one name).
+    [[nodiscard]] const GamePosition& position_of() const noexcept { return p_; }
+    [[nodiscard]] bool same_game_as(const Part& other) const noexcept {
+      if (other.adapter_ == adapter_) return true;
+      return adapter_->sharing_ == Sharing::by_name && other.adapter_->sharing_ == Sharing::by_name &&
+             other.adapter_->sharing_key_ == adapter_->sharing_key_;
     }
 
    protected:
@@ -387,7 +365,7 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
    public:
     using Base::Base;
     std::optional<Periodicity> row_pattern(Context& context, std::uint64_t pile) const override {
-      return this->adapter_->with_run(context, [&](RunState& state) { return state.game.row_pattern(pile); });
+      return this->adapter_->with_run(context, [&](RunState& state) { return state.engines.game().row_pattern(pile); });
     }
   };
   // A game whose positions are boards declares it (DrawnAsBoard: drawn by the
@@ -400,7 +378,49 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     bool same_game_turned() const override { return this->adapter_->game_.same_game_turned(); }
   };
   using DrawnPart = std::conditional_t<GameDrawnAsBoard<G>, WithDrawing<OutcomePart>, OutcomePart>;
-  using PartType = std::conditional_t<GameWithRowPatterns<G>, WithRowPatterns<DrawnPart>, DrawnPart>;
+  // A game whose parts pack into keys has certificates, written by the part
+  // search of the run (CertifiedByEngine: `grundy value --certificate`).
+  template <class Base>
+  class WithCertificates : public Base, public CertifiedByEngine {
+   public:
+    using Base::Base;
+    std::string certificate_game() const override {
+      if constexpr (GameWithPackedParts<G>) {
+        if (this->adapter_->game_.packed(this->p_, [](const auto&) {})) {
+          return search::PartEngineOf<G>::type::certificate_game();
+        }
+      }
+      return {};
+    }
+    CertificateParts certify(const std::vector<const Component*>& components, Context& context) const override {
+      if constexpr (GameWithPackedParts<G>) {
+        std::vector<GamePosition> positions;
+        for (const Component* c : components) {
+          const auto* part = dynamic_cast<const Part*>(c);
+          if (part == nullptr || !part->same_game_as(*this))
+            throw InputError("a certificate is written for the positions of one game");
+          positions.push_back(part->position_of());
+        }
+        auto certified = this->adapter_->with_run(context, [&](RunState& state) {
+          return state.engines.certify(positions, [&](std::size_t i) { return excerpt(components[i]->text(), 60); });
+        });
+        CertificateParts out;
+        out.game = std::move(certified.game);
+        for (std::size_t i = 0; i < components.size(); ++i)
+          out.roots.emplace_back(components[i]->arguments(), certified.values[i]);
+        out.claims = std::move(certified.claims);
+        out.parts_valued = certified.parts_valued;
+        out.parts_loaded = certified.parts_loaded;
+        return out;
+      } else {
+        (void)components;
+        (void)context;
+        return {};
+      }
+    }
+  };
+  using CertifiedPart = std::conditional_t<GameWithPackedParts<G>, WithCertificates<DrawnPart>, DrawnPart>;
+  using PartType = std::conditional_t<GameWithRowPatterns<Played>, WithRowPatterns<CertifiedPart>, CertifiedPart>;
 
   G game_;
   std::string name_;

@@ -1,5 +1,6 @@
-// The table of the searches by the definition over 8-byte parts (one-row
-// NoGo, Clobber groups): part key -> nim-value, open addressing with linear
+// The table of the part search (part_engine.hpp: the definition over 8-byte
+// parts, for any game whose parts pack into a key — one-row NoGo, Clobber
+// groups, Cram regions): part key -> nim-value, open addressing with linear
 // probing, 9 bytes a slot at a load of at most three quarters.
 //
 // Why not core/transposition_table.hpp: its slots are marked in a bitmap of
@@ -25,7 +26,7 @@
 
 #include "grundy/core/nimber.hpp"
 
-namespace grundy::rulesets_detail {
+namespace grundy::search {
 
 class PartTable {
  public:
@@ -36,9 +37,15 @@ class PartTable {
   ~PartTable();
 
   // The bound on the table's bytes, the old and the new arrays while it grows
-  // (0: none); past it LimitError.
-  void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
+  // (0: none); past it LimitError, naming `run_bound`, the bound the user set
+  // for the whole run (of which this table has `bytes` now).
+  void set_memory_limit(std::size_t bytes, std::size_t run_bound) noexcept {
+    memory_limit_ = bytes;
+    run_bound_ = run_bound;
+  }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
+  // The bytes the table's slots take (in memory or mapped from its file).
+  [[nodiscard]] std::size_t memory_bytes() const noexcept { return capacity_ * (sizeof(std::uint64_t) + 1); }
   [[nodiscard]] const std::string& what() const noexcept { return what_; }
   [[nodiscard]] bool in_file() const noexcept { return !path_.empty(); }
 
@@ -110,6 +117,7 @@ class PartTable {
   std::size_t capacity_ = 0;  // a power of two
   std::size_t size_ = 0;
   std::size_t memory_limit_ = 0;
+  std::size_t run_bound_ = 0;
 };
 
-}  // namespace grundy::rulesets_detail
+}  // namespace grundy::search

@@ -32,8 +32,9 @@
 #include "grundy/core/context.hpp"
 #include "grundy/core/game.hpp"
 #include "grundy/core/input_error.hpp"
-#include "grundy/core/loopy_labelling.hpp"
-#include "grundy/core/transposition_table.hpp"
+#include "grundy/core/memory_budget.hpp"
+#include "grundy/search/loopy_labelling.hpp"
+#include "grundy/search/transposition_table.hpp"
 #include "grundy/core/value.hpp"
 
 namespace grundy {
@@ -111,7 +112,10 @@ class LoopySolver {
     try {
       find_or_add(root);
       std::vector<Position> options;
-      const std::size_t bound = context.options().memory_bytes;
+      // What the run's other tables leave of its one budget (the solver may
+      // outlive a run: a Python game's serves every call, so it holds no
+      // share of one).
+      const std::size_t bound = context.memory_budget().room();
       // Breadth first: positions are numbered in the order their rows are written.
       for (std::size_t v = first; v < positions_.size(); ++v) {
         options.clear();
@@ -129,7 +133,7 @@ class LoopySolver {
           const std::size_t fresh = positions_.size() - first;
           if (bytes() + listed_bytes + loopy_labelling_bytes(fresh, targets_.size() - offsets_[first]) > bound) {
             throw LimitError("the positions reachable from this one need more than the memory bound of " +
-                             std::to_string(bound >> 20) + " MB (" + std::to_string(positions_.size()) +
+                             bytes_text(context.memory_budget().bound()) + " (" + std::to_string(positions_.size()) +
                              " positions explored so far)");
           }
         }

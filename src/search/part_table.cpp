@@ -1,6 +1,6 @@
 // The table of the searches over 8-byte parts, in memory or in a mapped file
 // (part_table.hpp says why the file is always a whole table).
-#include "rulesets/part_table.hpp"
+#include "grundy/search/part_table.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -17,8 +17,9 @@
 #include <vector>
 
 #include "grundy/core/input_error.hpp"
+#include "grundy/core/memory_budget.hpp"
 
-namespace grundy::rulesets_detail {
+namespace grundy::search {
 namespace {
 
 constexpr std::size_t kHeaderBytes = 4096;
@@ -29,6 +30,14 @@ std::string header_text(const std::string& what, std::size_t capacity) {
 }
 
 std::size_t file_bytes(std::size_t capacity) { return kHeaderBytes + capacity * (sizeof(std::uint64_t) + 1); }
+
+// "past the memory bound of 64 MiB (--memory)", naming the bound the user set
+// for the run, and what the other tables of the run hold of it.
+std::string past_the_bound(std::size_t limit, std::size_t run_bound) {
+  std::string text = "past the memory bound of " + bytes_text(run_bound == 0 ? limit : run_bound) + " (--memory)";
+  if (run_bound > limit) text += ", of which the run's other tables hold " + bytes_text(run_bound - limit);
+  return text;
+}
 
 std::string system_error(const std::string& what, const std::string& path) {
   return what + " " + path + ": " + std::strerror(errno);
@@ -184,8 +193,7 @@ void PartTable::grow() {
   const std::size_t bytes = (capacity + capacity_) * (sizeof(std::uint64_t) + 1);
   if (memory_limit_ != 0 && bytes > memory_limit_)
     throw LimitError("the " + what_ + " table of " + std::to_string(size_) + " parts would need " +
-                     std::to_string(bytes >> 20) + " MB, past the memory bound of " +
-                     std::to_string(memory_limit_ >> 20) + " MB (--memory)");
+                     bytes_text(bytes) + ", " + past_the_bound(memory_limit_, run_bound_));
   if (path_.empty() && capacity_ != 0 && grow_in_place(capacity)) return;
   const std::string next = path_.empty() ? "" : path_ + ".grow";
   Arrays arrays = allocate(capacity, next);
@@ -249,8 +257,8 @@ std::size_t PartTable::use_file(const std::string& path) {
   const std::size_t bytes = file_bytes(capacity);
   if (memory_limit_ != 0 && bytes > memory_limit_) {
     ::close(fd);
-    throw LimitError("the table file " + path + " holds " + std::to_string(bytes >> 20) +
-                     " MB, past the memory bound of " + std::to_string(memory_limit_ >> 20) + " MB (--memory)");
+    throw LimitError("the table file " + path + " holds " + bytes_text(bytes) + ", " +
+                     past_the_bound(memory_limit_, run_bound_));
   }
   void* mapping = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   ::close(fd);
@@ -277,4 +285,4 @@ std::size_t PartTable::use_file(const std::string& path) {
   return count;
 }
 
-}  // namespace grundy::rulesets_detail
+}  // namespace grundy::search

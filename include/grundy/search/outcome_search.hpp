@@ -52,7 +52,7 @@
 #include <optional>
 #include <vector>
 
-#include "grundy/core/frame_stack.hpp"
+#include "grundy/search/frame_stack.hpp"
 #include "grundy/core/nimber.hpp"
 
 namespace grundy {

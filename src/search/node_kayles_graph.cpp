@@ -1,4 +1,4 @@
-#include "placement/node_kayles_graph.hpp"
+#include "search/node_kayles_graph.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,10 +8,10 @@
 #include <utility>
 
 #include "grundy/core/input_error.hpp"
-#include "grundy/placement/bits.hpp"
-#include "grundy/core/outcome_search.hpp"
-#include "placement/region.hpp"
-#include "placement/region_table.hpp"
+#include "grundy/search/bits.hpp"
+#include "grundy/search/outcome_search.hpp"
+#include "search/regions/region.hpp"
+#include "search/regions/region_table.hpp"
 
 namespace grundy::node_kayles {
 

@@ -19,7 +19,7 @@
 
 #include "grundy/core/nimber.hpp"
 
-namespace grundy::rulesets_detail {
+namespace grundy::search {
 
 // for_each_option(key, f): f(const std::uint64_t* parts, std::size_t count)
 // for every option of the part `key`; value_of(key): its nim-value;
@@ -81,4 +81,4 @@ std::vector<std::uint64_t> choose_claims(const std::vector<std::uint64_t>& roots
   return {claimed.begin(), claimed.end()};
 }
 
-}  // namespace grundy::rulesets_detail
+}  // namespace grundy::search

@@ -1,4 +1,4 @@
-#include "grundy/core/loopy_labelling.hpp"
+#include "grundy/search/loopy_labelling.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -1,11 +1,8 @@
-// The placement family's own settings of a run: the table file that keeps a
-// long search's work, and which search values the large parts. The front ends
-// set them in ContextOptions::families (the CLI's --table, --table-seconds and
-// --search; the Python module's table=, table_seconds=; a census's
-// checkpoints); a run that sets none gets these defaults.
+// The region search's own setting of a run: which search values the large
+// parts (the CLI's --search). The front ends set it in
+// ContextOptions::families; a run that sets none gets the default. (Its table
+// file is the run's one persistence: table_store.hpp.)
 #pragma once
-
-#include <string>
 
 #include "grundy/core/context.hpp"
 
@@ -16,11 +13,6 @@ namespace grundy::placement {
 enum class SearchChoice { requested_set, outcome };
 
 struct PlacementOptions {
-  // A table file loaded when the first solver is made and saved every
-  // `table_seconds` during the search, at the end and on interruption; empty:
-  // none.
-  std::string table_path;
-  double table_seconds = 60;
   SearchChoice search = SearchChoice::requested_set;
 };
 

@@ -1,0 +1,36 @@
+// What the checker's proof needs of a game (certificate_check.hpp): its rules
+// as the checker writes them, apart from the search's. Each game is its own
+// rules file (nogo_row_rules.cpp, clobber_rules.cpp, cram_rules.cpp), which
+// gives one GameRules, and one line of games.cpp's list; a game of a
+// library user's (a test's) joins the list it passes to check_certificate_*.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace grundy_check {
+
+struct GameRules {
+  std::string name;  // as the certificate's second line names it ("nogo-row")
+  std::string head;  // a root is printed head(ROOT) ("nogo")
+  // The least image of a claim, "" when it is not a part of the game.
+  std::function<std::string(const std::string&)> part_key;
+  std::string what_a_part_is;
+  // Every option of a position (the position after each move).
+  std::function<std::vector<std::string>(const std::string&)> options;
+  // The independent parts of a position, each as its least image.
+  std::function<std::vector<std::string>(const std::string&)> parts;
+  // A root as written: whether it is one, and the position it stands for.
+  std::function<bool(const std::string&)> is_root;
+  std::string what_a_root_is;
+  std::function<std::string(const std::string&)> position_of_root;
+  // Whether the position of a root can be reached in a game (NoGo: every
+  // group with a liberty).
+  std::function<bool(const std::string&)> is_position;
+};
+
+// The games the checker knows: nogo-row, clobber, cram.
+[[nodiscard]] const std::vector<GameRules>& builtin_games();
+
+}  // namespace grundy_check

@@ -1,0 +1,90 @@
+// The part search: the definition over 8-byte parts, for any game whose parts
+// pack into a key (game.hpp: PackedParts) — one-row NoGo, Clobber's groups,
+// Cram's regions, and the next game without touching this file.
+// g(part) = mex of its options' values, an option's value the xor of its
+// parts', each part valued once and kept in the run's PartTable (in memory,
+// or in the run's table file: table_store.hpp); and, from the values found,
+// the claims of a certificate (part_claims.hpp) that `grundy check` proves.
+//
+// Rules, what the game declares of its packed parts (a type with static
+// members, defined in the game's rules file beside the explicit
+// instantiation `template class search::PartEngine<Rules, Board>;`):
+//   Rules::for_each_option(key, f)  f(const std::uint64_t* parts, std::size_t
+//                                   count) for every option of the part `key`
+//                                   (its parts' keys, each the least of its images)
+//   Rules::keys_of_board(board, keys) -> bool
+//                                   the keys of a board's parts (false when one
+//                                   does not fit a key)
+//   Rules::weight(key)              the part's size, what a certificate's claim costs
+//   Rules::text_of(key)             a part as a certificate writes it
+//   Rules::too_large()              what a board whose part does not fit has
+//                                   ("has a part longer than 29 points")
+//   Rules::kWhat                    the game in messages and its table file's
+//                                   header ("Clobber")
+//   Rules::kCertificateGame         the game a certificate names ("clobber")
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "grundy/core/context.hpp"
+#include "grundy/core/memory_budget.hpp"
+#include "grundy/core/nimber.hpp"
+#include "grundy/search/part_table.hpp"
+
+namespace grundy::search {
+
+template <class Rules, class Board>
+class PartEngine {
+ public:
+  // What explain and --json name ("part search").
+  static constexpr const char* kName = "part search";
+
+  // An engine of the run `context`: polled by it, within its share of the
+  // run's memory budget, its table in the run's table file when there is one
+  // (read at the first valuation).
+  explicit PartEngine(Context& context);
+  PartEngine(const PartEngine&) = delete;
+  PartEngine& operator=(const PartEngine&) = delete;
+
+  // The value of a board (the xor of its parts'), or nullopt when a part does
+  // not fit a key.
+  std::optional<Nimber> value(const Board& board);
+
+  // For a certificate of `boards` (each valued by value() first): parts and
+  // their values, sorted by text, enough for a checker to prove every part of
+  // every board (LimitError when a part does not fit a key).
+  std::vector<std::pair<std::string, Nimber>> claims(const std::vector<Board>& boards);
+
+  [[nodiscard]] std::size_t stored() const noexcept { return table_.size(); }
+  // Parts read from the table file when the run opened it.
+  [[nodiscard]] std::size_t loaded() const noexcept { return loaded_; }
+  // Whether every part of the board fits a key (Rules::keys_of_board).
+  static bool fits(const Board& board);
+  // What a board whose part does not fit a key has (Rules::too_large).
+  static std::string too_large();
+  // The game a certificate names (Rules::kCertificateGame).
+  static const char* certificate_game();
+
+ private:
+  Nimber value_of(std::uint64_t key);
+  // Before a valuation: the table file opened (once), the memory share's
+  // limit given to the table; after: what the table holds, back to the share.
+  void begin();
+  void end() noexcept { memory_.hold(table_.memory_bytes()); }
+  void poll();
+
+  Context* context_;
+  MemoryBudget::Share memory_;
+  PartTable table_;
+  bool opened_ = false;
+  std::size_t loaded_ = 0;
+  std::vector<std::uint64_t> options_;
+  std::uint64_t solved_ = 0;
+};
+
+}  // namespace grundy::search
