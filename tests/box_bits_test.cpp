@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <random>
 
-#include "search/regions/box_symmetries.hpp"
+#include "placement/box_symmetries.hpp"
 #include "rulesets/box_bits.hpp"
 #include "test_build.hpp"
 

@@ -254,35 +254,52 @@ bool try_tame(const Position& position, Context& context, const AnalysisOptions&
 }
 
 // ---- 4. the misère quotient of the heaps' rules ----
-bool try_quotient(const Position& position, Context& context, const AnalysisOptions& options, SumAnalysis& out) {
-  if (position.empty()) return false;
-  // Every component a heap; their rules, by text, share one quotient.
+
+// A heap of one rule (by its index) and size.
+using HeapGroup = std::pair<std::size_t, std::uint64_t>;
+
+// A sum of heaps for its quotient: the heaps' rules, which by their texts
+// share one quotient, and the heaps grouped by rule and size.
+struct HeapSum {
+  std::vector<HeapRulePtr> rules;
+  std::string key;  // the quotient's in the run's cache
+  std::map<HeapGroup, std::uint64_t> groups;  // -> copies
+  std::vector<HeapGroup> group_of;            // each component's
+  std::vector<std::uint64_t> largest;         // each rule's largest heap
+};
+
+// The sum's heaps grouped, when every component is a heap.
+std::optional<HeapSum> heap_sum(const Position& position) {
   std::map<std::string, HeapRulePtr> by_text;
   for (std::size_t i = 0; i < position.size(); ++i) {
     const auto* heap = dynamic_cast<const HeapComponent*>(&position[i]);
-    if (heap == nullptr) return false;
+    if (heap == nullptr) return std::nullopt;
     by_text.emplace(heap->rule().text(), heap->rule().shared_from_this());
   }
-  std::vector<HeapRulePtr> rules;
-  std::string key = "misere.quotient";
+  HeapSum sum;
+  sum.key = "misere.quotient";
   std::map<std::string, std::size_t> rule_index;
   for (const auto& [text, rule] : by_text) {
-    rule_index.emplace(text, rules.size());
-    rules.push_back(rule);
-    key += " " + text;
+    rule_index.emplace(text, sum.rules.size());
+    sum.rules.push_back(rule);
+    sum.key += " " + text;
   }
-  // A group: heaps of one rule and size; (rule, size) -> copies.
-  std::map<std::pair<std::size_t, std::uint64_t>, std::uint64_t> groups;
-  std::vector<std::pair<std::size_t, std::uint64_t>> group_of(position.size());
-  std::vector<std::uint64_t> largest(rules.size(), 0);
+  sum.group_of.resize(position.size());
+  sum.largest.assign(sum.rules.size(), 0);
   for (std::size_t i = 0; i < position.size(); ++i) {
     const auto& heap = dynamic_cast<const HeapComponent&>(position[i]);
     const std::size_t r = rule_index.at(heap.rule().text());
-    group_of[i] = {r, heap.heap()};
-    ++groups[group_of[i]];
-    largest[r] = std::max(largest[r], heap.heap());
+    sum.group_of[i] = {r, heap.heap()};
+    ++sum.groups[sum.group_of[i]];
+    sum.largest[r] = std::max(sum.largest[r], heap.heap());
   }
-  misere::HeapQuotient& quotient = *context.shared<misere::HeapQuotient>(key, [&] {
+  return sum;
+}
+
+// The run's quotient of the sum's rules, made on first use.
+misere::HeapQuotient& shared_quotient(const HeapSum& sum, Context& context) {
+  const std::vector<HeapRulePtr>& rules = sum.rules;
+  return *context.shared<misere::HeapQuotient>(sum.key, [&] {
     auto made = std::make_shared<misere::HeapQuotient>(rules, context, bound(context, kQuotientMemory));
     made->set_work_limit(kQuotientWork);
     // A quotient the user saved (`value --quotient FILE`) for this rule: the
@@ -297,37 +314,53 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
     }
     return made;
   });
+}
+
+// Whether the quotient, grown within its bounds, covers every heap of the sum.
+bool covers_sum(misere::HeapQuotient& quotient, const HeapSum& sum) {
   try {
-    for (std::size_t r = 0; r < rules.size(); ++r) {
-      if (!quotient.covers(r, largest[r])) quotient.extend_to(r, largest[r]);
+    for (std::size_t r = 0; r < sum.rules.size(); ++r) {
+      if (!quotient.covers(r, sum.largest[r])) quotient.extend_to(r, sum.largest[r]);
     }
   } catch (const LimitError&) {
     return false;  // what it found stays for later sums; here the next method answers
   }
-  for (std::size_t r = 0; r < rules.size(); ++r) {
-    if (!quotient.covers(r, largest[r])) return false;
+  for (std::size_t r = 0; r < sum.rules.size(); ++r) {
+    if (!quotient.covers(r, sum.largest[r])) return false;
   }
-  const misere::MisereQuotient& q = quotient.quotient();
-  const misere::CommutativeMonoid& m = q.monoid;
-  // Φ of each group raised to its copies; the product of the others for each
-  // group, by prefix and suffix products.
-  std::vector<std::pair<std::size_t, std::uint64_t>> keys;
+  return true;
+}
+
+// Φ of each group raised to its copies; the product of the others for each
+// group, by prefix and suffix products.
+struct GroupProducts {
+  std::vector<HeapGroup> keys;
+  std::vector<Element> prefix;
+  std::vector<Element> suffix;
+  [[nodiscard]] Element total() const { return prefix.back(); }
+};
+
+GroupProducts group_products(const misere::HeapQuotient& quotient, const HeapSum& sum) {
+  const misere::CommutativeMonoid& m = quotient.quotient().monoid;
+  GroupProducts products;
   std::vector<Element> powers;
-  for (const auto& [group, copies] : groups) {
-    keys.push_back(group);
+  for (const auto& [group, copies] : sum.groups) {
+    products.keys.push_back(group);
     powers.push_back(m.power(quotient.of(group.first, group.second), copies));
   }
-  const std::size_t d = keys.size();
-  std::vector<Element> prefix(d + 1, 0);
-  std::vector<Element> suffix(d + 1, 0);
-  for (std::size_t k = 0; k < d; ++k) prefix[k + 1] = m.product(prefix[k], powers[k]);
-  for (std::size_t k = d; k-- > 0;) suffix[k] = m.product(suffix[k + 1], powers[k]);
-  const Element total = prefix[d];
-  report_components(position, out);
-  out.outcome = q.is_p(total) ? Outcome::P : Outcome::N;
-  out.value_note = "the quotient decides who wins; it gives no nim-value";
+  const std::size_t d = products.keys.size();
+  products.prefix.assign(d + 1, 0);
+  products.suffix.assign(d + 1, 0);
+  for (std::size_t k = 0; k < d; ++k) products.prefix[k + 1] = m.product(products.prefix[k], powers[k]);
+  for (std::size_t k = d; k-- > 0;) products.suffix[k] = m.product(products.suffix[k + 1], powers[k]);
+  return products;
+}
+
+MisereEvidence quotient_evidence(const misere::HeapQuotient& quotient, const HeapSum& sum, Element total) {
+  const misere::MisereQuotient& q = quotient.quotient();
+  const misere::CommutativeMonoid& m = q.monoid;
   std::string names;
-  for (const HeapRulePtr& rule : rules) names += (names.empty() ? "" : " and ") + rule->text();
+  for (const HeapRulePtr& rule : sum.rules) names += (names.empty() ? "" : " and ") + rule->text();
   MisereEvidence evidence;
   evidence.method = "misère quotient";
   evidence.detail = "the misère quotient of " + names + ": |Q| = " + std::to_string(q.size()) +
@@ -335,40 +368,47 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
                     (quotient.proven() ? "every heap (Φ proven periodic: period " +
                                              std::to_string(quotient.pattern().period) + " from heap " +
                                              std::to_string(quotient.pattern().preperiod) + ")"
-                     : rules.size() == 1 ? "heaps 0.." + std::to_string(quotient.heaps())
-                                         : "the heaps of each rule up to the largest here");
+                     : sum.rules.size() == 1 ? "heaps 0.." + std::to_string(quotient.heaps())
+                                             : "the heaps of each rule up to the largest here");
   constexpr std::size_t kShownClasses = 200;
-  for (std::size_t i = 0; i < position.size() && i < kShownClasses; ++i) {
-    evidence.components.push_back(m.word_text(quotient.of(group_of[i].first, group_of[i].second)));
+  for (std::size_t i = 0; i < sum.group_of.size() && i < kShownClasses; ++i) {
+    evidence.components.push_back(m.word_text(quotient.of(sum.group_of[i].first, sum.group_of[i].second)));
   }
   evidence.total = m.word_text(total);
   evidence.rule = std::string("the sum is a misère P-position exactly when the product of its heaps' classes is in P: ") +
                   m.word_text(total) + (q.is_p(total) ? " is in P" : " is not in P");
-  out.evidence = std::move(evidence);
-  if (out.outcome == Outcome::P || !options.moves) return true;  // no move wins, or none asked for
-  // Winning moves: a move of a heap of a group leaves rest·Φ(what it leaves).
-  // All are counted while the moves looked at stay within kMovesPerSum (10^5
-  // Kayles heaps of up to 10^6 have ~5·10^10 moves); past it the count is a
-  // lower bound and the search goes on only until enough moves are listed.
+  return evidence;
+}
+
+// Winning moves: a move of a heap of a group leaves rest·Φ(what it leaves).
+// All are counted while the moves looked at stay within kMovesPerSum (10^5
+// Kayles heaps of up to 10^6 have ~5·10^10 moves); past it the count is a
+// lower bound and the search goes on only until enough moves are listed.
+void quotient_winning_moves(const Position& position, Context& context, const AnalysisOptions& options,
+                            const misere::HeapQuotient& quotient, const HeapSum& sum, const GroupProducts& products,
+                            SumAnalysis& out) {
+  const misere::MisereQuotient& q = quotient.quotient();
+  const misere::CommutativeMonoid& m = q.monoid;
   Winners winners(out, position, options.max_moves);
-  std::map<std::pair<std::size_t, std::uint64_t>, std::vector<HeapMove>> winning;  // listed moves per group
+  std::map<HeapGroup, std::vector<HeapMove>> winning;  // listed moves per group
   std::uint64_t looked_in_sum = 0;
   std::size_t listed = 0;
-  for (std::size_t k = 0; k < d; ++k) {
+  for (std::size_t k = 0; k < products.keys.size(); ++k) {
     if (looked_in_sum > kMovesPerSum && listed >= options.max_moves) {
       winners.lower_bound();
       break;
     }
     // Not a structured binding: clang 14 (sanitizer and WebAssembly builds)
     // cannot capture one in the lambda below.
-    const auto r = keys[k].first;
-    const auto s = keys[k].second;
-    const std::uint64_t copies = groups[keys[k]];
-    const Element rest = m.product(m.product(prefix[k], suffix[k + 1]), m.power(quotient.of(r, s), copies - 1));
+    const auto r = products.keys[k].first;
+    const auto s = products.keys[k].second;
+    const std::uint64_t copies = sum.groups.at(products.keys[k]);
+    const Element rest = m.product(m.product(products.prefix[k], products.suffix[k + 1]),
+                                   m.power(quotient.of(r, s), copies - 1));
     std::uint64_t found = 0;
     std::uint64_t looked = 0;
     bool cut = false;
-    rules[r]->for_each_move(s, [&](const HeapMove& move) {
+    sum.rules[r]->for_each_move(s, [&](const HeapMove& move) {
       if (++looked > kMovesPerHeap) {
         cut = true;
         return false;
@@ -377,8 +417,8 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
       for (std::uint64_t leaf : move.leaves) x = m.product(x, quotient.of(r, leaf));
       if (q.is_p(x)) {
         ++found;
-        if (winning[keys[k]].size() < options.max_moves) {
-          winning[keys[k]].push_back(move);
+        if (winning[products.keys[k]].size() < options.max_moves) {
+          winning[products.keys[k]].push_back(move);
           ++listed;
         }
       }
@@ -393,7 +433,7 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
     winners.count(saturating_mul(found, copies));
   }
   for (std::size_t i = 0; i < position.size() && winners.room(); ++i) {
-    const auto it = winning.find(group_of[i]);
+    const auto it = winning.find(sum.group_of[i]);
     if (it == winning.end()) continue;
     const auto& heap = dynamic_cast<const HeapComponent&>(position[i]);
     for (const HeapMove& move : it->second) {
@@ -401,6 +441,23 @@ bool try_quotient(const Position& position, Context& context, const AnalysisOpti
       winners.list(i, heap.rule().describe(heap.heap(), move), heap.after(move));
     }
   }
+}
+
+bool try_quotient(const Position& position, Context& context, const AnalysisOptions& options, SumAnalysis& out) {
+  if (position.empty()) return false;
+  // Every component a heap; their rules, by text, share one quotient.
+  const std::optional<HeapSum> sum = heap_sum(position);
+  if (!sum) return false;
+  misere::HeapQuotient& quotient = shared_quotient(*sum, context);
+  if (!covers_sum(quotient, *sum)) return false;
+  const GroupProducts products = group_products(quotient, *sum);
+  const Element total = products.total();
+  report_components(position, out);
+  out.outcome = quotient.quotient().is_p(total) ? Outcome::P : Outcome::N;
+  out.value_note = "the quotient decides who wins; it gives no nim-value";
+  out.evidence = quotient_evidence(quotient, *sum, total);
+  if (out.outcome == Outcome::P || !options.moves) return true;  // no move wins, or none asked for
+  quotient_winning_moves(position, context, options, quotient, *sum, products, out);
   return true;
 }
 

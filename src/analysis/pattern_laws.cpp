@@ -92,50 +92,132 @@ struct PeriodLaws {
   bool least = false;
 };
 
+// A note naming the members that show no period, when there are such
+// members: then there is no law of preperiod or period.
+bool note_unpatterned_members(PatternReport& report) {
+  const Family& family = report.family;
+  std::vector<const Member*> unpatterned;
+  for (const Member& m : family.members) {
+    if (m.pattern.kind == Periodicity::Kind::none) unpatterned.push_back(&m);
+  }
+  if (unpatterned.empty()) return false;
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < unpatterned.size() && i < 5; ++i) names.push_back(unpatterned[i]->text);
+  report.notes.push_back(plural(unpatterned.size(), "member") + (unpatterned.size() == 1 ? " shows" : " show") +
+                         " no period on heaps 0.." +
+                         std::to_string(family.upto) + " (" + join(names, ", ") +
+                         (unpatterned.size() > 5 ? ", …" : "") +
+                         "), so no law of preperiod or period; --upto N looks further");
+  return true;
+}
+
+// The words of every law of a heap family's periods: of which members it is
+// said, and on what grounds.
+struct PeriodEvidence {
+  bool proven = false;  // every member's pattern proven by its rule
+  std::string members;  // "the member", "all 12 members"
+  std::string basis;
+};
+
+PeriodEvidence period_evidence(const Family& family) {
+  PeriodEvidence evidence;
+  evidence.proven = std::all_of(family.members.begin(), family.members.end(),
+                                [](const Member& m) { return m.pattern.proven(); });
+  const std::size_t n = family.members.size();
+  evidence.members = n == 1 ? "the member" : "all " + std::to_string(n) + " members";
+  evidence.basis = evidence.proven ? (n == 1 ? "the member's pattern is proven by its rule"
+                                             : "each member's pattern is proven by its rule")
+                                   : (n == 1 ? "its pattern is only detected on heaps 0.."
+                                             : "the members' patterns are only detected on heaps 0..") +
+                                         std::to_string(family.upto);
+  return evidence;
+}
+
+void add_period_law(PatternReport& report, const PeriodEvidence& evidence, const std::string& subject,
+                    const Formula& f, const std::string& extra) {
+  const Family& family = report.family;
+  Law law;
+  law.subject = subject;
+  law.formula = f;
+  law.names = family.parameters;
+  law.statement = subject + " = " + f.text(family.parameters);
+  law.proven = evidence.proven;
+  law.evidence = (evidence.proven ? "proven for " : "observed for ") + evidence.members + extra + ": " +
+                 evidence.basis + across_parameters(family);
+  report.laws.push_back(std::move(law));
+}
+
+// No formula gives every member's least period: a period of every member
+// that is not always the least, and the least period of the others where a
+// formula gives it and another says which members they are.
+void non_least_period_laws(PatternReport& report, const PeriodEvidence& evidence, PeriodLaws& laws,
+                           const Charge& charge) {
+  const Family& family = report.family;
+  const std::size_t n = family.members.size();
+  std::vector<Wanted> wanted;
+  for (const Member& m : family.members) wanted.push_back(Wanted::multiple_of(static_cast<std::int64_t>(m.pattern.period)));
+  laws.period = parameter_law(family, wanted, charge);
+  if (!laws.period) {
+    report.notes.push_back("no formula of the parameters gives a period of every member (searched up to 7 nodes)");
+    return;
+  }
+  std::vector<const Member*> exceptions;
+  for (const Member& m : family.members) {
+    if (evaluate_at(*laws.period, m) != static_cast<std::int64_t>(m.pattern.period)) exceptions.push_back(&m);
+  }
+  add_period_law(report, evidence, "a period", *laws.period,
+                 " (the least for " + std::to_string(n - exceptions.size()) + " of " + std::to_string(n) + ")");
+  report.laws.back().statement = laws.period->text(family.parameters) + " is a period of every member";
+  // The least period of the others, and which they are.
+  Family others;
+  others.parameters = family.parameters;
+  std::vector<Wanted> exact;
+  std::vector<Wanted> separator;
+  for (const Member& m : family.members) {
+    const bool exception = std::find(exceptions.begin(), exceptions.end(), &m) != exceptions.end();
+    separator.push_back(exception ? Wanted::exactly(0) : Wanted::between(1, std::numeric_limits<std::int64_t>::max()));
+    if (exception) {
+      others.members.push_back(m);
+      exact.push_back(Wanted::exactly(static_cast<std::int64_t>(m.pattern.period)));
+    }
+  }
+  const auto least_there = parameter_law(others, exact, charge);
+  const auto which = parameter_law(family, separator, charge);
+  std::vector<std::string> listed;
+  for (std::size_t i = 0; i < exceptions.size() && i < 8; ++i) {
+    listed.push_back(exceptions[i]->text + ": " + std::to_string(exceptions[i]->pattern.period));
+  }
+  std::string words = "least period of the other " + std::to_string(exceptions.size()) + ": " + join(listed, ", ") +
+                      (exceptions.size() > 8 ? ", …" : "");
+  if (!least_there || !which) {
+    report.notes.push_back(words + "; no formula found for them");
+    return;
+  }
+  const Formula combined = Formula::select_less(*which, Formula::constant(1), *least_there, *laws.period);
+  Law law;
+  law.subject = "least period";
+  law.formula = combined;
+  law.names = family.parameters;
+  law.statement = "least period = " + least_there->text(family.parameters) + " where " +
+                  which->text(family.parameters) + " = 0, otherwise " + laws.period->text(family.parameters);
+  law.proven = evidence.proven;
+  law.evidence = (evidence.proven ? "proven for " : "observed for ") + evidence.members + " (" + words +
+                 "): " + evidence.basis + across_parameters(family);
+  report.laws.push_back(std::move(law));
+}
+
 PeriodLaws heap_period_laws(PatternReport& report, const Charge& charge) {
   const Family& family = report.family;
   PeriodLaws laws;
-  std::vector<const Member*> unpatterned;
-  bool all_proven = true;
-  bool any_arithmetic = false;
-  for (const Member& m : family.members) {
-    if (m.pattern.kind == Periodicity::Kind::none) unpatterned.push_back(&m);
-    all_proven = all_proven && m.pattern.proven();
-    any_arithmetic = any_arithmetic || m.pattern.kind == Periodicity::Kind::arithmetic;
-  }
-  if (!unpatterned.empty()) {
-    std::vector<std::string> names;
-    for (std::size_t i = 0; i < unpatterned.size() && i < 5; ++i) names.push_back(unpatterned[i]->text);
-    report.notes.push_back(plural(unpatterned.size(), "member") + (unpatterned.size() == 1 ? " shows" : " show") +
-                           " no period on heaps 0.." +
-                           std::to_string(family.upto) + " (" + join(names, ", ") +
-                           (unpatterned.size() > 5 ? ", …" : "") +
-                           "), so no law of preperiod or period; --upto N looks further");
-    return laws;
-  }
+  if (note_unpatterned_members(report)) return laws;
   const std::size_t n = family.members.size();
-  const std::string members = n == 1 ? "the member" : "all " + std::to_string(n) + " members";
-  const std::string basis = all_proven ? (n == 1 ? "the member's pattern is proven by its rule"
-                                                : "each member's pattern is proven by its rule")
-                                       : (n == 1 ? "its pattern is only detected on heaps 0.."
-                                                 : "the members' patterns are only detected on heaps 0..") +
-                                             std::to_string(family.upto);
-  const auto add = [&](const std::string& subject, const Formula& f, const std::string& extra) {
-    Law law;
-    law.subject = subject;
-    law.formula = f;
-    law.names = family.parameters;
-    law.statement = subject + " = " + f.text(family.parameters);
-    law.proven = all_proven;
-    law.evidence = (all_proven ? "proven for " : "observed for ") + members + extra + ": " + basis +
-                   across_parameters(family);
-    report.laws.push_back(std::move(law));
-  };
+  const PeriodEvidence evidence = period_evidence(family);
   std::vector<Wanted> wanted;
   for (const Member& m : family.members) wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(m.pattern.preperiod)));
   laws.preperiod = parameter_law(family, wanted, charge);
   if (laws.preperiod) {
-    add("preperiod", *laws.preperiod, n == 1 ? " (its least preperiod)" : " (least preperiod of each)");
+    add_period_law(report, evidence, "preperiod", *laws.preperiod,
+                   n == 1 ? " (its least preperiod)" : " (least preperiod of each)");
   } else {
     report.notes.push_back("no formula of the parameters gives every member's preperiod (searched up to 7 nodes)");
   }
@@ -144,64 +226,17 @@ PeriodLaws heap_period_laws(PatternReport& report, const Charge& charge) {
   laws.period = parameter_law(family, wanted, charge);
   laws.least = laws.period.has_value();
   if (laws.period) {
-    add("period", *laws.period, n == 1 ? " (its least period)" : " (least period of each)");
+    add_period_law(report, evidence, "period", *laws.period, n == 1 ? " (its least period)" : " (least period of each)");
   } else {
-    // A period of every member that is not always the least: say which.
-    wanted.clear();
-    for (const Member& m : family.members) wanted.push_back(Wanted::multiple_of(static_cast<std::int64_t>(m.pattern.period)));
-    laws.period = parameter_law(family, wanted, charge);
-    if (laws.period) {
-      std::vector<const Member*> exceptions;
-      for (const Member& m : family.members) {
-        if (evaluate_at(*laws.period, m) != static_cast<std::int64_t>(m.pattern.period)) exceptions.push_back(&m);
-      }
-      add("a period", *laws.period,
-          " (the least for " + std::to_string(n - exceptions.size()) + " of " + std::to_string(n) + ")");
-      report.laws.back().statement = laws.period->text(family.parameters) + " is a period of every member";
-      // The least period of the others, and which they are.
-      Family others;
-      others.parameters = family.parameters;
-      std::vector<Wanted> exact;
-      std::vector<Wanted> separator;
-      for (const Member& m : family.members) {
-        const bool exception = std::find(exceptions.begin(), exceptions.end(), &m) != exceptions.end();
-        separator.push_back(exception ? Wanted::exactly(0) : Wanted::between(1, std::numeric_limits<std::int64_t>::max()));
-        if (exception) {
-          others.members.push_back(m);
-          exact.push_back(Wanted::exactly(static_cast<std::int64_t>(m.pattern.period)));
-        }
-      }
-      const auto least_there = parameter_law(others, exact, charge);
-      const auto which = parameter_law(family, separator, charge);
-      std::vector<std::string> listed;
-      for (std::size_t i = 0; i < exceptions.size() && i < 8; ++i) {
-        listed.push_back(exceptions[i]->text + ": " + std::to_string(exceptions[i]->pattern.period));
-      }
-      std::string words = "least period of the other " + std::to_string(exceptions.size()) + ": " + join(listed, ", ") +
-                          (exceptions.size() > 8 ? ", …" : "");
-      if (least_there && which) {
-        const Formula combined = Formula::select_less(*which, Formula::constant(1), *least_there, *laws.period);
-        Law law;
-        law.subject = "least period";
-        law.formula = combined;
-        law.names = family.parameters;
-        law.statement = "least period = " + least_there->text(family.parameters) + " where " +
-                        which->text(family.parameters) + " = 0, otherwise " + laws.period->text(family.parameters);
-        law.proven = all_proven;
-        law.evidence = (all_proven ? "proven for " : "observed for ") + members + " (" + words + "): " + basis +
-                       across_parameters(family);
-        report.laws.push_back(std::move(law));
-      } else {
-        report.notes.push_back(words + "; no formula found for them");
-      }
-    } else {
-      report.notes.push_back("no formula of the parameters gives a period of every member (searched up to 7 nodes)");
-    }
+    non_least_period_laws(report, evidence, laws, charge);
   }
+  const bool any_arithmetic = std::any_of(family.members.begin(), family.members.end(), [](const Member& m) {
+    return m.pattern.kind == Periodicity::Kind::arithmetic;
+  });
   if (any_arithmetic) {
     wanted.clear();
     for (const Member& m : family.members) wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(m.pattern.saltus)));
-    if (const auto saltus = parameter_law(family, wanted, charge)) add("saltus", *saltus, "");
+    if (const auto saltus = parameter_law(family, wanted, charge)) add_period_law(report, evidence, "saltus", *saltus, "");
   }
   return laws;
 }
@@ -462,14 +497,31 @@ std::optional<std::int64_t> beatty_difference(const Member& m, std::uint64_t upt
   return d;
 }
 
-void pile_laws(PatternReport& report, const Charge& charge) {
-  const Family& family = report.family;
-  const std::size_t piles = family.piles();
-  const auto cells = box_cells(piles, family.upto);
+// What every law of a family on piles reads: its positions, and the words
+// of the laws' statements and evidence.
+struct PileBox {
+  std::size_t piles = 0;
+  std::vector<std::vector<std::uint64_t>> cells;  // the positions, as box_cells lists them
+  std::string over;       // "[0, 30]^2"
+  std::string members;    // "the member", "all 12 members"
+  std::string pile_list;  // "a, b"
+};
+
+PileBox pile_box(const Family& family) {
+  PileBox box;
+  box.piles = family.piles();
+  box.cells = box_cells(box.piles, family.upto);
   const std::size_t n = family.members.size();
-  const std::string over = "[0, " + std::to_string(family.upto) + "]^" + std::to_string(piles);
-  const std::string members = n == 1 ? "the member" : "all " + std::to_string(n) + " members";
-  // P-positions: all piles equal, binary digit sums mod m, Beatty pairs.
+  box.over = "[0, " + std::to_string(family.upto) + "]^" + std::to_string(box.piles);
+  box.members = n == 1 ? "the member" : "all " + std::to_string(n) + " members";
+  box.pile_list = join(family.position_variables, ", ");
+  return box;
+}
+
+// P-positions: all piles equal.
+bool all_piles_equal_law(PatternReport& report, const PileBox& box) {
+  const Family& family = report.family;
+  const auto& cells = box.cells;
   bool all_equal = true;
   for (const Member& m : family.members) {
     for (std::size_t i = 0; i < cells.size() && all_equal; ++i) {
@@ -477,148 +529,172 @@ void pile_laws(PatternReport& report, const Charge& charge) {
       all_equal = (m.p_position[i] != 0) == equal;
     }
   }
-  const std::string pile_list = join(family.position_variables, ", ");
-  if (all_equal) {
-    report.p_law = PatternReport::PositionLaw::all_equal;
-    Law law;
-    law.subject = "P-positions";
-    law.statement = "P-positions: " + join(family.position_variables, " = ") +
-                    (piles == 2 ? " (equivalently " + join(family.position_variables, " xor ") + " = 0)" : "");
-    law.evidence = "observed on " + over + " for " + members + across_parameters(family);
-    report.laws.push_back(std::move(law));
-  } else {
-    std::vector<Wanted> wanted;
-    for (const Member& m : family.members) {
-      std::vector<std::uint64_t> valid;
-      for (std::uint64_t modulus = 2; modulus <= piles + 1; ++modulus) {
-        bool holds = true;
-        for (std::size_t i = 0; i < cells.size() && holds; ++i) {
-          holds = (m.p_position[i] != 0) == digit_sums_divisible(cells[i], modulus);
-        }
-        if (holds) valid.push_back(modulus);
+  if (!all_equal) return false;
+  report.p_law = PatternReport::PositionLaw::all_equal;
+  Law law;
+  law.subject = "P-positions";
+  law.statement = "P-positions: " + join(family.position_variables, " = ") +
+                  (box.piles == 2 ? " (equivalently " + join(family.position_variables, " xor ") + " = 0)" : "");
+  law.evidence = "observed on " + box.over + " for " + box.members + across_parameters(family);
+  report.laws.push_back(std::move(law));
+  return true;
+}
+
+// P-positions: binary digit sums mod m, m a formula of the parameters.
+bool digit_sums_law(PatternReport& report, const PileBox& box, const Charge& charge) {
+  const Family& family = report.family;
+  const std::size_t piles = box.piles;
+  std::vector<Wanted> wanted;
+  for (const Member& m : family.members) {
+    std::vector<std::uint64_t> valid;
+    for (std::uint64_t modulus = 2; modulus <= piles + 1; ++modulus) {
+      bool holds = true;
+      for (std::size_t i = 0; i < box.cells.size() && holds; ++i) {
+        holds = (m.p_position[i] != 0) == digit_sums_divisible(box.cells[i], modulus);
       }
-      if (valid.empty()) break;
-      // Beyond `piles` every modulus says "all piles 0".
-      if (valid.back() == piles + 1) {
-        wanted.push_back(Wanted::between(static_cast<std::int64_t>(valid.size() == 1 ? piles + 1 : valid.front()),
-                                         std::numeric_limits<std::int64_t>::max()));
-      } else {
-        wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(valid.front())));
-      }
+      if (holds) valid.push_back(modulus);
     }
-    std::optional<Formula> modulus;
-    if (wanted.size() == n) modulus = parameter_law(family, wanted, charge);
-    if (modulus) {
-      report.p_law = PatternReport::PositionLaw::digit_sums;
-      report.p_parameter = modulus;
-      Law law;
-      law.subject = "P-positions";
-      law.formula = modulus;
-      law.names = family.parameters;
-      const std::string m = modulus->text(family.parameters);
-      law.statement = "P-positions: for every bit, the number of the piles " + pile_list +
-                      " with that bit set is a multiple of m = " + m +
-                      (m == "2" ? " (that is, " + join(family.position_variables, " xor ") + " = 0: Bouton)"
-                                : " (binary digit sums mod m, as in Moore's Nim_k with m = k + 1)");
-      law.evidence = "observed on " + over + " for " + members + across_parameters(family);
-      report.laws.push_back(std::move(law));
-    } else if (piles == 2) {
-      std::vector<Wanted> differences;
-      for (const Member& m : family.members) {
-        const auto d = beatty_difference(m, family.upto);
-        if (!d) break;
-        differences.push_back(Wanted::exactly(*d));
-      }
-      std::optional<Formula> d;
-      if (differences.size() == n) d = parameter_law(family, differences, charge);
-      if (d) {
-        report.p_law = PatternReport::PositionLaw::beatty;
-        report.p_parameter = d;
-        const std::string ds = d->text(family.parameters);
-        Law law;
-        law.subject = "P-positions";
-        law.formula = d;
-        law.names = family.parameters;
-        law.statement = "P-positions: (a_k, a_k + d·k) and (a_k + d·k, a_k), k = 0, 1, …, with d = " + ds +
-                        " and a_k the least number not in an earlier pair: the complementary Beatty sequences "
-                        "a_k = floor(k·alpha), b_k = floor(k·(alpha + d)), alpha = (2 - d + sqrt(d^2 + 4)) / 2" +
-                        (ds == "1" ? " (d = 1: alpha = phi, the golden ratio, as Wythoff proved for his game)" : "");
-        law.evidence = "observed on " + over + " for " + members + across_parameters(family);
-        report.laws.push_back(std::move(law));
-      }
-    }
-    if (report.p_law == PatternReport::PositionLaw::none) {
-      report.notes.push_back("the P-positions are not all piles equal, binary digit sums mod m, or Beatty pairs on " +
-                             over);
+    if (valid.empty()) break;
+    // Beyond `piles` every modulus says "all piles 0".
+    if (valid.back() == piles + 1) {
+      wanted.push_back(Wanted::between(static_cast<std::int64_t>(valid.size() == 1 ? piles + 1 : valid.front()),
+                                       std::numeric_limits<std::int64_t>::max()));
+    } else {
+      wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(valid.front())));
     }
   }
-  // Values: a formula of the piles and the parameters where every value is known.
+  std::optional<Formula> modulus;
+  if (wanted.size() == family.members.size()) modulus = parameter_law(family, wanted, charge);
+  if (!modulus) return false;
+  report.p_law = PatternReport::PositionLaw::digit_sums;
+  report.p_parameter = modulus;
+  Law law;
+  law.subject = "P-positions";
+  law.formula = modulus;
+  law.names = family.parameters;
+  const std::string m = modulus->text(family.parameters);
+  law.statement = "P-positions: for every bit, the number of the piles " + box.pile_list +
+                  " with that bit set is a multiple of m = " + m +
+                  (m == "2" ? " (that is, " + join(family.position_variables, " xor ") + " = 0: Bouton)"
+                            : " (binary digit sums mod m, as in Moore's Nim_k with m = k + 1)");
+  law.evidence = "observed on " + box.over + " for " + box.members + across_parameters(family);
+  report.laws.push_back(std::move(law));
+  return true;
+}
+
+// P-positions of two piles: Beatty pairs, their difference d a formula of the
+// parameters.
+bool beatty_pairs_law(PatternReport& report, const PileBox& box, const Charge& charge) {
+  const Family& family = report.family;
+  std::vector<Wanted> differences;
+  for (const Member& m : family.members) {
+    const auto d = beatty_difference(m, family.upto);
+    if (!d) break;
+    differences.push_back(Wanted::exactly(*d));
+  }
+  std::optional<Formula> d;
+  if (differences.size() == family.members.size()) d = parameter_law(family, differences, charge);
+  if (!d) return false;
+  report.p_law = PatternReport::PositionLaw::beatty;
+  report.p_parameter = d;
+  const std::string ds = d->text(family.parameters);
+  Law law;
+  law.subject = "P-positions";
+  law.formula = d;
+  law.names = family.parameters;
+  law.statement = "P-positions: (a_k, a_k + d·k) and (a_k + d·k, a_k), k = 0, 1, …, with d = " + ds +
+                  " and a_k the least number not in an earlier pair: the complementary Beatty sequences "
+                  "a_k = floor(k·alpha), b_k = floor(k·(alpha + d)), alpha = (2 - d + sqrt(d^2 + 4)) / 2" +
+                  (ds == "1" ? " (d = 1: alpha = phi, the golden ratio, as Wythoff proved for his game)" : "");
+  law.evidence = "observed on " + box.over + " for " + box.members + across_parameters(family);
+  report.laws.push_back(std::move(law));
+  return true;
+}
+
+// Values: a formula of the piles and the parameters where every value is known.
+void pile_value_law(PatternReport& report, const PileBox& box, const Charge& charge) {
+  const Family& family = report.family;
   const bool known = std::all_of(family.members.begin(), family.members.end(), [](const Member& m) {
     return std::none_of(m.values.begin(), m.values.end(), [](Nimber v) { return v == kUnknown; });
   });
   if (!known) {
     report.notes.push_back("some values are not computed (only who wins is known there): no formula for the values");
-  } else {
-    Points points;
-    std::vector<Wanted> wanted;
-    for (const Member& m : family.members) {
-      for (std::size_t i = 0; i < cells.size(); ++i) {
-        std::vector<std::int64_t> point;
-        for (std::uint64_t v : cells[i]) point.push_back(static_cast<std::int64_t>(v));
-        for (std::int64_t v : m.parameters) point.push_back(v);
-        points.push_back(std::move(point));
-        wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(m.values[i])));
-      }
-    }
-    SearchSpace space;
-    space.names = family.position_variables;
-    for (const std::string& p : family.parameters) space.names.push_back(p);
-    space.max_size = 7;
-    space.stored_size = 5;
-    const SearchResult found = find_formula(space, points, wanted, charge);
-    if (found.formula) {
-      report.value_formula = found.formula;
-      report.value_names = space.names;
-      Law law;
-      law.subject = "g";
-      law.formula = found.formula;
-      law.names = space.names;
-      law.statement = "g(" + pile_list + ") = " + found.formula->text(space.names);
-      law.evidence = "observed on " + over + " for " + members + across_parameters(family);
-      report.laws.push_back(std::move(law));
-    } else {
-      report.notes.push_back("no formula of the piles and the parameters gives the values (every formula up to 7 nodes, " +
-                             std::to_string(found.examined) + " examined)");
+    return;
+  }
+  Points points;
+  std::vector<Wanted> wanted;
+  for (const Member& m : family.members) {
+    for (std::size_t i = 0; i < box.cells.size(); ++i) {
+      std::vector<std::int64_t> point;
+      for (std::uint64_t v : box.cells[i]) point.push_back(static_cast<std::int64_t>(v));
+      for (std::int64_t v : m.parameters) point.push_back(v);
+      points.push_back(std::move(point));
+      wanted.push_back(Wanted::exactly(static_cast<std::int64_t>(m.values[i])));
     }
   }
-  // Rows of two-pile games.
-  if (piles == 2) {
-    for (const Member& m : family.members) {
-      if (m.rows.empty()) continue;
-      std::size_t periodic = 0;
-      std::size_t proven = 0;
-      std::vector<std::string> shown;
-      for (const RowLaw& row : m.rows) {
-        if (row.pattern.kind == Periodicity::Kind::none) continue;
-        ++periodic;
-        proven += row.pattern.proven();
-        if (shown.size() < 12) {
-          shown.push_back("row " + std::to_string(row.row) + ": " + kind_words(row.pattern));
-        }
-      }
-      Law law;
-      law.subject = "rows";
-      law.statement = m.text + ": " + std::to_string(periodic) + " of rows 0.." + std::to_string(m.rows.size() - 1) +
-                      " are additively periodic, g(a, b + p) = g(a, b) + s for b >= n0 (" + join(shown, "; ") +
-                      (periodic > shown.size() ? "; …" : "") + ")";
-      law.proven = proven == periodic && periodic == m.rows.size();
-      law.evidence = proven == periodic && periodic > 0
-                         ? "proven for each row: " + m.rows.front().pattern.proof
-                         : "observed on a stretch of each row (b < " + std::to_string(std::max<std::uint64_t>(4 * (family.upto + 1), 120)) + ")";
-      report.laws.push_back(std::move(law));
-      if (n > 3) break;  // one member's rows stand for the family's in the report
-    }
+  SearchSpace space;
+  space.names = family.position_variables;
+  for (const std::string& p : family.parameters) space.names.push_back(p);
+  space.max_size = 7;
+  space.stored_size = 5;
+  const SearchResult found = find_formula(space, points, wanted, charge);
+  if (!found.formula) {
+    report.notes.push_back("no formula of the piles and the parameters gives the values (every formula up to 7 nodes, " +
+                           std::to_string(found.examined) + " examined)");
+    return;
   }
+  report.value_formula = found.formula;
+  report.value_names = space.names;
+  Law law;
+  law.subject = "g";
+  law.formula = found.formula;
+  law.names = space.names;
+  law.statement = "g(" + box.pile_list + ") = " + found.formula->text(space.names);
+  law.evidence = "observed on " + box.over + " for " + box.members + across_parameters(family);
+  report.laws.push_back(std::move(law));
+}
+
+// Rows of two-pile games: which are additively periodic.
+void pile_row_laws(PatternReport& report) {
+  const Family& family = report.family;
+  const std::size_t n = family.members.size();
+  for (const Member& m : family.members) {
+    if (m.rows.empty()) continue;
+    std::size_t periodic = 0;
+    std::size_t proven = 0;
+    std::vector<std::string> shown;
+    for (const RowLaw& row : m.rows) {
+      if (row.pattern.kind == Periodicity::Kind::none) continue;
+      ++periodic;
+      proven += row.pattern.proven();
+      if (shown.size() < 12) {
+        shown.push_back("row " + std::to_string(row.row) + ": " + kind_words(row.pattern));
+      }
+    }
+    Law law;
+    law.subject = "rows";
+    law.statement = m.text + ": " + std::to_string(periodic) + " of rows 0.." + std::to_string(m.rows.size() - 1) +
+                    " are additively periodic, g(a, b + p) = g(a, b) + s for b >= n0 (" + join(shown, "; ") +
+                    (periodic > shown.size() ? "; …" : "") + ")";
+    law.proven = proven == periodic && periodic == m.rows.size();
+    law.evidence = proven == periodic && periodic > 0
+                       ? "proven for each row: " + m.rows.front().pattern.proof
+                       : "observed on a stretch of each row (b < " + std::to_string(std::max<std::uint64_t>(4 * (family.upto + 1), 120)) + ")";
+    report.laws.push_back(std::move(law));
+    if (n > 3) break;  // one member's rows stand for the family's in the report
+  }
+}
+
+void pile_laws(PatternReport& report, const Charge& charge) {
+  const PileBox box = pile_box(report.family);
+  // P-positions: all piles equal, binary digit sums mod m, Beatty pairs.
+  if (!all_piles_equal_law(report, box) && !digit_sums_law(report, box, charge) &&
+      !(box.piles == 2 && beatty_pairs_law(report, box, charge))) {
+    report.notes.push_back("the P-positions are not all piles equal, binary digit sums mod m, or Beatty pairs on " +
+                           box.over);
+  }
+  pile_value_law(report, box, charge);
+  if (box.piles == 2) pile_row_laws(report);
 }
 
 }  // namespace

@@ -44,6 +44,29 @@ constexpr int kTries = 3;
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
+// A job's rows as a worker sends them to the manager (kResult).
+std::string result_message(std::uint64_t id, const std::vector<Row>& rows) {
+  nlohmann::json j{{"job", id}, {"rows", nlohmann::json::array()}};
+  for (const Row& row : rows) j["rows"].push_back(to_json(row));
+  return j.dump();
+}
+
+// An error row for each game of the job: a final answer, computed by `rank`.
+std::vector<Row> error_rows(const Job& job, const std::string& message, int rank) {
+  std::vector<Row> rows;
+  for (const Member& member : job.members) {
+    Row row;
+    row.game = member.game;
+    row.kind = to_string(job.kind);
+    row.status = "error";
+    row.message = message;
+    row.version = kVersion;
+    row.rank = rank;
+    rows.push_back(row);
+  }
+  return rows;
+}
+
 // ---------------------------------------------------------------------------
 // Worker
 
@@ -98,10 +121,7 @@ CensusSummary work(const Plan& plan, const CensusOptions& options, Communicator&
       }
     });
     try {
-      const std::vector<Row> rows = run_job(plan, job, settings, job_context);
-      nlohmann::json j{{"job", id}, {"rows", nlohmann::json::array()}};
-      for (const Row& row : rows) j["rows"].push_back(to_json(row));
-      world.send(0, kResult, j.dump());
+      world.send(0, kResult, result_message(id, run_job(plan, job, settings, job_context)));
       ++summary.jobs_done;
     } catch (const Cancelled&) {
       world.send(0, kInterrupted, std::to_string(id));
@@ -110,20 +130,7 @@ CensusSummary work(const Plan& plan, const CensusOptions& options, Communicator&
     } catch (const InputError& e) {
       // The game cannot be computed as asked (a memory bound, a refused code):
       // a final answer, recorded as an error row.
-      std::vector<Row> rows;
-      for (const Member& member : job.members) {
-        Row row;
-        row.game = member.game;
-        row.kind = to_string(job.kind);
-        row.status = "error";
-        row.message = e.message();
-        row.version = kVersion;
-        row.rank = world.rank();
-        rows.push_back(row);
-      }
-      nlohmann::json j{{"job", id}, {"rows", nlohmann::json::array()}};
-      for (const Row& row : rows) j["rows"].push_back(to_json(row));
-      world.send(0, kResult, j.dump());
+      world.send(0, kResult, result_message(id, error_rows(job, e.message(), world.rank())));
     } catch (const std::exception& e) {
       world.send(0, kFailure, nlohmann::json{{"job", id}, {"message", e.what()}}.dump());
     }
@@ -167,28 +174,58 @@ class Manager {
  private:
   CensusSummary manage() {
     const auto start = Clock::now();
-    CensusSummary summary;
-    summary.arguments = plan_.spec.describe();
-    summary.transport = world_.describe();
-    summary.workers = world_.size() - 1;
-    summary.games = plan_.games;
-    summary.jobs = plan_.jobs.size();
-    if (summary.workers < 1) throw std::logic_error("a census needs at least one worker");
-    if (static_cast<std::uint64_t>(summary.workers) > plan_.jobs.size())
-      throw InputError("mpirun -np " + std::to_string(world_.size()) + " makes " + std::to_string(summary.workers) +
+    start_summary();
+    if (!open_database()) {
+      summary_.seconds = seconds_since(start);
+      return summary_;
+    }
+    make_folders();
+    queue_unfinished_jobs();
+    while (static_cast<int>(left_.size()) < summary_.workers) {
+      if (!stopping_ && context_.poll_asks_stop()) stop_census();
+      std::optional<Message> message = world_.receive(kWait);
+      if (!message) continue;
+      handle(*message);
+      // Every job handed out and answered: let the idle workers go.
+      if (queue_.empty() && busy_.empty())
+        for (int v = 1; v <= summary_.workers; ++v)
+          if (!left_.count(v) && !stopped_.count(v)) stop_worker(v);
+    }
+    context_.end_progress();
+    if (!summary_.interrupted) database_->census_finished(summary_.arguments);
+    summary_.seconds = seconds_since(start);
+    return summary_;
+  }
+
+  // The census's description, and a refusal of more workers than jobs.
+  void start_summary() {
+    summary_.arguments = plan_.spec.describe();
+    summary_.transport = world_.describe();
+    summary_.workers = world_.size() - 1;
+    summary_.games = plan_.games;
+    summary_.jobs = plan_.jobs.size();
+    if (summary_.workers < 1) throw std::logic_error("a census needs at least one worker");
+    if (static_cast<std::uint64_t>(summary_.workers) > plan_.jobs.size())
+      throw InputError("mpirun -np " + std::to_string(world_.size()) + " makes " + std::to_string(summary_.workers) +
                        " workers for a census of " + std::to_string(plan_.jobs.size()) +
                        " jobs: use -np " + std::to_string(plan_.jobs.size() + 1) + " or fewer");
-    std::optional<Database> db;
+  }
+
+  // Opens the database; false when stopped while another program held the
+  // file locked: nothing started, every worker released.
+  bool open_database() {
     try {
-      db.emplace(options_.database, Database::Mode::read_write, [this] { return context_.poll_asks_stop(); });
+      database_.emplace(options_.database, Database::Mode::read_write, [this] { return context_.poll_asks_stop(); });
     } catch (const Cancelled&) {
-      // Stopped while another program held the file locked: nothing started.
       for (int w = 1; w < world_.size(); ++w) world_.send(w, kAbort, "");
       for (int w = 1; w < world_.size(); ++w) left_.insert(w);
-      summary.interrupted = true;
-      summary.seconds = seconds_since(start);
-      return summary;
+      summary_.interrupted = true;
+      return false;
     }
+    return true;
+  }
+
+  void make_folders() const {
     std::error_code ec;
     std::filesystem::create_directories(checkpoint_directory(options_.database), ec);
     if (ec)
@@ -199,13 +236,17 @@ class Manager {
       if (ec)
         throw InputError("cannot make the certificate folder " + options_.certificate_directory + ": " + ec.message());
     }
+  }
+
+  // The jobs whose rows are not final yet, largest first.
+  void queue_unfinished_jobs() {
     // Damaged rows are never trusted: removed here, computed again below.
-    summary.damaged_removed = db->remove_damaged();
-    db->census_started(summary.arguments, plan_.games, plan_checksum(plan_));
-    known_ = db->rows();
+    summary_.damaged_removed = database_->remove_damaged();
+    database_->census_started(summary_.arguments, plan_.games, plan_checksum(plan_));
+    known_ = database_->rows();
     for (const Job& job : plan_.jobs) {
       if (job_final(job, known_, plan_.spec)) {
-        ++summary.jobs_already_done;
+        ++summary_.jobs_already_done;
       } else {
         queue_.push_back(job.id);
       }
@@ -213,117 +254,103 @@ class Manager {
     // Largest first: the long jobs start early and the short ones fill the end.
     std::stable_sort(queue_.begin(), queue_.end(),
                      [&](std::uint64_t a, std::uint64_t b) { return plan_.jobs[a].cost > plan_.jobs[b].cost; });
+  }
 
-    std::set<int> stopped;          // workers sent kStop
-    std::map<int, std::uint64_t> busy;  // worker -> job
-    std::map<std::uint64_t, int> tries;
-    bool stopping = false;
-    const int workers = summary.workers;
-    auto stop_worker = [&](int w) {
-      if (stopped.insert(w).second) world_.send(w, kStop, "");
-    };
-    auto record_failure = [&](const std::vector<Row>& rows, std::uint64_t id, bool fault) {
-      for (const Row& row : rows) summary.errors += row.status == "error";
-      const auto failed = std::find_if(rows.begin(), rows.end(), [](const Row& r) { return r.status == "error"; });
-      if (failed == rows.end()) return;
-      // The job's game, and the family's games it was computing when it is
-      // not one of them itself ("0.37 (for 0.6)").
-      const Job& job = plan_.jobs.at(id);
-      std::string name = job.game;
-      if (!job.in_family) {
-        std::string members;
-        for (std::size_t i = 0; i < job.members.size() && i < 3; ++i) members += (i ? ", " : "") + job.members[i].game;
-        if (job.members.size() > 3) members += ", …";
-        name += " (for " + members + ")";
-      }
-      summary.failed_jobs.push_back(CensusSummary::FailedJob{name, failed->message, fault});
-    };
-    while (static_cast<int>(left_.size()) < workers) {
-      if (!stopping && context_.poll_asks_stop()) {
-        stopping = true;
-        summary.interrupted = true;
-        for (int w = 1; w <= workers; ++w)
-          if (!left_.count(w)) stop_worker(w);
-      }
-      std::optional<Message> message = world_.receive(kWait);
-      if (!message) continue;
-      const int w = message->source;
-      switch (message->tag) {
-        case kReady:
-          if (stopping || queue_.empty()) {
-            stop_worker(w);
-          } else if (!stopped.count(w)) {
-            const std::uint64_t id = queue_.front();
-            queue_.pop_front();
-            busy[w] = id;
-            world_.send(w, kJob, nlohmann::json{{"job", id}, {"extra", extras(plan_.jobs[id])}}.dump());
-          }
-          break;
-        case kResult: {
-          const nlohmann::json j = nlohmann::json::parse(message->payload);
-          std::vector<Row> rows;
-          for (const nlohmann::json& r : j.at("rows")) rows.push_back(row_from_json(r));
-          db->store(rows);
-          for (const Row& row : rows) known_[row.game] = row;
-          busy.erase(w);
-          ++summary.jobs_done;
-          record_failure(rows, j.at("job").get<std::uint64_t>(), false);
-          report_progress(summary, busy.size());
-          break;
+  void handle(const Message& message) {
+    const int w = message.source;
+    switch (message.tag) {
+      case kReady:
+        if (stopping_ || queue_.empty()) {
+          stop_worker(w);
+        } else if (!stopped_.count(w)) {
+          const std::uint64_t id = queue_.front();
+          queue_.pop_front();
+          busy_[w] = id;
+          world_.send(w, kJob, nlohmann::json{{"job", id}, {"extra", extras(plan_.jobs[id])}}.dump());
         }
-        case kFailure: {
-          const nlohmann::json j = nlohmann::json::parse(message->payload);
-          const std::uint64_t id = j.at("job").get<std::uint64_t>();
-          busy.erase(w);
-          if (++tries[id] < kTries) {
-            queue_.push_front(id);  // another worker takes it next
-          } else {
-            std::vector<Row> rows;
-            for (const Member& member : plan_.jobs.at(id).members) {
-              Row row;
-              row.game = member.game;
-              row.kind = to_string(plan_.jobs[id].kind);
-              row.status = "error";
-              row.message = "failed " + std::to_string(kTries) + " times: " + j.at("message").get<std::string>();
-              row.version = kVersion;
-              row.rank = w;
-              rows.push_back(row);
-            }
-            db->store(rows);
-            for (const Row& row : rows) known_[row.game] = row;
-            ++summary.jobs_done;
-            record_failure(rows, id, true);
-          }
-          break;
-        }
-        case kInterrupted:
-          busy.erase(w);
-          left_.insert(w);
-          if (!stopping) {
-            // A worker stopped by its own signal: the census stops with it
-            // (under mpirun a signal reaches every rank).
-            stopping = true;
-            summary.interrupted = true;
-            for (int v = 1; v <= workers; ++v)
-              if (!left_.count(v)) stop_worker(v);
-          }
-          break;
-        case kBye:
-          busy.erase(w);
-          left_.insert(w);
-          break;
-        default:
-          break;
-      }
-      // Every job handed out and answered: let the idle workers go.
-      if (queue_.empty() && busy.empty())
-        for (int v = 1; v <= workers; ++v)
-          if (!left_.count(v) && !stopped.count(v)) stop_worker(v);
+        break;
+      case kResult:
+        receive_result(w, message.payload);
+        break;
+      case kFailure:
+        receive_failure(w, message.payload);
+        break;
+      case kInterrupted:
+        busy_.erase(w);
+        left_.insert(w);
+        // A worker stopped by its own signal: the census stops with it
+        // (under mpirun a signal reaches every rank).
+        if (!stopping_) stop_census();
+        break;
+      case kBye:
+        busy_.erase(w);
+        left_.insert(w);
+        break;
+      default:
+        break;
     }
-    context_.end_progress();
-    if (!summary.interrupted) db->census_finished(summary.arguments);
-    summary.seconds = seconds_since(start);
-    return summary;
+  }
+
+  void receive_result(int w, const std::string& payload) {
+    const nlohmann::json j = nlohmann::json::parse(payload);
+    std::vector<Row> rows;
+    for (const nlohmann::json& r : j.at("rows")) rows.push_back(row_from_json(r));
+    store(rows);
+    busy_.erase(w);
+    record_failure(rows, j.at("job").get<std::uint64_t>(), false);
+    report_progress();
+  }
+
+  // A fault: the job is tried again on another worker, kTries times in all.
+  void receive_failure(int w, const std::string& payload) {
+    const nlohmann::json j = nlohmann::json::parse(payload);
+    const std::uint64_t id = j.at("job").get<std::uint64_t>();
+    busy_.erase(w);
+    if (++tries_[id] < kTries) {
+      queue_.push_front(id);  // another worker takes it next
+      return;
+    }
+    const std::vector<Row> rows =
+        error_rows(plan_.jobs.at(id), "failed " + std::to_string(kTries) + " times: " + j.at("message").get<std::string>(), w);
+    store(rows);
+    record_failure(rows, id, true);
+  }
+
+  // A job's rows, answered: in the database and in known_.
+  void store(const std::vector<Row>& rows) {
+    database_->store(rows);
+    for (const Row& row : rows) known_[row.game] = row;
+    ++summary_.jobs_done;
+  }
+
+  // A job's error rows, counted, and the job named among the failed ones.
+  void record_failure(const std::vector<Row>& rows, std::uint64_t id, bool fault) {
+    for (const Row& row : rows) summary_.errors += row.status == "error";
+    const auto failed = std::find_if(rows.begin(), rows.end(), [](const Row& r) { return r.status == "error"; });
+    if (failed == rows.end()) return;
+    // The job's game, and the family's games it was computing when it is
+    // not one of them itself ("0.37 (for 0.6)").
+    const Job& job = plan_.jobs.at(id);
+    std::string name = job.game;
+    if (!job.in_family) {
+      std::string members;
+      for (std::size_t i = 0; i < job.members.size() && i < 3; ++i) members += (i ? ", " : "") + job.members[i].game;
+      if (job.members.size() > 3) members += ", …";
+      name += " (for " + members + ")";
+    }
+    summary_.failed_jobs.push_back(CensusSummary::FailedJob{name, failed->message, fault});
+  }
+
+  void stop_worker(int w) {
+    if (stopped_.insert(w).second) world_.send(w, kStop, "");
+  }
+
+  // Ctrl-C here, or a worker's own signal: every worker still there is stopped.
+  void stop_census() {
+    stopping_ = true;
+    summary_.interrupted = true;
+    for (int w = 1; w <= summary_.workers; ++w)
+      if (!left_.count(w)) stop_worker(w);
   }
 
   // Games in the database, from other censuses, recorded as computed through
@@ -345,13 +372,13 @@ class Manager {
     return out;
   }
 
-  void report_progress(const CensusSummary& summary, std::size_t running) {
+  void report_progress() {
     if (!context_.progress_due()) return;
     char line[200];
     std::snprintf(line, sizeof line, "census %s: %llu of %llu jobs done, %zu running, %.0f s",
-                  summary.arguments.c_str(),
-                  static_cast<unsigned long long>(summary.jobs_already_done + summary.jobs_done),
-                  static_cast<unsigned long long>(summary.jobs), running, context_.seconds());
+                  summary_.arguments.c_str(),
+                  static_cast<unsigned long long>(summary_.jobs_already_done + summary_.jobs_done),
+                  static_cast<unsigned long long>(summary_.jobs), busy_.size(), context_.seconds());
     context_.progress(line);
   }
 
@@ -362,6 +389,12 @@ class Manager {
   std::deque<std::uint64_t> queue_;
   std::map<std::string, Row> known_;  // the database's rows, kept up to date
   std::set<int> left_;                // workers that said bye (or were interrupted)
+  std::set<int> stopped_;             // workers sent kStop
+  std::map<int, std::uint64_t> busy_;  // worker -> job
+  std::map<std::uint64_t, int> tries_;
+  bool stopping_ = false;
+  std::optional<Database> database_;
+  CensusSummary summary_;
 };
 
 CensusSummary run_rank(const Plan& plan, const CensusOptions& options, Communicator& world, Context& context) {

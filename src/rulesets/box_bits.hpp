@@ -9,7 +9,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "search/regions/box_symmetries.hpp"
+#include "placement/box_symmetries.hpp"
 
 namespace grundy::rulesets_detail {
 

@@ -10,7 +10,8 @@
 #include <cstdlib>
 
 #include "grundy/core/input_error.hpp"
-#include "search/regions/box_symmetries.hpp"
+#include "placement/box_symmetries.hpp"
+#include "placement/least_image.hpp"
 #include "rulesets/box_bits.hpp"
 #include "rulesets/even_bits.hpp"
 
@@ -103,24 +104,29 @@ std::uint64_t half_turned(std::uint64_t codes, int n) {
 [[gnu::always_inline]] inline std::uint64_t least_of_four(int h, int w, std::uint64_t codes) {
   const std::uint64_t head = static_cast<std::uint64_t>(h) << 61 | static_cast<std::uint64_t>(w) << 56;
   const int row = 2 * w;
-  const std::uint64_t turned = half_turned(codes, h * w);
+  const auto rows_flipped = [&](std::uint64_t x) __attribute__((always_inline)) { return rows_reversed(x, h, row); };
+  const auto turned = [&](std::uint64_t x) __attribute__((always_inline)) { return half_turned(x, h * w); };
   std::uint64_t best = ~std::uint64_t{0};
-  for (const std::uint64_t image : {codes, rows_reversed(codes, h, row), turned, rows_reversed(turned, h, row)})
+  for (const std::uint64_t image : placement::detail::four_flips(codes, rows_flipped, turned))
     best = std::min({best, image, colours_exchanged(image)});
   return head | best;
 }
 
 // The least key of a part's images (clobber_grid.hpp): the eight symmetries
-// with the height at most the width, each with the colours exchanged or not.
+// with the height at most the width (placement/least_image.hpp), each with
+// the colours exchanged or not. The images are made by the word operations
+// above, not square by square (walk_of): a group's key is made at every node
+// of the search.
 std::uint64_t key_of(const Grid& g) {
-  std::uint64_t best = ~std::uint64_t{0};
-  if (g.h <= g.w) best = least_of_four(g.h, g.w, codes_of(g.x, g.o));
-  if (g.h >= g.w) {
-    const auto x = static_cast<std::uint32_t>(box::transpose(g.x, g.h, g.w));
-    const auto o = static_cast<std::uint32_t>(box::transpose(g.o, g.h, g.w));
-    best = std::min(best, least_of_four(g.w, g.h, codes_of(x, o)));
-  }
-  return best;
+  return placement::detail::least_over_orientations<std::uint64_t>(
+      g.h, g.w, g,
+      [](const Grid& part, int h, int w) __attribute__((always_inline)) {
+        return Grid{w, h, static_cast<std::uint32_t>(box::transpose(part.x, h, w)),
+                    static_cast<std::uint32_t>(box::transpose(part.o, h, w))};
+      },
+      [](int h, int w, const Grid& part) __attribute__((always_inline)) {
+        return least_of_four(h, w, codes_of(part.x, part.o));
+      });
 }
 
 Grid grid_of(std::uint64_t key) {

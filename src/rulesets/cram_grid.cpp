@@ -8,7 +8,8 @@
 #include <bit>
 
 #include "grundy/core/input_error.hpp"
-#include "search/regions/box_symmetries.hpp"
+#include "placement/box_symmetries.hpp"
+#include "placement/least_image.hpp"
 #include "rulesets/box_bits.hpp"
 
 namespace grundy::cram_grid {
@@ -55,18 +56,21 @@ void for_each_region(int h, int w, const BoxMasks& box, std::uint64_t free, F&& 
 // is, rows reversed, the half turn, both), h <= w.
 std::uint64_t least_of_four(int h, int w, std::uint64_t free) {
   const std::uint64_t head = static_cast<std::uint64_t>(h) << 61 | static_cast<std::uint64_t>(w) << 56;
-  const std::uint64_t turned = box::half_turn(free, h, w);
-  return head | std::min({free, box::flip_rows(free, h, w), turned, box::flip_rows(turned, h, w)});
+  const auto images = placement::detail::four_flips(
+      free, [&](std::uint64_t x) { return box::flip_rows(x, h, w); }, [&](std::uint64_t x) { return box::half_turn(x, h, w); });
+  return head | std::min({images[0], images[1], images[2], images[3]});
 }
 
 // The least key of a region's images: the eight symmetries with the height
-// at most the width; 0 when the region does not fit a key.
+// at most the width (placement/least_image.hpp); 0 when the region does not
+// fit a key. The images are made by the word operations of box_symmetries.hpp,
+// not square by square (walk_of): a region's keys are made for every option
+// of a search.
 std::uint64_t key_of(const Region& g) {
   if (g.h * g.w > static_cast<int>(kMostCells) || std::max(g.h, g.w) > kWidestKey) return 0;
-  std::uint64_t best = ~std::uint64_t{0};
-  if (g.h <= g.w) best = least_of_four(g.h, g.w, g.free);
-  if (g.h >= g.w) best = std::min(best, least_of_four(g.w, g.h, box::transpose(g.free, g.h, g.w)));
-  return best;
+  return placement::detail::least_over_orientations<std::uint64_t>(
+      g.h, g.w, g.free, [](std::uint64_t x, int h, int w) { return box::transpose(x, h, w); },
+      [](int h, int w, std::uint64_t free) { return least_of_four(h, w, free); });
 }
 
 Region grid_of(std::uint64_t key) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "grundy/core/hash.hpp"
+#include "placement/least_image.hpp"
 
 namespace grundy::rulesets_detail {
 
@@ -72,10 +73,12 @@ LetterBoard least_image(const LetterBoard& b, char (*exchange)(char)) {
   // Images are compared square by square as they are drawn, and only one
   // that is less than the best so far is written out: a part's key is made
   // at every node of a search, where building sixteen boards cost a fifth of
-  // the time. Each image is walked by strides (its square k = r * cols + c
-  // is source square start + r * row_step + c * col_step), and the colours
-  // exchanged are looked up in a copy made once: a call of `exchange` and
-  // an index per square compared were most of its time (perf, NoGo 3x5).
+  // the time. Each image is walked by strides (placement/least_image.hpp's
+  // walk_of: its square k = r * cols + c is source square start + r *
+  // row_step + c * col_step), and the colours exchanged are looked up in a
+  // copy made once: a call of `exchange` and an index per square compared
+  // were most of its time (perf, NoGo 3x5).
+  using placement::detail::SymmetryWalk;
   const int least_rows = std::min(b.rows, b.cols);
   const int least_cols = std::max(b.rows, b.cols);
   const std::size_t n = b.cells.size();
@@ -90,59 +93,37 @@ LetterBoard least_image(const LetterBoard& b, char (*exchange)(char)) {
   }
   for (std::size_t i = 0; i < n; ++i) swapped[i] = exchange(b.cells[i]);
   struct Walk {
-    std::ptrdiff_t start = 0, row_step = 0, col_step = 0;
+    SymmetryWalk steps;
     const char* letters = nullptr;
   };
-  const auto walk_of = [&](int symmetry, bool exchanged) {
-    const auto cols = static_cast<std::ptrdiff_t>(b.cols);
-    const bool transpose = (symmetry & 4) != 0;
-    // The source's steps down a row and along a column of the board.
-    const std::ptrdiff_t down = (symmetry & 1) != 0 ? -cols : cols;
-    const std::ptrdiff_t across = (symmetry & 2) != 0 ? -1 : 1;
-    Walk w;
-    w.start = ((symmetry & 1) != 0 ? (b.rows - 1) * cols : 0) + ((symmetry & 2) != 0 ? cols - 1 : 0);
-    w.row_step = transpose ? across : down;
-    w.col_step = transpose ? down : across;
-    w.letters = exchanged ? swapped : b.cells.data();
-    return w;
-  };
-  Walk best;
-  bool have_best = false;
-  for (int symmetry = 0; symmetry < 8; ++symmetry) {
-    // Boards order by their number of rows first: an image with more rows
-    // than columns is never the least, so it is not drawn.
-    if (((symmetry & 4) != 0 ? b.cols : b.rows) != least_rows) continue;
-    for (const bool exchanged : {false, true}) {
-      const Walk mine = walk_of(symmetry, exchanged);
-      if (!have_best) {
-        best = mine;
-        have_best = true;
-        continue;
+  // Boards of one shape order square by square, row by row.
+  const auto compare = [&](const Walk& mine, const Walk& best) {
+    for (int r = 0; r < least_rows; ++r) {
+      const char* my_row = mine.letters + mine.steps.start + r * mine.steps.row_step;
+      const char* best_row = best.letters + best.steps.start + r * best.steps.row_step;
+      for (int c = 0; c < least_cols; ++c) {
+        const char m = my_row[c * mine.steps.col_step];
+        const char o = best_row[c * best.steps.col_step];
+        if (m != o) return m < o ? -1 : 1;
       }
-      int order = 0;  // this image against the best: -1 less, 1 greater
-      for (int r = 0; r < least_rows && order == 0; ++r) {
-        const char* my_row = mine.letters + mine.start + r * mine.row_step;
-        const char* best_row = best.letters + best.start + r * best.row_step;
-        for (int c = 0; c < least_cols; ++c) {
-          const char m = my_row[c * mine.col_step];
-          const char o = best_row[c * best.col_step];
-          if (m != o) {
-            order = m < o ? -1 : 1;
-            break;
-          }
-        }
-      }
-      if (order < 0) best = mine;
     }
+    return 0;
+  };
+  placement::detail::LeastImage<Walk, decltype(compare)> least(compare);
+  for (int symmetry = 0; symmetry < placement::detail::kBoxSymmetries; ++symmetry) {
+    if (!placement::detail::may_be_least(symmetry, b.rows, b.cols)) continue;
+    const SymmetryWalk steps = placement::detail::walk_of(symmetry, b.rows, b.cols);
+    for (const bool exchanged : {false, true}) least.consider(Walk{steps, exchanged ? swapped : b.cells.data()});
   }
+  const Walk& best = least.best();
   LetterBoard image;
   image.rows = least_rows;
   image.cols = least_cols;
   image.cells.resize(n);
   std::size_t k = 0;
   for (int r = 0; r < least_rows; ++r) {
-    const char* row = best.letters + best.start + r * best.row_step;
-    for (int c = 0; c < least_cols; ++c) image.cells[k++] = row[c * best.col_step];
+    const char* row = best.letters + best.steps.start + r * best.steps.row_step;
+    for (int c = 0; c < least_cols; ++c) image.cells[k++] = row[c * best.steps.col_step];
   }
   return image;
 }

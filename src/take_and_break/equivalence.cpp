@@ -1,8 +1,10 @@
 #include "grundy/take_and_break/equivalence.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <stdexcept>
+
+#include "grundy/core/context.hpp"
+#include "grundy/core/heap_sequence.hpp"
 
 namespace grundy::take_and_break {
 namespace {
@@ -16,29 +18,29 @@ namespace {
 constexpr std::uint64_t kDigitsExamined = 32;
 
 // g(0..last) of a code by the definition (small heaps only: last is below
-// kDigitsExamined).
+// kDigitsExamined), by the one heap-sequence loop. Heap n's options read g
+// below n only: d0 has neither bit 1 nor bit 2 (parse_game_code refuses
+// them), so every move takes a token or splits. A code's reduction is a pure
+// function of the code (every rank plans a census alike, before any run) and
+// no run's Context reaches it, so the loop is given a Context of its own,
+// which nothing stops: unpolled, as it always was, its work bounded by
+// kDigitsExamined.
 std::vector<unsigned> small_values(const GameCode& code, std::uint64_t last) {
-  std::vector<unsigned> g(last + 1, 0);
-  unsigned largest = 0;
-  for (std::uint64_t n = 1; n <= last; ++n) {
-    // Options xor values below 2^bit_width(largest); the mex is at most one more.
-    std::vector<bool> seen((std::size_t{2} << std::bit_width(largest)) + 1, false);
+  std::vector<unsigned> g{0};
+  Context unpolled;
+  extend_heap_sequence(g, last, Play::normal, unpolled, [&](std::uint64_t n, auto&& option) {
     for (std::uint64_t k = 0; k < code.digits.size() && k <= n; ++k) {
       const unsigned d = code.digits[k];
       const std::uint64_t m = n - k;
-      if ((d & 1) && m == 0) seen[0] = true;
-      if ((d & 2) && m >= 1) seen[g[m]] = true;
+      if ((d & 1) && m == 0) option(0);
+      if ((d & 2) && m >= 1) option(g[m]);
       if (d & 4)
-        for (std::uint64_t a = 1; 2 * a <= m; ++a) seen[g[a] ^ g[m - a]] = true;
+        for (std::uint64_t a = 1; 2 * a <= m; ++a) option(g[a] ^ g[m - a]);
       if (d & 8)
         for (std::uint64_t a = 1; 3 * a <= m; ++a)
-          for (std::uint64_t b = a; 2 * b <= m - a; ++b) seen[g[a] ^ g[b] ^ g[m - a - b]] = true;
+          for (std::uint64_t b = a; 2 * b <= m - a; ++b) option(g[a] ^ g[b] ^ g[m - a - b]);
     }
-    unsigned mex = 0;
-    while (mex < seen.size() && seen[mex]) ++mex;
-    g[n] = mex;
-    largest = std::max(largest, mex);
-  }
+  });
   return g;
 }
 

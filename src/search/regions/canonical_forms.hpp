@@ -60,9 +60,9 @@ bool Engine<N>::mirror_strategy(const Geometry<N>& g, const Region<N>& region) c
   const int h = region.height;
   const int w = region.width;
   for (int t : rule_->symmetries) {
-    // The involutions among the 8: the two flips, the half turn, and on square
-    // boxes the two diagonal reflections.
-    if (t == 0 || t == 3 || t == 5 || ((t & 1) && h != w)) continue;
+    // The involutions among the 8 that map the box to itself: the two flips,
+    // the half turn, and on square boxes the two diagonal reflections.
+    if (t == 0 || !is_involution(t) || !maps_box_to_itself(t, h, w)) continue;
     if (!symmetric_under(region, t)) continue;
     bool collide = false;
     auto image = [&](std::size_t i) {

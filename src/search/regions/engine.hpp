@@ -33,6 +33,7 @@
 #include "grundy/placement/rule.hpp"
 #include "grundy/search/frame_stack.hpp"
 #include "grundy/search/outcome_search.hpp"
+#include "placement/least_image.hpp"
 #include "region.hpp"
 #include "region_reductions.hpp"
 #include "region_table.hpp"
@@ -204,23 +205,16 @@ class Engine {
         return canonical_square(x, h, w);
       }
     }
-    Region<N> best;
-    bool first = true;
     // The least image has the least (height, width); images with other box
     // dimensions cannot win, so they are not built.
     int best_h = h;
-    for (int t : rule_->symmetries) best_h = std::min(best_h, (t & 1) ? w : h);
+    for (int t : rule_->symmetries) best_h = std::min(best_h, image_rows(t, h, w));
+    LeastImage<Region<N>, RegionOrder> least;
     for (int t : rule_->symmetries) {
-      int th = h;
-      int tw = w;
-      {
-        int r = 0;
-        int c = 0;
-        apply_symmetry(t, r, c, th, tw);
-      }
-      if (th != best_h) continue;
+      if (image_rows(t, h, w) != best_h) continue;
+      const int tw = image_rows(t, w, h);
       Region<N> image;
-      image.height = static_cast<std::uint16_t>(th);
+      image.height = static_cast<std::uint16_t>(best_h);
       image.width = static_cast<std::uint16_t>(tw);
       for (Cell cell : cells) {
         int hh = h;
@@ -228,72 +222,69 @@ class Engine {
         apply_symmetry(t, cell.row, cell.col, hh, ww);
         image.cells.set(static_cast<std::size_t>(cell.row * tw + cell.col));
       }
-      if (first || image.height < best.height || (image.height == best.height && image.width < best.width) ||
-          (image.height == best.height && image.width == best.width && image.cells.less(best.cells))) {
-        best = image;
-        first = false;
-      }
+      least.consider(image);
     }
-    return best;
+    return least.best();
   }
+
+  // Regions in the order of canonical(): (height, width, cells).
+  struct RegionOrder {
+    int operator()(const Region<N>& a, const Region<N>& b) const noexcept {
+      if (a.height != b.height) return a.height < b.height ? -1 : 1;
+      if (a.width != b.width) return a.width < b.width ? -1 : 1;
+      if (a.cells.less(b.cells)) return -1;
+      return a.cells == b.cells ? 0 : 1;
+    }
+  };
 
   // The least image of a stride-8 box of at most 8x8, ordered by (height, width,
   // stride-8 word); returned in the usual stride-width layout. Also notes when
   // the least image is reached by one symmetry only (Region::asymmetric).
   [[nodiscard]] Region<N> canonical_square(std::uint64_t x, int h, int w) const {
-    std::uint64_t best = 0;
-    int best_h = 0;
-    int best_w = 0;
-    int ties = 0;  // symmetries giving the least image, beyond the first
-    if (rule_->symmetries.size() == 8) {
+    if (rule_->symmetries.size() == kBoxSymmetries) {
       // All eight (Cram, 2x2 blocks, Node Kayles): the least box is min x max,
       // so a non-square box needs only the four images in that orientation.
-      best_h = std::min(h, w);
-      best_w = std::max(h, w);
-      // Inlined by hand as it was by GCC before 48d00b5 (a call of its own
-      // there: 5 % of a Cram search more).
-      auto consider = [&](std::uint64_t base, bool first) __attribute__((always_inline)) {
-        const std::uint64_t cols = square::flip_cols(base, best_w);
-        const std::uint64_t images[4] = {base, square::flip_rows(base, best_h), cols, square::flip_rows(cols, best_h)};
-        for (int i = 0; i < 4; ++i) {
-          if ((first && i == 0) || images[i] < best) {
-            best = images[i];
-            ties = 0;
-          } else if (images[i] == best) {
-            ++ties;
-          }
-        }
-      };
-      if (h <= w) consider(x, true);
-      if (h >= w) consider(square::transpose(x), h > w);
-    } else {
-      bool first = true;
-      for (int t : rule_->symmetries) {
-        std::uint64_t image = x;
-        int th = h;
-        int tw = w;
-        if (t & 1) {
-          image = square::transpose(image);
-          th = w;
-          tw = h;
-        }
-        if (t & 2) image = square::flip_rows(image, th);
-        if (t & 4) image = square::flip_cols(image, tw);
-        if (first || th < best_h || (th == best_h && (tw < best_w || (tw == best_w && image < best)))) {
-          best = image;
-          best_h = th;
-          best_w = tw;
-          ties = 0;
-          first = false;
-        } else if (th == best_h && tw == best_w && image == best) {
-          ++ties;
-        }
-      }
+      // The lambdas inlined by hand as GCC inlined this before 48d00b5 (a
+      // call of its own there: 5 % of a Cram search more).
+      LeastImage<std::uint64_t> least;
+      for_each_least_orientation(
+          h, w, x, [](std::uint64_t y, int, int) __attribute__((always_inline)) { return square::transpose(y); },
+          [&](int rows, int cols, std::uint64_t base) __attribute__((always_inline)) {
+            const auto rows_flipped = [rows](std::uint64_t y) __attribute__((always_inline)) {
+              return square::flip_rows(y, rows);
+            };
+            const auto cols_flipped = [cols](std::uint64_t y) __attribute__((always_inline)) {
+              return square::flip_cols(y, cols);
+            };
+            for (const std::uint64_t image : four_flips(base, rows_flipped, cols_flipped)) least.consider(image);
+          });
+      return word_region(least.best(), std::min(h, w), std::max(h, w), least.ties());
     }
+    // Ordered by (height, width, stride-8 word).
+    struct Image {
+      int height = 0;
+      int width = 0;
+      std::uint64_t cells = 0;
+      auto operator<=>(const Image&) const = default;
+    };
+    LeastImage<Image> least;
+    for (int t : rule_->symmetries) {
+      Image image{h, w, x};
+      if (t & 1) image = Image{w, h, square::transpose(x)};
+      if (t & 2) image.cells = square::flip_rows(image.cells, image.height);
+      if (t & 4) image.cells = square::flip_cols(image.cells, image.width);
+      least.consider(image);
+    }
+    return word_region(least.best().cells, least.best().height, least.best().width, least.ties());
+  }
+
+  // A least image in one word (stride 8 within 8x8, stride w beyond: see
+  // geometry()); `ties`, the other symmetries that reach it.
+  static Region<N> word_region(std::uint64_t cells, int h, int w, int ties) {
     Region<N> r;
-    r.height = static_cast<std::uint16_t>(best_h);
-    r.width = static_cast<std::uint16_t>(best_w);
-    r.cells.words[0] = best;  // stride 8 (see geometry())
+    r.height = static_cast<std::uint16_t>(h);
+    r.width = static_cast<std::uint16_t>(w);
+    r.cells.words[0] = cells;
     r.asymmetric = ties == 0;
     return r;
   }
@@ -441,28 +432,19 @@ class Engine {
   // than 8 is never square, so only the four flips of that orientation count.
   // Same order (height, width, word) and layout as canonical().
   [[nodiscard]] Region<N> canonical_wide(std::uint64_t x, int h, int w) const {
-    if (h > w) {
-      x = box::transpose(x, h, w);
-      std::swap(h, w);
-    }
-    const std::uint64_t turned = box::half_turn(x, h, w);
-    const std::uint64_t images[4] = {x, box::flip_rows(x, h, w), turned, box::flip_rows(turned, h, w)};
-    std::uint64_t best = images[0];
-    int ties = 0;
-    for (int i = 1; i < 4; ++i) {
-      if (images[i] < best) {
-        best = images[i];
-        ties = 0;
-      } else if (images[i] == best) {
-        ++ties;
-      }
-    }
-    Region<N> r;
-    r.height = static_cast<std::uint16_t>(h);
-    r.width = static_cast<std::uint16_t>(w);
-    r.cells.words[0] = best;
-    r.asymmetric = ties == 0;
-    return r;
+    LeastImage<std::uint64_t> least;
+    int rows = h;
+    int cols = w;
+    for_each_least_orientation(
+        h, w, x, [](std::uint64_t y, int hh, int ww) { return box::transpose(y, hh, ww); },
+        [&](int image_h, int image_w, std::uint64_t base) {
+          rows = image_h;
+          cols = image_w;
+          const auto rows_flipped = [&](std::uint64_t y) { return box::flip_rows(y, image_h, image_w); };
+          const auto turned = [&](std::uint64_t y) { return box::half_turn(y, image_h, image_w); };
+          for (const std::uint64_t image : four_flips(base, rows_flipped, turned)) least.consider(image);
+        });
+    return word_region(least.best(), rows, cols, least.ties());
   }
 
   // The h x w sub-box at (r0, c0) of a one-word box, in stride 8.

@@ -12,7 +12,7 @@
 
 #include "grundy/search/bits.hpp"
 #include "grundy/placement/rule.hpp"
-#include "search/regions/box_symmetries.hpp"
+#include "placement/box_symmetries.hpp"
 
 namespace grundy::placement::detail {
 
