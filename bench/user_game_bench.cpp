@@ -6,7 +6,8 @@
 //   - Solver with its default table (a hash table),
 //   - Solver with the game's dense index (a·(B+1) + b: an array instead),
 //   - a plain array DP over a ≤ A, b ≤ B (the contestant's loop),
-//   - a memo in std::unordered_map (the contestant's other habit).
+//   - a memo in std::unordered_map (the contestant's other habit), through
+//     std::function and a mex set, and as ten lines with a recursive lambda;
 // All four give the same value (checked here).
 //
 // A subtraction game, the 30 primes <= 113 taken from a heap, to heap 10^7, as a
@@ -114,6 +115,26 @@ grundy::Nimber unordered_map_memo(std::uint32_t A, std::uint32_t B) {
   return g({A, B});
 }
 
+// The same memo as a contestant writes it without std::function and a mex
+// set: a recursive lambda, the key a 64-bit word, a vector<bool> of the values
+// seen (a mex of n options is at most n).
+grundy::Nimber ten_line_memo(std::uint32_t A, std::uint32_t B) {
+  std::unordered_map<std::uint64_t, grundy::Nimber> memo;
+  auto g = [&](auto&& self, Piles p) -> grundy::Nimber {
+    const std::uint64_t key = (std::uint64_t{p.a} << 32) | p.b;
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    std::vector<Piles> options;
+    Wythoff{}.moves(p, options);
+    std::vector<bool> seen(options.size() + 1);
+    for (const Piles& q : options)
+      if (const grundy::Nimber v = self(self, q); v < seen.size()) seen[v] = true;
+    grundy::Nimber m = 0;
+    while (seen[m]) ++m;
+    return memo[key] = m;
+  };
+  return g(g, Piles{A, B});
+}
+
 // Wythoff's nim-values are not known in closed form; the four must agree.
 void check_agree(std::uint32_t A, std::uint32_t B, grundy::Nimber value) {
   if (array_dp(A, B) != value) throw std::logic_error("the solvers disagree on Wythoff");
@@ -170,6 +191,7 @@ void BM_WythoffByHand(benchmark::State& state) {
 }
 void BM_WythoffPlainDP(benchmark::State& state) { BM_WythoffByHand<plain_dp>(state); }
 void BM_WythoffUnorderedMap(benchmark::State& state) { BM_WythoffByHand<unordered_map_memo>(state); }
+void BM_WythoffUnorderedMapTenLines(benchmark::State& state) { BM_WythoffByHand<ten_line_memo>(state); }
 
 // The 30 primes <= 113.
 constexpr std::array<std::uint64_t, 30> kPrimes = {2,  3,  5,  7,  11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47,
@@ -244,6 +266,7 @@ BENCHMARK(BM_WythoffSolverDenseIndex)->Args({300, 500})->Args({1000, 1500})->Uni
 BENCHMARK(BM_WythoffArrayDP)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffPlainDP)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffUnorderedMap)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_WythoffUnorderedMapTenLines)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_PrimeSubtractionSolverDenseIndex)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_PrimeSubtractionSolverHashTable)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_PrimeSubtractionByteDP)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
