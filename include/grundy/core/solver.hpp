@@ -168,9 +168,10 @@ class Solver {
   // A position whose options are being valued. While it is the top frame its
   // options, when kept, are the last `listed` of options_, and the values of
   // its first `next_option` options the last `next_option` of values_: where
-  // they start follows, so a frame is 24 bytes for an 8-byte position (56
-  // with the start of each kept: a chain of 5·10^6 positions, the primes'
-  // subtraction game from 10^7, held 280 MB of frames; docs/performance.md).
+  // they start follows, so a frame is 24 bytes for an 8-byte position (32
+  // with a dense index's known tail; 56 with the start of each kept: a chain
+  // of 5·10^6 positions, the primes' subtraction game from 10^7, held 280 MB
+  // of frames; docs/performance.md).
   struct NoKnownTail {};
   struct Frame {
     Position position;
