@@ -6,11 +6,24 @@
 //   - Solver with its default table (a hash table),
 //   - Solver with the game's dense index (a·(B+1) + b: an array instead),
 //   - a plain array DP over a ≤ A, b ≤ B (the contestant's loop),
-//   - a memo in std::unordered_map (the contestant's other habit).
+//   - a memo in std::unordered_map (the contestant's other habit), through
+//     std::function and a mex set, and as ten lines with a recursive lambda;
 // All four give the same value (checked here).
+//
+// A subtraction game, the 30 primes <= 113 taken from a heap, to heap 10^7, as a
+// user writes it (`Position = std::uint64_t`, the heap its own dense index),
+// valued by Solver, beside the contestant's byte-array DP (values <= 30 fit a
+// byte); both give the same values (checked here).
+//
+// Each benchmark reports the process's peak resident memory (peak_rss_MB,
+// getrusage): run one benchmark a process (--benchmark_filter) for its own.
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 
+#include <array>
+#include <bit>
 #include <cstdint>
+#include <stdexcept>
 #include <functional>
 #include <unordered_map>
 #include <vector>
@@ -19,6 +32,13 @@
 #include "grundy/core/solver.hpp"
 
 namespace {
+
+// The process's peak resident memory so far, in MB.
+double peak_rss_mb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;
+}
 
 struct Piles {
   std::uint32_t a = 0;
@@ -95,6 +115,26 @@ grundy::Nimber unordered_map_memo(std::uint32_t A, std::uint32_t B) {
   return g({A, B});
 }
 
+// The same memo as a contestant writes it without std::function and a mex
+// set: a recursive lambda, the key a 64-bit word, a vector<bool> of the values
+// seen (a mex of n options is at most n).
+grundy::Nimber ten_line_memo(std::uint32_t A, std::uint32_t B) {
+  std::unordered_map<std::uint64_t, grundy::Nimber> memo;
+  auto g = [&](auto&& self, Piles p) -> grundy::Nimber {
+    const std::uint64_t key = (std::uint64_t{p.a} << 32) | p.b;
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    std::vector<Piles> options;
+    Wythoff{}.moves(p, options);
+    std::vector<bool> seen(options.size() + 1);
+    for (const Piles& q : options)
+      if (const grundy::Nimber v = self(self, q); v < seen.size()) seen[v] = true;
+    grundy::Nimber m = 0;
+    while (seen[m]) ++m;
+    return memo[key] = m;
+  };
+  return g(g, Piles{A, B});
+}
+
 // Wythoff's nim-values are not known in closed form; the four must agree.
 void check_agree(std::uint32_t A, std::uint32_t B, grundy::Nimber value) {
   if (array_dp(A, B) != value) throw std::logic_error("the solvers disagree on Wythoff");
@@ -110,6 +150,7 @@ void BM_WythoffSolver(benchmark::State& state) {
     v = solver.value({A, B});
     benchmark::DoNotOptimize(v);
   }
+  state.counters["peak_rss_MB"] = peak_rss_mb();
   check_agree(A, B, v);
 }
 
@@ -124,6 +165,7 @@ void BM_WythoffSolverDenseIndex(benchmark::State& state) {
     v = solver.value({A, B});
     benchmark::DoNotOptimize(v);
   }
+  state.counters["peak_rss_MB"] = peak_rss_mb();
   check_agree(A, B, v);
 }
 
@@ -131,6 +173,7 @@ void BM_WythoffArrayDP(benchmark::State& state) {
   const auto A = static_cast<std::uint32_t>(state.range(0));
   const auto B = static_cast<std::uint32_t>(state.range(1));
   for (auto _ : state) benchmark::DoNotOptimize(array_dp(A, B));
+  state.counters["peak_rss_MB"] = peak_rss_mb();
 }
 
 // A hand-written twin of the solver (the plain DP, the unordered_map memo).
@@ -143,16 +186,90 @@ void BM_WythoffByHand(benchmark::State& state) {
     v = kValue(A, B);
     benchmark::DoNotOptimize(v);
   }
+  state.counters["peak_rss_MB"] = peak_rss_mb();
   check_agree(A, B, v);
 }
 void BM_WythoffPlainDP(benchmark::State& state) { BM_WythoffByHand<plain_dp>(state); }
 void BM_WythoffUnorderedMap(benchmark::State& state) { BM_WythoffByHand<unordered_map_memo>(state); }
+void BM_WythoffUnorderedMapTenLines(benchmark::State& state) { BM_WythoffByHand<ten_line_memo>(state); }
+
+// The 30 primes <= 113.
+constexpr std::array<std::uint64_t, 30> kPrimes = {2,  3,  5,  7,  11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47,
+                                                   53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107, 109, 113};
+
+// As a user writes it: a heap, and a move takes one of the primes from it.
+struct PrimeSubtraction {
+  using Position = std::uint64_t;
+  void moves(std::uint64_t heap, std::vector<std::uint64_t>& out) const {
+    for (const std::uint64_t p : kPrimes)
+      if (p <= heap) out.push_back(heap - p);
+  }
+};
+
+// The same game, declaring that a heap is its own index in an array.
+struct DensePrimeSubtraction : PrimeSubtraction {
+  std::size_t dense_index(std::uint64_t heap) const noexcept { return heap; }
+};
+
+// The contestant's loop: a byte a value (a mex of 30 options is at most 30),
+// the values seen as the bits of one word.
+std::vector<std::uint8_t> prime_subtraction_dp(std::uint64_t n) {
+  std::vector<std::uint8_t> g(n + 1);
+  for (std::uint64_t h = 0; h <= n; ++h) {
+    std::uint64_t seen = 0;
+    for (const std::uint64_t p : kPrimes)
+      if (p <= h) seen |= std::uint64_t{1} << g[h - p];
+    g[h] = static_cast<std::uint8_t>(std::countr_one(seen));
+  }
+  return g;
+}
+
+// The solver's values of every heap 0..n (after valuing n, all are stored)
+// against the DP's.
+template <class Solver>
+void check_prime_subtraction(Solver& solver, std::uint64_t n) {
+  const std::vector<std::uint8_t> g = prime_subtraction_dp(n);
+  for (std::uint64_t h = 0; h <= n; h += 1 + h / 1000)
+    if (solver.value(h) != g[h]) throw std::logic_error("the solver and the DP disagree on the prime subtraction game");
+  if (solver.value(n) != g[n]) throw std::logic_error("the solver and the DP disagree on the prime subtraction game");
+}
+
+template <class Game>
+void BM_PrimeSubtractionSolver(benchmark::State& state) {
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  for (auto _ : state) {
+    const Game game;
+    grundy::Solver<Game> solver(game);
+    benchmark::DoNotOptimize(solver.value(n));
+    state.PauseTiming();
+    // Before the check, whose DP takes memory of its own.
+    state.counters["peak_rss_MB"] = peak_rss_mb();
+    check_prime_subtraction(solver, n);
+    state.ResumeTiming();
+  }
+}
+void BM_PrimeSubtractionSolverDenseIndex(benchmark::State& state) {
+  BM_PrimeSubtractionSolver<DensePrimeSubtraction>(state);
+}
+void BM_PrimeSubtractionSolverHashTable(benchmark::State& state) {
+  BM_PrimeSubtractionSolver<PrimeSubtraction>(state);
+}
+
+void BM_PrimeSubtractionByteDP(benchmark::State& state) {
+  const auto n = static_cast<std::uint64_t>(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(prime_subtraction_dp(n).back());
+  state.counters["peak_rss_MB"] = peak_rss_mb();
+}
 
 BENCHMARK(BM_WythoffSolver)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffSolverDenseIndex)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffArrayDP)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffPlainDP)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffUnorderedMap)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_WythoffUnorderedMapTenLines)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_PrimeSubtractionSolverDenseIndex)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_PrimeSubtractionSolverHashTable)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_PrimeSubtractionByteDP)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace
 

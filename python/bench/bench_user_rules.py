@@ -2,7 +2,7 @@
 Python program (the definition, memoised by hand): CPU seconds, medians of
 interleaved rounds (each round runs every item once), and peak resident memory.
 
-    PYTHONPATH=build/python python3 python/bench/bench_user_rules.py [rounds]
+    PYTHONPATH=build/python python3 python/bench/bench_user_rules.py [rounds [item-name-part …]]
 
 Items:
   grundy 5000    Grundy's game (split a heap into two unequal heaps) to n = 5000:
@@ -11,6 +11,10 @@ Items:
                  written inline, against the same DP calling the same moves
                  function, and the moves function's calls alone (also with
                  the collector paced as the module paces it in a search);
+  grundy 3000    the same to n = 3000, as issue 55 states it
+                 (`grundy.Game(lambda x: [[a, x - a] for a in range(1, (x + 1) // 2)])`
+                 then `.table(upto=3000)`), against the plain DP and the rule's
+                 own Python (its moves calls, the collector paced);
   euclid 10^4    Euclid's game from (1, 10^4), 10^4 deep with 10^4 options a
                  level: Game(...).value against functools.lru_cache recursion.
 Each item runs in a fresh interpreter, so that peak memory is its own.
@@ -68,6 +72,25 @@ ITEMS = {
             moves(n)
         result = 14
     """,
+    "grundy 3000, module": """
+        g = grundy.Game(lambda x: [[a, x - a] for a in range(1, (x + 1) // 2)])
+        result = int(g.table(upto=3000).values[3000])
+    """,
+    "grundy 3000, plain DP": """
+        values = []
+        for n in range(3001):
+            seen = {values[a] ^ values[n - a] for a in range(1, (n + 1) // 2)}
+            values.append(mex(seen))
+        result = values[3000]
+    """,
+    "grundy 3000, moves() calls alone, paced": """
+        import gc
+        gc.set_threshold(100000, 10, 10)  # as the module paces the collector during a search
+        moves = lambda x: [[a, x - a] for a in range(1, (x + 1) // 2)]
+        for n in range(3001):
+            moves(n)
+        result = 35
+    """,
     "euclid 10^4, module": """
         from user_rules import euclid
         result = grundy.Game(euclid, name="euclid_by_hand").value((1, 10**4))  # euclid is the built-in's name
@@ -118,9 +141,11 @@ def run(body):
 
 def main():
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    samples = {name: [] for name in ITEMS}
+    # Further arguments: run only the items whose names contain one of them.
+    chosen = {name: body for name, body in ITEMS.items() if len(sys.argv) <= 2 or any(w in name for w in sys.argv[2:])}
+    samples = {name: [] for name in chosen}
     for _ in range(rounds):
-        for name, body in ITEMS.items():
+        for name, body in chosen.items():
             samples[name].append(run(body))
     for name, runs in samples.items():
         cpu = [r["cpu"] for r in runs]

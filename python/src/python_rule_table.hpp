@@ -12,6 +12,15 @@
 // keeps the ints 0..N in the solver's DenseTable instead (solver_tables.hpp):
 // no hash, no probe, no == in Python, no key object kept; 4 bytes a value.
 // Other positions (tuples, negative or larger ints) still go to the table.
+//
+// Without a declared range, the table's exact ints 0, 1, 2, … also have
+// their values mirrored in a DenseTable (a byte each while the values fit):
+// a lookup of an int reads the mirror by the int's value, where the table
+// hashed it, probed and compared the two ints through Python's rich
+// comparison (an option's ints past 256 are new objects, not the keys
+// stored). The table stays what it was, keyed as a dict is; the mirror only
+// answers for an int whose equal exact int is stored, and anything it does
+// not hold is looked up in the table as before (docs/performance.md).
 #pragma once
 
 #include <cstddef>
@@ -31,7 +40,9 @@ class PythonRuleTable {
 
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t size() const noexcept { return table_.size() + dense_.size(); }
-  [[nodiscard]] std::size_t memory_bytes() const noexcept { return table_.bytes() + dense_.memory_bytes(); }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return table_.bytes() + dense_.memory_bytes() + mirror_.memory_bytes();
+  }
 
   // The value stored for p (a single position), or kEmpty.
   [[nodiscard]] Nimber find(const RulePosition& p);
@@ -64,6 +75,15 @@ class PythonRuleTable {
   // The array's index of a position: true for an exact int 0..N (N the
   // declared bound).
   [[nodiscard]] bool dense_index(PyObject* position, std::size_t& index) const noexcept;
+  // The mirror's index of a position: true for an exact int below `end`
+  // (no declared bound).
+  [[nodiscard]] bool mirror_index(PyObject* position, std::size_t end, std::size_t& index) const noexcept;
+  // The mirror covers ints below twice the table's keys and 1024 more, so
+  // that it stays a fraction of the table's own bytes (24 a slot and the
+  // key's object, against a byte an int).
+  [[nodiscard]] std::size_t mirror_end() const noexcept { return 2 * table_.size() + 1024; }
+  // Copies an exact int key's value into the mirror (when it covers the int).
+  void mirror(PyObject* key, Nimber value) noexcept;
 
   const PythonRule* rule_;
   PythonObjectTable table_;
@@ -71,6 +91,8 @@ class PythonRuleTable {
   std::size_t dense_end_ = 0;  // N + 1; 0 when the game declared no bound
   IntIndex ints_;
   DenseTable<IntIndex> dense_{ints_, 0};
+  DenseTable<IntIndex> mirror_{ints_, 0};  // the exact int keys of table_ (no declared bound)
+  bool mirror_given_up_ = false;
 };
 
 }  // namespace grundy::python

@@ -122,15 +122,65 @@ class Solver {
   void set_poll(std::function<void()> hook) { poll_ = std::move(hook); }
 
  private:
-  // A position whose options are being valued.
+  // A game with a dense index (its positions the indices of an array, as a
+  // DP fills one from 0 up) descends into the last unknown option of a frame
+  // first, not the first: games list their moves from the smallest change
+  // up (take 1, 2, …, or the primes in order), and the last is the nearest an
+  // end of play, whose search finishes most of what the others need. The
+  // primes' subtraction game from 10^7 kept 5·10^6 frames deep (each
+  // descending by 2) and now keeps 8.8·10^4 (by 113), with their options:
+  // 169 MB of stack became a few (docs/performance.md). The options are
+  // still valued in the game's order, and each is looked at at most twice
+  // more for the choice (a frame's known tail only grows). Every other game
+  // descends into its first unknown option, as before.
+  static constexpr bool kDescendsLast = DenselyIndexedGame<G> && !DecomposableGame<G>;
+
+  // The values of the options the frames have valued (values_): a buffer
+  // that the hot loop writes through a plain pointer (value_known_options).
+  class ValueStack {
+   public:
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+    [[nodiscard]] Nimber* begin() noexcept { return data_.get(); }
+    [[nodiscard]] Nimber* end() noexcept { return data_.get() + size_; }
+    void set_end(const Nimber* end) noexcept { size_ = static_cast<std::size_t>(end - data_.get()); }
+    void shrink_to(std::size_t size) noexcept { size_ = size; }
+    void clear() noexcept { size_ = 0; }
+    void reserve(std::size_t capacity) {
+      if (capacity <= capacity_) return;
+      std::unique_ptr<Nimber[]> grown(new Nimber[capacity]);
+      std::copy(begin(), end(), grown.get());
+      data_ = std::move(grown);
+      capacity_ = capacity;
+    }
+    // Back to the allocator.
+    void release() noexcept {
+      data_.reset();
+      size_ = capacity_ = 0;
+    }
+
+   private:
+    std::unique_ptr<Nimber[]> data_;
+    std::size_t size_ = 0;
+    std::size_t capacity_ = 0;
+  };
+
+  // A position whose options are being valued. While it is the top frame its
+  // options, when kept, are the last `listed` of options_, and the values of
+  // its first `next_option` options the last `next_option` of values_: where
+  // they start follows, so a frame is 24 bytes for an 8-byte position (32
+  // with a dense index's known tail; 56 with the start of each kept: a chain
+  // of 5·10^6 positions, the primes' subtraction game from 10^7, held 280 MB
+  // of frames; docs/performance.md).
+  struct NoKnownTail {};
   struct Frame {
     Position position;
-    std::size_t first_option = 0;  // into options_, while the list is kept
-    std::size_t end_option = 0;
-    std::size_t next_option = 0;   // options before it (in the game's order) are valued
-    std::size_t listed = 0;        // how many options the first listing gave
-    bool dropped = false;          // the list was dropped; list the moves again to resume
-    std::size_t first_value = 0;   // into values_: the values of the options valued so far
+    std::size_t next_option = 0;  // options before it (in the game's order) are valued
+    std::size_t listed : 63 = 0;  // how many options the first listing gave
+    bool dropped : 1 = false;     // the list was dropped; list the moves again to resume
+    // With kDescendsLast: the last known_tail options of the list are known
+    // (seen known, or descended into).
+    [[no_unique_address]] std::conditional_t<kDescendsLast, std::size_t, NoKnownTail> known_tail{};
   };
 
   Position canonical(const Position& p) const {
@@ -191,10 +241,9 @@ class Solver {
   }
 
   void list_options(Frame& frame) {
-    frame.first_option = options_.size();
+    const std::size_t first = options_.size();
     game_->moves(frame.position, options_);
-    frame.end_option = options_.size();
-    const std::size_t count = frame.end_option - frame.first_option;
+    const std::size_t count = options_.size() - first;
     if (frame.dropped && count != frame.listed) {
       // The values kept for the frame (values_) are of the first listing's
       // options: a different list now would give a wrong mex.
@@ -227,7 +276,7 @@ class Solver {
     frame.position = part;
     frame.next_option = 0;
     frame.dropped = false;
-    frame.first_value = values_.size();
+    if constexpr (kDescendsLast) frame.known_tail = 0;
     list_options(frame);
   }
 
@@ -244,12 +293,33 @@ class Solver {
     return frames_bytes_ + values_.capacity() * sizeof(Nimber) + options_reserve_ + past_budget;
   }
 
-  void grow_values() {
-    const std::size_t capacity = std::max<std::size_t>(2 * values_.capacity(), 256);
+  // Room in values_ for `more` values: one check before a run of them.
+  void reserve_values(std::size_t more) {
+    if (values_.capacity() - values_.size() >= more) [[likely]] return;
+    const std::size_t capacity = std::max<std::size_t>({2 * values_.capacity(), values_.size() + more, 256});
     // Growing holds the old buffer and the new one at once.
     update_table_limit(capacity * sizeof(Nimber));
     values_.reserve(capacity);
     update_table_limit();
+  }
+
+  // Values options_[index, end) in order while they are known, their values
+  // appended to values_; returns the index of the first unknown one (its
+  // part in `unknown`), or `end`. The values go through a plain pointer into
+  // room made first: with a push_back a value, the loop kept the vector's end
+  // and the solver's members on the stack, reloaded and stored at each of
+  // Wythoff's 7.8·10^7 options (perf, docs/performance.md).
+  std::size_t value_known_options(std::size_t index, std::size_t end, Position& unknown) {
+    reserve_values(end - index);
+    Nimber* out = values_.end();
+    const Position* const options = options_.data();
+    for (; index < end; ++index) {
+      const Nimber v = option_value(options[index], unknown);
+      if (v == kEmpty) break;
+      *out++ = v;
+    }
+    values_.set_end(out);
+    return index;
   }
 
   Frame& frame_at(std::size_t i) noexcept { return chunks_[i / kFramesPerChunk][i % kFramesPerChunk]; }
@@ -314,29 +384,40 @@ class Solver {
     while (depth_ > 0) {
       Frame& frame = frame_at(depth_ - 1);
       if (frame.dropped) list_options(frame);
+      const std::size_t end_option = options_.size();
+      const std::size_t first_option = end_option - frame.listed;
       // Value the options in order while they are known.
-      std::size_t index = frame.first_option + frame.next_option;
-      Nimber v = 0;
-      while (index < frame.end_option && (v = option_value(options_[index], unknown)) != kEmpty) {
-        if (values_.size() == values_.capacity()) [[unlikely]] grow_values();
-        values_.push_back(v);
-        ++index;
-      }
-      frame.next_option = index - frame.first_option;
-      if (index == frame.end_option) {
+      std::size_t index = first_option + frame.next_option;
+      index = value_known_options(index, end_option, unknown);
+      if (index == end_option) {
         // Every option valued: g = mex.
+        const std::size_t first_value = values_.size() - (index - first_option);
         mex_.clear();
-        for (std::size_t i = frame.first_value; i < values_.size(); ++i) mex_.insert(values_[i]);
+        mex_.insert_all(values_.begin() + first_value, values_.end());
         table_.set(frame.position, mex_.mex());
-        values_.resize(frame.first_value);
-        options_.resize(frame.first_option);
+        values_.shrink_to(first_value);
+        options_.resize(first_option);
         --depth_;
         continue;
       }
+      frame.next_option = index - first_option;
+      if constexpr (kDescendsLast) {
+        // The last unknown option after this one, if any, is descended into
+        // instead; those after it are known.
+        std::size_t j = end_option - frame.known_tail;
+        Position later{};
+        while (j > index + 1 && option_value(options_[j - 1], later) != kEmpty) --j;
+        if (j > index + 1) {
+          unknown = later;
+          frame.known_tail = end_option - (j - 1);
+        } else {
+          frame.known_tail = end_option - index;
+        }
+      }
       // Descend. Past the budget, the frame's unvalued options are dropped
       // first (its list is the last in options_: it is the top frame).
-      if (options_.size() > options_budget_ && frame.end_option - index > 1) {
-        options_.resize(frame.first_option);
+      if (options_.size() > options_budget_ && end_option - index > 1) {
+        options_.resize(first_option);
         frame.dropped = true;
       }
       push(unknown);
@@ -384,7 +465,7 @@ class Solver {
       chunks_.resize(kChunksKept);
       frames_bytes_ = kChunksKept * kFramesPerChunk * sizeof(Frame);
     }
-    if (values_.capacity() > (std::size_t{1} << 16)) std::vector<Nimber>().swap(values_);
+    if (values_.capacity() > (std::size_t{1} << 16)) values_.release();
   }
 
   std::string describe(const Position& p) const {
@@ -411,7 +492,7 @@ class Solver {
   // finished frame's segment. A mex set in every frame kept an array sized to
   // the largest value its positions had seen, long after: Euclid's game from
   // (1, 10^4) (10^4 frames, values up to 10^4) held 477 MB in them.
-  std::vector<Nimber> values_;
+  ValueStack values_;
   MexSet mex_;
   std::vector<Position> option_parts_;
   std::vector<Position> root_parts_;

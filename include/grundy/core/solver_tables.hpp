@@ -149,45 +149,37 @@ class DenseTable {
   using Position = typename G::Position;
 
   explicit DenseTable(const G& game, std::size_t initial_capacity = 1024) : game_(&game) {
-    values_.reserve(initial_capacity);
+    bytes_.reserve(initial_capacity);
   }
 
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
-  [[nodiscard]] std::size_t memory_bytes() const noexcept { return values_.capacity() * sizeof(Stored); }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return bytes_.capacity() + halves_.capacity() * 2 + words_.capacity() * 4;
+  }
 
   [[nodiscard]] Nimber find(const Position& p) const {
     const std::size_t i = game_->dense_index(p);
-    return i < values_.size() ? widen(values_[i]) : kEmpty;
+    if (i >= length_) return kEmpty;
+    if (width_ == 1) [[likely]] return widen(bytes_[i]);
+    return width_ == 2 ? widen(halves_[i]) : widen(words_[i]);
   }
 
   void set(const Position& p, Nimber value) {
     const std::size_t i = game_->dense_index(p);
-    if (value != kInProgress && value >= kStoredInProgress)
+    if (value != kInProgress && value >= kWordInProgress)
       throw LimitError("a nim-value of " + std::to_string(value) + " does not fit the dense table's 32 bits");
-    if (i >= values_.size()) {
-      // Doubling, so that a table filled index by index costs O(size) in all.
-      std::size_t capacity = std::max<std::size_t>(values_.capacity(), 1024);
-      while (capacity <= i) capacity *= 2;
-      if (memory_limit_ != 0 && capacity * sizeof(Stored) > memory_limit_) {
-        if ((i + 1) * sizeof(Stored) > memory_limit_) {
-          throw LimitError("the dense table needs " + bytes_text((i + 1) * sizeof(Stored)) + " for index " +
-                           std::to_string(i) + ", more than the memory bound of " + bytes_text(memory_limit_));
-        }
-        capacity = memory_limit_ / sizeof(Stored);
-      }
-      values_.reserve(capacity);
-      values_.resize(i + 1, kStoredEmpty);
-    }
-    size_ += values_[i] == kStoredEmpty;
-    values_[i] = value == kInProgress ? kStoredInProgress : static_cast<Stored>(value);
+    if (value != kInProgress && value >= in_progress_mark()) widen_to_hold(value);
+    if (i >= length_) grow_to_cover(i);
+    const bool was_empty = find_stored(i) == kEmpty;
+    size_ += was_empty;
+    store(i, value);
   }
 
   void erase_all(Nimber value) {
-    const Stored stored = value == kInProgress ? kStoredInProgress : static_cast<Stored>(value);
-    for (Stored& v : values_)
-      if (v == stored) {
-        v = kStoredEmpty;
+    for (std::size_t i = 0; i < length_; ++i)
+      if (find_stored(i) == value) {
+        store(i, kEmpty);
         --size_;
       }
   }
@@ -195,25 +187,118 @@ class DenseTable {
   // Visits every (index, value) stored.
   template <class F>
   void for_each(F&& visit) const {
-    for (std::size_t i = 0; i < values_.size(); ++i)
-      if (values_[i] != kStoredEmpty) visit(i, widen(values_[i]));
+    for (std::size_t i = 0; i < length_; ++i)
+      if (const Nimber v = find_stored(i); v != kEmpty) visit(i, v);
   }
 
-  [[nodiscard]] static std::size_t bytes_for(std::size_t entries) noexcept { return entries * sizeof(Stored); }
+  // The bytes a table of `entries` positions takes at most (values of 32 bits).
+  [[nodiscard]] static std::size_t bytes_for(std::size_t entries) noexcept { return entries * 4; }
 
  private:
-  // Values in 32 bits: half the memory traffic of the hot loop (a value is read
-  // per option), and a value of 2^32 needs as many options of one position.
-  using Stored = std::uint32_t;
-  static constexpr Stored kStoredEmpty = ~Stored{0};
-  static constexpr Stored kStoredInProgress = ~Stored{0} - 1;
+  // Values sized by need: a byte each while every value stored is below 254,
+  // 16 bits while below 65534, then 32 (the two largest of each width mark
+  // "empty" and "in progress"). A subtraction game's values to 10^7 (30
+  // primes, values <= 30) took 40 MB in 32 bits where a byte-array DP takes
+  // 10; a mex of 2^32 needs as many options of one position. Widening is one
+  // pass over the array, at most twice in a table's life. A byte also means
+  // more of the table in cache for the hot loop, which reads a value an
+  // option (docs/performance.md).
+  static constexpr std::uint32_t kWordInProgress = ~std::uint32_t{0} - 1;
 
+  template <class Stored>
   static Nimber widen(Stored v) noexcept {
+    constexpr Stored kStoredEmpty = static_cast<Stored>(~Stored{0});
+    constexpr Stored kStoredInProgress = static_cast<Stored>(kStoredEmpty - 1);
     return v == kStoredEmpty ? kEmpty : v == kStoredInProgress ? kInProgress : Nimber{v};
+  }
+  template <class Stored>
+  static Stored narrow(Nimber v) noexcept {
+    constexpr Stored kStoredEmpty = static_cast<Stored>(~Stored{0});
+    return v == kEmpty ? kStoredEmpty : v == kInProgress ? static_cast<Stored>(kStoredEmpty - 1) : static_cast<Stored>(v);
+  }
+
+  // The least value the current width cannot hold (its "in progress" mark).
+  [[nodiscard]] Nimber in_progress_mark() const noexcept {
+    return width_ == 1 ? 0xFE : width_ == 2 ? 0xFFFE : kWordInProgress;
+  }
+
+  [[nodiscard]] Nimber find_stored(std::size_t i) const noexcept {
+    return width_ == 1 ? widen(bytes_[i]) : width_ == 2 ? widen(halves_[i]) : widen(words_[i]);
+  }
+
+  void store(std::size_t i, Nimber value) noexcept {
+    if (width_ == 1) {
+      bytes_[i] = narrow<std::uint8_t>(value);
+    } else if (width_ == 2) {
+      halves_[i] = narrow<std::uint16_t>(value);
+    } else {
+      words_[i] = narrow<std::uint32_t>(value);
+    }
+  }
+
+  [[nodiscard]] std::size_t stored_capacity() const noexcept {
+    return width_ == 1 ? bytes_.capacity() : width_ == 2 ? halves_.capacity() : words_.capacity();
+  }
+
+  template <class Stored>
+  void resize_to(std::vector<Stored>& values, std::size_t capacity, std::size_t length) {
+    values.reserve(capacity);
+    values.resize(length, static_cast<Stored>(~Stored{0}));
+  }
+
+  // Room for index i: the capacity doubles, so that a table filled index by
+  // index costs O(size) in all.
+  void grow_to_cover(std::size_t i) {
+    std::size_t capacity = std::max<std::size_t>(stored_capacity(), 1024);
+    while (capacity <= i) capacity *= 2;
+    if (memory_limit_ != 0 && capacity * width_ > memory_limit_) {
+      if ((i + 1) * width_ > memory_limit_) {
+        throw LimitError("the dense table needs " + bytes_text((i + 1) * width_) + " for index " +
+                         std::to_string(i) + ", more than the memory bound of " + bytes_text(memory_limit_));
+      }
+      capacity = memory_limit_ / width_;
+    }
+    if (width_ == 1) {
+      resize_to(bytes_, capacity, i + 1);
+    } else if (width_ == 2) {
+      resize_to(halves_, capacity, i + 1);
+    } else {
+      resize_to(words_, capacity, i + 1);
+    }
+    length_ = i + 1;
+  }
+
+  // The next width that holds `value`, the values stored so far copied over.
+  void widen_to_hold(Nimber value) {
+    const unsigned width = value < 0xFFFE ? 2 : 4;
+    const std::size_t bytes = std::max<std::size_t>(stored_capacity(), 1024) * width;
+    if (memory_limit_ != 0 && bytes > memory_limit_) {
+      throw LimitError("the dense table needs " + bytes_text(bytes) + " for values of " + std::to_string(8 * width) +
+                       " bits, more than the memory bound of " + bytes_text(memory_limit_));
+    }
+    if (width == 2) {
+      std::vector<std::uint16_t> halves;
+      halves.reserve(bytes / 2);
+      for (std::size_t i = 0; i < length_; ++i) halves.push_back(narrow<std::uint16_t>(widen(bytes_[i])));
+      std::vector<std::uint8_t>().swap(bytes_);
+      halves_ = std::move(halves);
+    } else {
+      std::vector<std::uint32_t> words;
+      words.reserve(bytes / 4);
+      for (std::size_t i = 0; i < length_; ++i) words.push_back(narrow<std::uint32_t>(find_stored(i)));
+      std::vector<std::uint8_t>().swap(bytes_);
+      std::vector<std::uint16_t>().swap(halves_);
+      words_ = std::move(words);
+    }
+    width_ = width;
   }
 
   const G* game_;
-  std::vector<Stored> values_;
+  std::vector<std::uint8_t> bytes_;    // the values while width_ is 1
+  std::vector<std::uint16_t> halves_;  // while it is 2
+  std::vector<std::uint32_t> words_;   // while it is 4
+  unsigned width_ = 1;                 // bytes a value
+  std::size_t length_ = 0;             // indices covered
   std::size_t size_ = 0;
   std::size_t memory_limit_ = 0;
 };

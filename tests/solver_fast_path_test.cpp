@@ -1,0 +1,176 @@
+// The solver's fast paths held equal to the plain definition on random games:
+// a game with a dense index descends into a frame's last unknown option
+// (solver.hpp, kDescendsLast), the values of a run of options go through a
+// plain buffer and one mex pass, and the dense table keeps its values in 8,
+// 16 or 32 bits as they need (solver_tables.hpp). Each against a recursion
+// over the same moves written here, and against the solver with a hash table
+// (a game without the hook, which descends into the first unknown option).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "grundy/core/solver.hpp"
+
+namespace grundy {
+namespace {
+
+// A random game on 0..n-1: position p moves to a few of the positions below
+// it, listed in a random order (duplicates allowed), so that the first and
+// the last unknown option of a frame differ.
+struct RandomDag {
+  using Position = std::uint64_t;
+  std::vector<std::vector<std::uint64_t>> options;
+  mutable std::size_t listings = 0;  // calls of moves()
+  void moves(std::uint64_t p, std::vector<std::uint64_t>& out) const {
+    ++listings;
+    out.insert(out.end(), options[p].begin(), options[p].end());
+  }
+  std::string describe(std::uint64_t p) const { return "p" + std::to_string(p); }
+};
+
+struct DenseRandomDag : RandomDag {
+  std::size_t dense_index(std::uint64_t p) const noexcept { return p; }
+};
+
+// `far`: one option in `far` jumps anywhere below (0: none, long chains only).
+RandomDag random_dag(std::mt19937_64& random, std::size_t n, std::size_t max_options, unsigned far = 4) {
+  RandomDag game;
+  game.options.resize(n);
+  for (std::size_t p = 1; p < n; ++p) {
+    // Without far jumps, at least half the most (long chains of wide frames).
+    const std::size_t count = far == 0 ? max_options / 2 + random() % (max_options / 2 + 1) : random() % (max_options + 1);
+    for (std::size_t k = 0; k < count; ++k) {
+      // Mostly near p (long chains), sometimes far below it.
+      const std::uint64_t step = far != 0 && random() % far == 0 ? 1 + random() % p : 1 + random() % std::min<std::size_t>(p, 3);
+      game.options[p].push_back(p - step);
+    }
+  }
+  return game;
+}
+
+// The definition: g(p) = mex of the options' values, by recursion.
+Nimber definition(const RandomDag& game, std::uint64_t p, std::map<std::uint64_t, Nimber>& memo) {
+  if (const auto it = memo.find(p); it != memo.end()) return it->second;
+  std::vector<Nimber> values;
+  for (const std::uint64_t q : game.options[p]) values.push_back(definition(game, q, memo));
+  return memo[p] = mex(values);
+}
+
+TEST(SolverFastPath, DenseIndexGamesEqualTheDefinitionAndTheHashTable) {
+  std::mt19937_64 random(55);
+  for (int round = 0; round < 60; ++round) {
+    const std::size_t n = 50 + random() % 3000;
+    DenseRandomDag dense;
+    static_cast<RandomDag&>(dense) = random_dag(random, n, 1 + random() % 12);
+    const RandomDag& plain = dense;
+    Solver<DenseRandomDag> by_dense(dense);
+    Solver<RandomDag> by_hash(plain);
+    std::map<std::uint64_t, Nimber> memo;
+    // From the top first (one deep search), then a few others.
+    std::vector<std::uint64_t> asked = {n - 1};
+    for (int k = 0; k < 20; ++k) asked.push_back(random() % n);
+    for (const std::uint64_t p : asked) {
+      const Nimber expected = definition(plain, p, memo);
+      EXPECT_EQ(by_dense.value(p), expected) << "round " << round << ", position " << p;
+      EXPECT_EQ(by_hash.value(p), expected) << "round " << round << ", position " << p;
+    }
+  }
+}
+
+// Under a small bound the frames drop their options past the budget and list
+// them again (the known tail kept across the drop): the same values.
+TEST(SolverFastPath, DenseIndexGamesUnderABoundEqualTheDefinition) {
+  std::mt19937_64 random(56);
+  for (int round = 0; round < 10; ++round) {
+    const std::size_t n = 5000 + random() % 5000;
+    DenseRandomDag dense;
+    static_cast<RandomDag&>(dense) = random_dag(random, n, 40, 0);
+    Solver<DenseRandomDag> bounded(dense);
+    bounded.set_memory_limit(1 << 20);  // 32768 options kept by the stack
+    std::map<std::uint64_t, Nimber> memo;
+    // The recursion in steps from below: its depth stays small.
+    for (std::uint64_t p = 0; p < n; p += 500) (void)definition(dense, p, memo);
+    dense.listings = 0;
+    EXPECT_EQ(bounded.value(n - 1), definition(dense, n - 1, memo)) << "round " << round;
+    EXPECT_GT(dense.listings, bounded.stored_positions()) << "no frame listed its moves again";
+  }
+}
+
+// A cycle in a game with a dense index is still found, whichever option the
+// search descends into first, and the solver stays usable.
+struct DenseCycle {
+  using Position = std::uint64_t;
+  // 0 is the end; 1..9 each move to 0 and to the next, 9 back to 5: a cycle 5 -> … -> 9 -> 5.
+  void moves(std::uint64_t p, std::vector<std::uint64_t>& out) const {
+    if (p == 0) return;
+    out.push_back(p == 9 ? 5 : p + 1);
+    out.push_back(0);
+  }
+  std::size_t dense_index(std::uint64_t p) const noexcept { return p; }
+  std::string describe(std::uint64_t p) const { return "v" + std::to_string(p); }
+};
+
+TEST(SolverFastPath, DenseIndexGamesFindCycles) {
+  const DenseCycle game;
+  Solver<DenseCycle> solver(game);
+  try {
+    (void)solver.value(1);
+    FAIL() << "expected a cycle";
+  } catch (const CycleError& e) {
+    ASSERT_EQ(e.cycle().size(), 6U);
+    EXPECT_EQ(e.cycle().front(), "v5");
+    EXPECT_EQ(e.cycle().back(), "v5");
+  }
+  EXPECT_EQ(solver.value(0), 0U);
+  EXPECT_EQ(solver.stored_positions(), 1U);
+}
+
+// The dense table's widths: values of 8 bits, then one of 16, then one of 32,
+// each width keeping what was stored, its marks and its count.
+struct Identity {
+  using Position = std::size_t;
+  std::size_t dense_index(std::size_t i) const noexcept { return i; }
+};
+
+TEST(SolverFastPath, DenseTableWidensAsItsValuesNeed) {
+  const Identity index;
+  DenseTable<Identity> table(index, 0);
+  std::map<std::size_t, Nimber> stored;
+  std::mt19937_64 random(57);
+  const auto check = [&] {
+    ASSERT_EQ(table.size(), stored.size());
+    for (const auto& [i, v] : stored) ASSERT_EQ(table.find(i), v) << i;
+    std::size_t visited = 0;
+    table.for_each([&](std::size_t i, Nimber v) {
+      ++visited;
+      EXPECT_EQ(stored.at(i), v);
+    });
+    EXPECT_EQ(visited, stored.size());
+  };
+  for (int k = 0; k < 3000; ++k) {
+    const std::size_t i = random() % 5000;
+    const Nimber v = random() % 8 == 0 ? kInProgress : random() % 254;
+    table.set(i, v);
+    stored[i] = v;
+  }
+  EXPECT_EQ(table.memory_bytes(), 8192U);  // a byte a value, doubled past 5000
+  check();
+  for (const Nimber wide : {Nimber{254}, Nimber{65533}, Nimber{65534}, Nimber{4'000'000'000}}) {
+    const std::size_t i = random() % 6000;
+    table.set(i, wide);
+    stored[i] = wide;
+    check();
+  }
+  EXPECT_EQ(table.find(1'000'000), kEmpty);
+  table.erase_all(kInProgress);
+  std::erase_if(stored, [](const auto& entry) { return entry.second == kInProgress; });
+  check();
+  EXPECT_THROW(table.set(7, kInProgress - 1), LimitError);  // past 32 bits
+}
+
+}  // namespace
+}  // namespace grundy
