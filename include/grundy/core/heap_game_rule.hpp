@@ -32,15 +32,15 @@
 //   theorem(n)                       what `grundy explain` shows (game_hooks.hpp)
 //   proven_pattern()                 the period a theorem proves for every heap;
 //                                    `grundy table` reports it as proven, else the
-//                                    period it sees (game_hooks.hpp)
-//   take_ranges_to_value(n, t, limit) runs of takes to value t (game_hooks.hpp)
+//                                    period it sees (heap_game_hooks.hpp)
+//   take_ranges_to_value(n, t, limit) runs of takes to value t (heap_game_hooks.hpp)
 //   extend_sequence(values, last, play, context)
 //                                    g of heaps 0..last by a sweep of the game's
-//                                    own (game_hooks.hpp), in place of the loop
+//                                    own (heap_game_hooks.hpp), in place of the loop
 //   sequence_limit()                 the heaps computed on demand (the rule's cost
 //                                    a heap decides); else kDefaultTableLimit
 //   max_take()                       a subtraction game with a finite set, this its
-//                                    largest take (game_hooks.hpp): the window theorem proves
+//                                    largest take (heap_game_hooks.hpp): the window theorem proves
 //                                    the period from the run's table (once a run
 //                                    and play), and values, tables and moves of any
 //                                    heap come from it; a proof past kProofValueLimit
@@ -95,6 +95,7 @@
 
 #include "grundy/core/context.hpp"
 #include "grundy/core/game_hooks.hpp"
+#include "grundy/core/heap_game_hooks.hpp"
 #include "grundy/core/heap_rule.hpp"
 #include "grundy/core/heap_sequence.hpp"
 #include "grundy/core/input_error.hpp"
@@ -534,7 +535,7 @@ class HeapGameRule final : public HeapRule {
   // ---- games with move_bounds(): the periodicity theorem on the run's table ----
 
   // Heaps computed while looking for a proven period when a heap past
-  // sequence_limit() is asked for (kProofSearchHeaps, game_hooks.hpp).
+  // sequence_limit() is asked for (kProofSearchHeaps, heap_game_hooks.hpp).
   std::uint64_t proof_search_limit() const {
     if constexpr (HeapGameWithProofSearchLimit<G>) {
       return game_.proof_search_limit();

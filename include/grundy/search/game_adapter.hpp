@@ -281,19 +281,6 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
           });
         }
         return result;
-      } else if constexpr (GameWithNamedMovesToValue<Played>) {
-        std::vector<NamedMove<GamePosition>> found;
-        const std::optional<MoveCount> counted = adapter_->with_run(context, [&](RunState& state) {
-          return moves_counted(state.engines.game().moves_to_value(p_, target, limit, found));
-        });
-        if (!counted) return Component::options_to_value(context, target, limit);
-        OptionList result;
-        result.total = counted->total;
-        result.total_is_lower_bound = counted->lower_bound;
-        for (NamedMove<GamePosition>& m : found)
-          if (result.listed.size() < limit)
-            result.listed.push_back(ComponentOption{std::move(m.words), adapter_->position(m.after)});
-        return result;
       } else if constexpr (GameWithMovesToValue<Played>) {
         std::vector<GamePosition> found;
         OptionList result;

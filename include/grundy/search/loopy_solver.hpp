@@ -34,7 +34,7 @@
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/memory_budget.hpp"
 #include "grundy/search/loopy_labelling.hpp"
-#include "grundy/search/transposition_table.hpp"
+#include "grundy/core/solver_tables.hpp"
 #include "grundy/core/value.hpp"
 
 namespace grundy {
@@ -44,7 +44,7 @@ class LoopySolver {
  public:
   using Position = typename G::Position;
 
-  explicit LoopySolver(const G& game) : game_(&game), index_(PositionHash<G>{&game}) {}
+  explicit LoopySolver(const G& game) : game_(&game), index_(game) {}
 
   // γ(p). Throws LimitError past the memory bound, Cancelled.
   Value value(const Position& p, Context& context) { return value_of_vertex(vertex(p, context)); }
@@ -63,9 +63,9 @@ class LoopySolver {
 
  private:
   std::uint32_t vertex(const Position& p, Context& context) {
-    if (const std::uint32_t* v = index_.find(p)) return *v;
+    if (const Nimber v = index_.find(p); v != kEmpty) return static_cast<std::uint32_t>(v);
     explore_and_label(p, context);
-    return *index_.find(p);
+    return static_cast<std::uint32_t>(index_.find(p));
   }
 
   Value value_of_vertex(std::uint32_t v) const {
@@ -96,7 +96,7 @@ class LoopySolver {
   }
 
   std::uint32_t find_or_add(const Position& q) {
-    if (const std::uint32_t* v = index_.find(q)) return *v;
+    if (const Nimber v = index_.find(q); v != kEmpty) return static_cast<std::uint32_t>(v);
     if (positions_.size() >= kMaxPositions) {
       throw LimitError("more than " + std::to_string(kMaxPositions) + " positions are reachable");
     }
@@ -185,15 +185,17 @@ class LoopySolver {
     offsets_.resize(first + 1);
     label_.resize(std::min(label_.size(), first));
     counter_.resize(std::min(counter_.size(), first));
-    TranspositionTable<Position, std::uint32_t, PositionHash<G>> fresh(PositionHash<G>{game_});
-    for (std::size_t v = 0; v < first; ++v) fresh.set(positions_[v], static_cast<std::uint32_t>(v));
+    HashTable<G> fresh(*game_);
+    for (std::size_t v = 0; v < first; ++v) fresh.set(positions_[v], static_cast<Nimber>(v));
     index_ = std::move(fresh);
   }
 
   static constexpr std::size_t kMaxPositions = std::size_t{kInfiniteLabel} - 2;
 
   const G* game_;
-  TranspositionTable<Position, std::uint32_t, PositionHash<G>> index_;
+  // Position -> its vertex number: the house's hash table (solver_tables.hpp),
+  // a vertex number where the solver keeps a value.
+  HashTable<G> index_;
   std::vector<Position> positions_;
   std::vector<std::uint64_t> offsets_{0};  // rows of the explored graph, as in LoopyGraph
   std::vector<std::uint32_t> targets_;

@@ -3,10 +3,14 @@
 // groups, Cram regions): part key -> nim-value, open addressing with linear
 // probing, 9 bytes a slot at a load of at most three quarters.
 //
-// Why not core/transposition_table.hpp: its slots are marked in a bitmap of
-// their own, a second cache miss a probe once the table is past the caches
-// (hundreds of millions of parts in a record run); here a key is never 0, so
-// a slot is free when its key is 0, and a probe touches one line.
+// Why not grundy::HashTable (solver_tables.hpp), the house's table of
+// positions, with its 16-byte slots: a part's value fits a byte, so keys and
+// values in two arrays take 9 bytes a slot (hundreds of millions of parts in
+// a record run), a key is never 0, so a slot is free when its key is 0, and
+// the table lives in a mapped file that a killed run resumes from. The house
+// has three tables: HashTable for any position, this one for packed keys,
+// and the region search's RegionTable for regions of many words shared by
+// two threads.
 //
 // In memory, or in a file (use_file): the file is mapped and the table lives
 // in it, so that every part valued is in the file the moment it is stored —

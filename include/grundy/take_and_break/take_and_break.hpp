@@ -1,6 +1,6 @@
 // Take-and-break games on the one game model: octal and hexadecimal codes, and
 // Grundy's game (code.hpp lists the spellings and names), written once as a
-// heap game (game_hooks.hpp) and made a HeapRule by HeapGameRule. Lasker's
+// heap game (heap_game_hooks.hpp) and made a HeapRule by HeapGameRule. Lasker's
 // Nim, which no finite code describes and which has a closed form, is a
 // ruleset of its own (rulesets/lasker_nim.hpp).
 //
@@ -15,7 +15,7 @@
 // value(heap) is exact or refused, never guessed (HeapGameWithMoveBounds):
 //  * a code whose period the octal periodicity theorem proves (periodicity.hpp):
 //    any heap up to 2^64 - 1, from the pattern; looked for by computing up to
-//    kProofSearchHeaps heaps (game_hooks.hpp).
+//    kProofSearchHeaps heaps (heap_game_hooks.hpp).
 //  * otherwise (Officers, Grundy's game, …): computed, for heaps below
 //    kTakeAndBreakValueLimit, interruptibly and with progress lines; beyond
 //    that a LimitError. Codes whose moves may leave three heaps have only the

@@ -2,9 +2,10 @@
 // nim-value, or a mask of values the region does not have), private to the
 // library.
 //
-// Why not grundy::TranspositionTable: that keeps keys, values and occupancy
-// bits in three arrays, so a hit touches three cache lines, and its plain reads
-// race with a second thread's writes. Here an entry is a run of 64-bit words —
+// Why not grundy::HashTable (solver_tables.hpp), the house's table of
+// positions: its slot is a whole key and a 64-bit value, a region of 16 words
+// 136 bytes however few cells it has, and its plain reads race with a second
+// thread's writes. Here an entry is a run of 64-bit words —
 // the region's cells, one word with its box size (and a 16-bit value), and for
 // a 64-bit value one more — so a hit reads one line (an entry of a one-word
 // region is 16 bytes). Beside the entries, one byte a slot: 0 when empty, else
