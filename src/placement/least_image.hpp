@@ -92,7 +92,16 @@ struct SymmetryWalk {
 // comparison), and how many of the others equalled it: none when only one
 // symmetry reaches the least image (the placement search then knows that no
 // mirror strategy applies).
-template <class Image, class Compare = std::compare_three_way>
+// <, three-way: -1, 0 or 1 (std::compare_three_way, which the web page's
+// standard library lacks).
+struct ThreeWayByLess {
+  template <class T>
+  int operator()(const T& a, const T& b) const {
+    return a < b ? -1 : b < a ? 1 : 0;
+  }
+};
+
+template <class Image, class Compare = ThreeWayByLess>
 class LeastImage {
  public:
   explicit LeastImage(Compare compare = {}) : compare_(std::move(compare)) {}

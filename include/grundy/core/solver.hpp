@@ -176,7 +176,7 @@ class Solver {
   struct Frame {
     Position position;
     std::size_t next_option = 0;  // options before it (in the game's order) are valued
-    std::size_t listed : 63 = 0;  // how many options the first listing gave
+    std::uint64_t listed : 63 = 0;  // how many options the first listing gave (64 bits on every target)
     bool dropped : 1 = false;     // the list was dropped; list the moves again to resume
     // With kDescendsLast: the last known_tail options of the list are known
     // (seen known, or descended into).
