@@ -32,3 +32,10 @@ wait_for_mpirun() {
   mpirun_status=0
   wait "$pid" || mpirun_status=$?
 }
+
+# A session folder of this script's own for its mpiruns (OpenMPI keeps it
+# under TMPDIR): two mpiruns started at once on a fresh machine both made
+# /tmp/ompi.HOST.UID, and the one that lost failed in orte_init ("File
+# exists"; a fresh clone's ctest -j2, 2026-12-02).
+TMPDIR=$(mktemp -d)
+export TMPDIR

@@ -31,10 +31,12 @@ std::string fresh_db(const std::string& name) {
   return path;
 }
 
-// mpirun as the tests run it: more ranks than cores allowed, and root allowed
-// (CI runs as root).
+// mpirun as the tests run it: more ranks than cores allowed, root allowed
+// (CI runs as root), a session folder of its own (TMPDIR: two mpiruns started
+// at once on a fresh machine raced to make /tmp/ompi.HOST.UID, and the loser
+// failed in orte_init).
 std::string mpirun(int ranks) {
-  return "timeout 120 mpirun --oversubscribe" + std::string(::geteuid() == 0 ? " --allow-run-as-root" : "") + " -np " +
+  return "TMPDIR=$(mktemp -d) timeout 120 mpirun --oversubscribe" + std::string(::geteuid() == 0 ? " --allow-run-as-root" : "") + " -np " +
          std::to_string(ranks) + " " + GRUNDY_CLI_PATH;
 }
 

@@ -24,9 +24,12 @@ std::string read_file(const std::string& path) {
 }
 
 // One process (np 0) or mpirun with np ranks; --oversubscribe: three ranks on
-// the two cores of CI; --allow-run-as-root: CI runs as root.
+// the two cores of CI; --allow-run-as-root: CI runs as root. Each mpirun gets
+// a session folder of its own (TMPDIR): two started at once on a fresh
+// machine both made /tmp/ompi.HOST.UID, and the one that lost failed in
+// orte_init ("File exists", seen in a fresh clone's ctest -j2, 2026-12-02).
 CliRun table(int np, const std::string& args) {
-  std::string command = "timeout 300 ";
+  std::string command = np > 0 ? "TMPDIR=$(mktemp -d) timeout 300 " : "timeout 300 ";
   if (np > 0) command += "mpirun --oversubscribe --allow-run-as-root -np " + std::to_string(np) + " ";
   return shell(command + GRUNDY_CLI_PATH + " table " + args + " --quiet 2>&1 < /dev/null");
 }
@@ -125,7 +128,7 @@ TEST(DistributedTableCli, SigtermToMpirunSavesTheCheckpoint) {
   // mpirun's shell truncates it: removed first.
   std::filesystem::remove(log);
   const CliRun stopped = shell(
-      "timeout 120 sh -c 'mpirun --oversubscribe --allow-run-as-root -np 2 " + std::string(GRUNDY_CLI_PATH) +
+      "timeout 120 sh -c 'TMPDIR=$(mktemp -d) mpirun --oversubscribe --allow-run-as-root -np 2 " + std::string(GRUNDY_CLI_PATH) +
       " table officers --upto 100000000 --no-values --progress --checkpoint " + ckpt + " < /dev/null > " + log +
       " 2>&1 & pid=$!; i=0; while [ $i -lt 600 ] && ! grep -q \"verified [1-9]\" " + log +
       "; do sleep 0.1; i=$((i+1)); done; kill -TERM $pid; wait $pid; cat " + log + "' 2>&1");
