@@ -60,14 +60,11 @@ struct GraphEngine::Impl {
   auto searching(const VertexSet& position, F&& search) {
     GraphSolver& solver = solver_of(position);
     share_memory();
-    struct Held {
-      Impl& impl;
-      ~Held() {
-        std::size_t bytes = 0;
-        impl.for_each_solver([&](GraphSolver& s) { bytes += s.table_bytes(); });
-        impl.memory.hold(bytes);
-      }
-    } held{*this};
+    const auto held = memory.hold_at_end([this] {
+      std::size_t bytes = 0;
+      for_each_solver([&](GraphSolver& s) { bytes += s.table_bytes(); });
+      return bytes;
+    });
     const PollScope polling(solver, [this] {
       context->poll();
       if (context->progress_due()) {

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstddef>
 #include <string>
+#include <utility>
 
 namespace grundy {
 
@@ -87,6 +88,25 @@ class MemoryBudget {
       held_ = bytes;
     }
     [[nodiscard]] std::size_t holding() const noexcept { return held_; }
+
+    // Holds bytes() when the scope ends, however it ends: what a search's
+    // tables hold after it, a search stopped by a bound or Ctrl-C included.
+    template <class Bytes>
+    class HeldAtEnd {
+     public:
+      HeldAtEnd(Share& share, Bytes bytes) : share_(share), bytes_(std::move(bytes)) {}
+      HeldAtEnd(const HeldAtEnd&) = delete;
+      HeldAtEnd& operator=(const HeldAtEnd&) = delete;
+      ~HeldAtEnd() { share_.hold(bytes_()); }
+
+     private:
+      Share& share_;
+      Bytes bytes_;
+    };
+    template <class Bytes>
+    [[nodiscard]] HeldAtEnd<Bytes> hold_at_end(Bytes bytes) {
+      return HeldAtEnd<Bytes>(*this, std::move(bytes));
+    }
 
    private:
     MemoryBudget* budget_;

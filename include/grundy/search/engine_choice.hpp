@@ -330,10 +330,7 @@ class GameEngines {
   Nimber by_outcomes(const Position& p) {
     outcome_.set_memory_limit(memory_.limit());
     const PollScope polling(outcome_, [this] { context_->poll(); });
-    struct Held {
-      GameEngines& engines;
-      ~Held() { engines.memory_.hold(engines.held_bytes()); }
-    } held{*this};
+    const auto held = memory_.hold_at_end([this] { return held_bytes(); });
     return outcome_.value_of_position(p);
   }
 
@@ -351,10 +348,7 @@ class GameEngines {
         [&] {
           solver_.set_memory_limit(memory_.limit());
           const PollScope polling(solver_, [this] { context_->poll(); });
-          struct Held {
-            GameEngines& engines;
-            ~Held() { engines.memory_.hold(engines.held_bytes()); }
-          } held{*this};
+          const auto held = memory_.hold_at_end([this] { return held_bytes(); });
           return solver_.value(p);
         },
         [&] { return loopy_.value(p, *context_); });

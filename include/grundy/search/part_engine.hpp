@@ -73,9 +73,8 @@ class PartEngine {
  private:
   Nimber value_of(std::uint64_t key);
   // Before a valuation: the table file opened (once), the memory share's
-  // limit given to the table; after: what the table holds, back to the share.
+  // limit given to the table (what it holds after goes back to the share).
   void begin();
-  void end() noexcept { memory_.hold(table_.memory_bytes()); }
   void poll();
 
   Context* context_;

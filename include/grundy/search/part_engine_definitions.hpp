@@ -65,10 +65,7 @@ std::optional<Nimber> PartEngine<Rules, Board>::value(const Board& board) {
   std::vector<std::uint64_t> keys;
   if (!Rules::keys_of_board(board, keys)) return std::nullopt;
   begin();
-  struct End {
-    PartEngine& engine;
-    ~End() { engine.end(); }
-  } end{*this};
+  const auto held = memory_.hold_at_end([this] { return table_.memory_bytes(); });
   Nimber total = 0;
   for (const std::uint64_t key : keys) total ^= value_of(key);
   return total;
@@ -120,10 +117,7 @@ std::vector<std::pair<std::string, Nimber>> PartEngine<Rules, Board>::claims(con
   for (const Board& board : boards)
     if (!Rules::keys_of_board(board, roots)) throw LimitError("a board " + Rules::too_large());
   begin();
-  struct End {
-    PartEngine& engine;
-    ~End() { engine.end(); }
-  } end{*this};
+  const auto held = memory_.hold_at_end([this] { return table_.memory_bytes(); });
   const std::vector<std::uint64_t> claimed = choose_claims(
       roots, [](std::uint64_t key, auto&& on_option) { Rules::for_each_option(key, on_option); },
       [&](std::uint64_t key) { return value_of(key); }, [](std::uint64_t key) { return Rules::weight(key); });

@@ -48,10 +48,7 @@ class PlacementSearches {
   auto with_polling(PlacementSolver& solver, Context& context, F&& search) {
     limit_memory(solver);
     const PollScope polling(solver, [this, &context] { tick(context); });
-    struct Held {
-      PlacementSearches& searches;
-      ~Held() { searches.memory_.hold(searches.table_bytes()); }
-    } held{*this};
+    const auto held = memory_.hold_at_end([this] { return table_bytes(); });
     return search();
   }
 
