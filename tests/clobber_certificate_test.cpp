@@ -267,19 +267,19 @@ TEST(ClobberGridCertificate, KilledRunResumesFromItsTable) {
   const std::string killed_certificate = folder + "clobber_2x11_killed.certificate";
   std::remove(table.c_str());
   const std::string board = "'clobber(" + checkerboard(2, 11) + ")'";
-  // Killed once the table has grown to 2^16 slots (its file past 4096 + 9 *
+  // Killed once the table has grown to 2^16 slots (its file past 4096 + 10 *
   // 2^15 bytes): tens of thousands of parts in, a second before the end here.
   const cli_runner::CliRun killed = cli_runner::shell(
       "(" + std::string(GRUNDY_CLI_PATH) + " value --certificate " + killed_certificate + " --table " + table + " " +
       board + " >/dev/null 2>&1 & pid=$!; i=0; while [ \"$(stat -c %s " + table +
-      " 2>/dev/null || echo 0)\" -lt 300000 ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i+1)); done; kill -9 $pid; "
+      " 2>/dev/null || echo 0)\" -lt 340000 ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i+1)); done; kill -9 $pid; "
       "wait $pid; echo \"status $?\")");
   EXPECT_NE(killed.out.find("status 137"), std::string::npos) << killed.out;  // killed, not finished
   EXPECT_FALSE(std::filesystem::exists(killed_certificate));
   std::size_t kept = 0;
   {
     search::PartTable reader("Clobber");
-    kept = reader.use_file(table);
+    kept = reader.use_file(table).parts;
   }
   EXPECT_GT(kept, 10000U);
   const std::string resumed_certificate = folder + "clobber_2x11_resumed.certificate";
@@ -315,7 +315,7 @@ TEST(ClobberGridCertificate, PlainValuesKeepTheirPartsInTheTableFile) {
   std::remove(table.c_str());
   const auto parts_in = [&] {
     search::PartTable reader("Clobber");
-    return reader.use_file(table);
+    return reader.use_file(table).parts;
   };
   const nlohmann::json tall = cli_runner::grundy_json("value --table " + table + " 'clobber(" + checkerboard(7, 2) + ")'");
   EXPECT_EQ(tall["value"], 1);

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 
+#include "certificate_check.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "grundy/terms/expression.hpp"
 #include "grundy/core/input_error.hpp"
@@ -200,6 +201,17 @@ std::vector<Row> run_position(const Plan& plan, const Job& job, const JobSetting
       // The value by its game's engine with the proof: the engine's table in
       // the job's table file (kept at a time bound, or if the run is killed).
       const Certificate certificate = certify(position, context);
+      // Proven by the checker before the row says so (as `grundy value
+      // --certificate`): a damaged table file must not become a proven row.
+      const grundy_check::CheckResult checked = grundy_check::check_certificate_text(certificate.text);
+      Nimber proven = 0;
+      for (const grundy_check::ProvenRoot& root : checked.roots) proven ^= root.value;
+      if (!checked.valid || proven != certificate.value) {
+        throw InputError("the certificate made does not check (" +
+                         (checked.valid ? "it proves " + std::to_string(proven)
+                                        : "line " + std::to_string(checked.line) + ": " + checked.message) +
+                         "): the job's table file may hold a wrong value");
+      }
       const std::string path = certificate_file(settings.certificate_directory, job);
       write_output_file(prepare_output_file(path, "certificate file"), "certificate file",
                         [&](std::FILE* out) { write_bytes(out, certificate.text.data(), certificate.text.size()); });

@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -24,12 +25,24 @@ namespace {
 
 constexpr std::size_t kHeaderBytes = 4096;
 constexpr std::size_t kFirstCapacity = std::size_t{1} << 12;
+// A file slot: its key (u64), its value and its check byte.
+constexpr std::size_t kFileSlotBytes = sizeof(std::uint64_t) + 2;
 
 std::string header_text(const std::string& what, std::size_t capacity) {
-  return "grundy-part-table 1\ngame " + what + "\ncapacity " + std::to_string(capacity) + "\n";
+  return "grundy-part-table 2\ngame " + what + "\ncapacity " + std::to_string(capacity) + "\n";
 }
 
-std::size_t file_bytes(std::size_t capacity) { return kHeaderBytes + capacity * (sizeof(std::uint64_t) + 1); }
+std::size_t file_bytes(std::size_t capacity) { return kHeaderBytes + capacity * kFileSlotBytes; }
+
+// The machine's memory: a table file larger than it would be read from the
+// disk at every lookup (a header claiming 2^30 slots took 8.5 GB and 91 s
+// for a 0.1 s position, issue 56), so it is refused before it is mapped.
+std::uint64_t machine_bytes() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long page = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return std::numeric_limits<std::uint64_t>::max();
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+}
 
 // "past the memory bound of 64 MiB (--memory)", naming the bound the user set
 // for the run, and what the other tables of the run hold of it.
@@ -56,6 +69,38 @@ void* zeroed_pages(std::size_t bytes) {
   return memory;
 }
 
+// Calls visit(s) for every slot whose key the file holds on the disk: a hole
+// of a sparse file reads as zeros, free slots, and is skipped unread (a
+// header claiming 2^30 slots over holes was read whole: 8.5 GB and 91 s for
+// a 0.1 s position, issue 56). Where the file system cannot say
+// (SEEK_DATA refused), every slot.
+template <class Visit>
+void for_each_written_slot(int fd, std::size_t capacity, Visit&& visit) {
+  const off_t keys_begin = static_cast<off_t>(kHeaderBytes);
+  const off_t keys_end = keys_begin + static_cast<off_t>(capacity * sizeof(std::uint64_t));
+  off_t at = keys_begin;
+#if !defined(SEEK_DATA) || defined(__EMSCRIPTEN__)
+  for (std::size_t s = 0; s < capacity; ++s) visit(s);
+  return;
+#endif
+  while (at < keys_end) {
+    off_t data = ::lseek(fd, at, SEEK_DATA);
+    if (data < 0) {
+      if (errno == ENXIO) return;  // no data past `at`
+      for (std::size_t s = static_cast<std::size_t>(at - keys_begin) / sizeof(std::uint64_t); s < capacity; ++s)
+        visit(s);
+      return;
+    }
+    if (data >= keys_end) return;
+    off_t hole = ::lseek(fd, data, SEEK_HOLE);
+    if (hole < 0 || hole > keys_end) hole = keys_end;
+    const auto first = static_cast<std::size_t>((std::max(data, keys_begin) - keys_begin) / 8);
+    const auto last = static_cast<std::size_t>((hole - keys_begin + 7) / 8);
+    for (std::size_t s = first; s < last && s < capacity; ++s) visit(s);
+    at = hole;
+  }
+}
+
 }  // namespace
 
 PartTable::~PartTable() { release(arrays_); }
@@ -77,22 +122,55 @@ PartTable::Arrays PartTable::allocate(std::size_t capacity, const std::string& f
   if (fd < 0) throw InputError(system_error("cannot make the table file", file));
   const std::size_t bytes = file_bytes(capacity);
   // The disk's room taken now: a mapped page written past a full disk would
-  // be a SIGBUS, not an error.
+  // be a SIGBUS, not an error. A file that cannot be a table is removed at
+  // once (a full disk kept a .grow file twice the table's size, issue 56).
   if (const int failed = ::posix_fallocate(fd, 0, static_cast<off_t>(bytes)); failed != 0) {
     ::close(fd);
+    ::unlink(file.c_str());
     errno = failed;
     throw LimitError(system_error("no room for " + std::to_string(bytes >> 20) + " MB of the table file", file));
   }
-  void* mapping = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  try {
+    a = map_file(fd, capacity, file);
+  } catch (...) {
+    ::close(fd);
+    ::unlink(file.c_str());
+    throw;
+  }
   ::close(fd);
-  if (mapping == MAP_FAILED) throw LimitError(system_error("cannot map the table file", file));
   const std::string header = header_text(what_, capacity);
-  std::memcpy(mapping, header.data(), header.size());
+  std::memcpy(a.mapping, header.data(), header.size());
+  return a;
+}
+
+PartTable::Arrays PartTable::map_file(int fd, std::size_t capacity, const std::string& file) const {
+  const std::size_t bytes = file_bytes(capacity);
+  void* mapping = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (mapping == MAP_FAILED) throw LimitError(system_error("cannot map the table file", file));
+  Arrays a;
   a.mapping = mapping;
   a.mapped_bytes = bytes;
   a.keys = reinterpret_cast<std::uint64_t*>(static_cast<char*>(mapping) + kHeaderBytes);
   a.values = reinterpret_cast<std::uint8_t*>(a.keys + capacity);
+  a.checks = a.values + capacity;
   return a;
+}
+
+bool PartTable::whole(const Arrays& a, std::size_t capacity, std::size_t s) noexcept {
+  const std::uint64_t key = a.keys[s];
+  if (a.checks != nullptr && a.checks[s] != check_of(key, a.values[s])) return false;
+  for (std::size_t t = slot_of(key, capacity); t != s; t = (t + 1) & (capacity - 1))
+    if (a.keys[t] == 0) return false;
+  return true;
+}
+
+void PartTable::adopt(Arrays& arrays, std::size_t capacity) noexcept {
+  release(arrays_);
+  arrays_ = arrays;
+  keys_ = arrays.keys;
+  values_ = arrays.values;
+  checks_ = arrays.checks;
+  capacity_ = capacity;
 }
 
 void PartTable::release(Arrays& arrays) const noexcept {
@@ -105,12 +183,13 @@ void PartTable::release(Arrays& arrays) const noexcept {
   arrays = Arrays{};
 }
 
-void PartTable::rehash_into(Arrays& arrays, std::size_t capacity) const noexcept {
+void PartTable::rehash_into(Arrays& arrays, std::size_t capacity, const std::vector<bool>* dropped) const noexcept {
   for (std::size_t s = 0; s < capacity_; ++s) {
-    if (keys_[s] == 0) continue;
+    if (keys_[s] == 0 || (dropped != nullptr && (*dropped)[s])) continue;
     std::size_t t = slot_of(keys_[s], capacity);
     while (arrays.keys[t] != 0) t = (t + 1) & (capacity - 1);
     arrays.values[t] = values_[s];
+    if (arrays.checks != nullptr) arrays.checks[t] = check_of(keys_[s], values_[s]);
     arrays.keys[t] = keys_[s];
   }
 }
@@ -190,32 +269,45 @@ bool PartTable::grow_in_place(std::size_t capacity) noexcept {
 void PartTable::grow() {
   const std::size_t capacity = capacity_ == 0 ? kFirstCapacity : capacity_ * 2;
   // The old table and the new one live together while it moves.
-  const std::size_t bytes = (capacity + capacity_) * (sizeof(std::uint64_t) + 1);
+  const std::size_t slot_bytes = path_.empty() ? sizeof(std::uint64_t) + 1 : kFileSlotBytes;
+  const std::size_t bytes = (capacity + capacity_) * slot_bytes;
   if (memory_limit_ != 0 && bytes > memory_limit_)
     throw LimitError("the " + what_ + " table of " + std::to_string(size_) + " parts would need " +
                      bytes_text(bytes) + ", " + past_the_bound(memory_limit_, run_bound_));
   if (path_.empty() && capacity_ != 0 && grow_in_place(capacity)) return;
+  rewrite(capacity, nullptr);
+}
+
+// The table moved into a new one of `capacity` slots (the slots `dropped`
+// marks left out): in memory, or in the file through FILE.grow renamed over
+// it when whole, so that the file is always one whole table.
+void PartTable::rewrite(std::size_t capacity, const std::vector<bool>* dropped) {
   const std::string next = path_.empty() ? "" : path_ + ".grow";
   Arrays arrays = allocate(capacity, next);
-  rehash_into(arrays, capacity);
+  rehash_into(arrays, capacity, dropped);
   if (!path_.empty()) {
     // On the disk before it replaces the old file: then a crash of the
     // machine, too, leaves one whole table.
     ::msync(arrays.mapping, arrays.mapped_bytes, MS_SYNC);
     if (std::rename(next.c_str(), path_.c_str()) != 0) {
+      const std::string error = system_error("cannot replace the table file", path_);
       release(arrays);
-      throw LimitError(system_error("cannot replace the table file", path_));
+      ::unlink(next.c_str());
+      throw LimitError(error);
     }
   }
-  release(arrays_);
-  arrays_ = arrays;
-  keys_ = arrays.keys;
-  values_ = arrays.values;
-  capacity_ = capacity;
+  adopt(arrays, capacity);
+  if (dropped != nullptr) {
+    size_ = 0;
+    for (std::size_t s = 0; s < capacity_; ++s) size_ += keys_[s] != 0 ? 1 : 0;
+  }
 }
 
-std::size_t PartTable::use_file(const std::string& path) {
+PartTable::Loaded PartTable::use_file(const std::string& path) {
   if (size_ != 0) throw LimitError("the " + what_ + " table is given a file after parts were stored");
+  // A growth's new file, left by a run killed while it grew (the old file is
+  // the whole table): the owner of the table removes it.
+  ::unlink((path + ".grow").c_str());
   std::error_code ignored;
   if (!std::filesystem::exists(path, ignored)) {
     path_ = path;
@@ -223,17 +315,27 @@ std::size_t PartTable::use_file(const std::string& path) {
     capacity_ = 0;
     keys_ = nullptr;
     values_ = nullptr;
+    checks_ = nullptr;
     grow();  // makes the file (through a new file renamed, as every growth)
-    return 0;
+    return {};
   }
   const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
   if (fd < 0) throw InputError(system_error("cannot open the table file", path));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
   struct stat status {};
   char header[kHeaderBytes] = {};
-  const bool read_whole = ::fstat(fd, &status) == 0 && status.st_size >= static_cast<off_t>(kHeaderBytes) &&
+  const bool read_whole = ::fstat(fd, &status) == 0 && S_ISREG(status.st_mode) &&
+                          status.st_size >= static_cast<off_t>(kHeaderBytes) &&
                           ::pread(fd, header, kHeaderBytes, 0) == static_cast<ssize_t>(kHeaderBytes);
   const std::string head(header, ::strnlen(header, kHeaderBytes));
-  const std::string expected_start = "grundy-part-table 1\ngame " + what_ + "\ncapacity ";
+  if (read_whole && head.rfind("grundy-part-table 1\n", 0) == 0) {
+    throw InputError(path + ": a table file of an older grundy, whose slots carry no check (grundy-part-table 1): " +
+                     "remove it, and its parts are valued again");
+  }
+  const std::string expected_start = "grundy-part-table 2\ngame " + what_ + "\ncapacity ";
   std::size_t capacity = 0;
   bool valid = read_whole && head.rfind(expected_start, 0) == 0;
   if (valid) {
@@ -244,45 +346,51 @@ std::size_t PartTable::use_file(const std::string& path) {
     // 32-bit build, the web page's, maps far less).
     const std::uint64_t slots = valid ? std::stoull(number) : 0;
     valid = valid && slots >= kFirstCapacity && (slots & (slots - 1)) == 0 && slots <= (std::uint64_t{1} << 40) &&
-            slots <= (std::numeric_limits<std::size_t>::max() - kHeaderBytes) / (sizeof(std::uint64_t) + 1);
+            slots <= (std::numeric_limits<std::size_t>::max() - kHeaderBytes) / kFileSlotBytes;
     if (valid) capacity = static_cast<std::size_t>(slots);
     valid = valid && head == header_text(what_, capacity) &&
             static_cast<std::uint64_t>(status.st_size) == static_cast<std::uint64_t>(file_bytes(capacity));
   }
   if (!valid) {
-    ::close(fd);
-    throw InputError(path + ": not a table file of the " + what_ + " search (grundy-part-table 1, game " + what_ +
+    throw InputError(path + ": not a table file of the " + what_ + " search (grundy-part-table 2, game " + what_ +
                      ", a capacity and its slots)");
   }
+  // The header against the bound and the machine before anything is mapped.
   const std::size_t bytes = file_bytes(capacity);
   if (memory_limit_ != 0 && bytes > memory_limit_) {
-    ::close(fd);
     throw LimitError("the table file " + path + " holds " + bytes_text(bytes) + ", " +
                      past_the_bound(memory_limit_, run_bound_));
   }
-  void* mapping = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  ::close(fd);
-  if (mapping == MAP_FAILED) throw LimitError(system_error("cannot map the table file", path));
-  Arrays arrays;
-  arrays.mapping = mapping;
-  arrays.mapped_bytes = bytes;
-  arrays.keys = reinterpret_cast<std::uint64_t*>(static_cast<char*>(mapping) + kHeaderBytes);
-  arrays.values = reinterpret_cast<std::uint8_t*>(arrays.keys + capacity);
+  if (const std::uint64_t machine = machine_bytes(); bytes > machine) {
+    throw LimitError("the table file " + path + " holds " + bytes_text(bytes) + ", more than this machine's memory (" +
+                     bytes_text(static_cast<std::size_t>(machine)) + ")");
+  }
+  Arrays arrays = map_file(fd, capacity, path);
+  // Every slot verified once, as the file is read: a slot whose check or
+  // probe path fails is dropped, and the table rewritten without it.
+  std::vector<bool> dropped;
   std::size_t count = 0;
-  for (std::size_t s = 0; s < capacity; ++s) count += arrays.keys[s] != 0 ? 1 : 0;
+  std::size_t bad = 0;
+  for_each_written_slot(fd, capacity, [&](std::size_t s) {
+    if (arrays.keys[s] == 0) return;
+    if (whole(arrays, capacity, s)) {
+      ++count;
+      return;
+    }
+    if (dropped.empty()) dropped.assign(capacity, false);
+    dropped[s] = true;
+    ++bad;
+  });
   if (4 * count > 3 * capacity) {
     release(arrays);
     throw InputError(path + ": a table file fuller than any the search writes (" + std::to_string(count) + " parts in " +
                      std::to_string(capacity) + " slots): damaged");
   }
-  release(arrays_);
-  arrays_ = arrays;
-  keys_ = arrays.keys;
-  values_ = arrays.values;
-  capacity_ = capacity;
+  adopt(arrays, capacity);
   size_ = count;
   path_ = path;
-  return count;
+  if (bad != 0) rewrite(capacity, &dropped);
+  return {count, bad};
 }
 
 }  // namespace grundy::search

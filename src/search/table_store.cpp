@@ -7,6 +7,7 @@
 
 #include "grundy/core/input_error.hpp"
 #include "grundy/core/output_file.hpp"
+#include "table_lock.hpp"
 
 namespace grundy::search {
 
@@ -18,6 +19,27 @@ TableStore& TableStore::of(Context& context) {
 }
 
 TableStore::TableStore(TableOptions options) : options_(std::move(options)) {}
+
+TableStore::~TableStore() = default;
+
+namespace {
+
+// Where a symbolic link finally points (the path itself when it is none):
+// the table is written there, and the link kept. Refuses a loop of links.
+std::string through_links(const std::string& path) {
+  namespace fs = std::filesystem;
+  fs::path at = path;
+  for (int hop = 0; hop < 40; ++hop) {
+    std::error_code error;
+    if (!fs::is_symlink(fs::symlink_status(at, error))) return at.string();
+    const fs::path target = fs::read_symlink(at, error);
+    if (error) throw InputError("--table " + path + ": cannot read the link (" + error.message() + ")");
+    at = target.is_absolute() ? target : at.parent_path() / target;
+  }
+  throw InputError("--table " + path + ": a loop of symbolic links");
+}
+
+}  // namespace
 
 bool TableStore::is_folder() const {
   if (options_.path.empty()) return false;
@@ -55,15 +77,16 @@ std::string TableStore::path_for(std::string_view engine, std::string_view game)
     std::error_code error;
     std::filesystem::create_directories(options_.path, error);
     if (error) throw InputError("--table folder " + options_.path + ": cannot be made (" + error.message() + ")");
-    file = (std::filesystem::path(options_.path) / (stem + ".table")).string();
+    file = through_links((std::filesystem::path(options_.path) / (stem + ".table")).string());
   } else {
     if (!given_.empty()) {
       throw InputError("--table " + options_.path + " keeps one engine's table, and this run has two (" +
                        given_.front().first + ", " + stem + "): give a folder instead, --table " + options_.path +
                        ".d/, which keeps one file an engine and game");
     }
-    file = options_.path;
+    file = through_links(options_.path);
   }
+  locks_.push_back(std::make_unique<TableLock>(file, "--table"));
   given_.emplace_back(stem, file);
   return file;
 }

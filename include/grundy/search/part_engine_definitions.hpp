@@ -45,7 +45,17 @@ void PartEngine<Rules, Board>::begin() {
     const std::string file = TableStore::of(*context_).path_for(kName, Rules::kWhat);
     if (!file.empty()) {
       table_.set_memory_limit(memory_.limit(), memory_.bound());
-      loaded_ = table_.use_file(file);
+      const PartTable::Loaded loaded = table_.use_file(file);
+      loaded_ = loaded.parts;
+      if (loaded.dropped != 0) {
+        // Said at the run's end with the tables' other lines (a damaged slot
+        // costs its part's valuation again, never a wrong value).
+        context_->add_saver([file, dropped = loaded.dropped]() -> std::optional<std::string> {
+          return "table " + file + ": " + std::to_string(dropped) +
+                 (dropped == 1 ? " slot failed its check and was" : " slots failed their check and were") +
+                 " dropped (damaged; their parts valued again)";
+        });
+      }
     }
   }
   table_.set_memory_limit(memory_.limit(), memory_.bound());

@@ -19,14 +19,29 @@
 // before its key (a slot whose key is written is whole), and the table grows
 // into a new file renamed over the old one only when complete: the file is
 // always a table, never half of one. Layout (native byte order): a header of
-// 4096 bytes (text: "grundy-part-table 1", the game, the capacity), the
-// capacity's keys (u64), then its values (u8).
+// 4096 bytes (text: "grundy-part-table 2", the game, the capacity), the
+// capacity's keys (u64), its values (u8), then a check byte a slot (u8).
+//
+// A file that cannot lie (issue 56): a slot's check byte is its value xor the
+// xor of its key's eight bytes, written after the value and before the key
+// (a free slot, all zeros, satisfies it too). A change of any one byte of the
+// slots changes exactly one term of that sum, so it is always seen; a change of a value alone (however
+// many bits) always too; random damage to a key and its check together passes
+// one time in 256, and then only if the changed key also lies on its own
+// probe path (its home slot and every slot up to it full), which the reader
+// checks as well. When the file is opened every slot is verified: a slot that
+// fails is dropped (its part is valued again) and the table rewritten
+// without it. No check stops a deliberate forger who recomputes the bytes:
+// a certificate, proven by grundy check, is the answer there (the CLI checks
+// it before it says so). In memory, no check bytes: nothing but this process
+// writes there.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "grundy/core/nimber.hpp"
 
@@ -49,15 +64,32 @@ class PartTable {
   }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
   // The bytes the table's slots take (in memory or mapped from its file).
-  [[nodiscard]] std::size_t memory_bytes() const noexcept { return capacity_ * (sizeof(std::uint64_t) + 1); }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept {
+    return capacity_ * (sizeof(std::uint64_t) + (checks_ != nullptr ? 2 : 1));
+  }
   [[nodiscard]] const std::string& what() const noexcept { return what_; }
   [[nodiscard]] bool in_file() const noexcept { return !path_.empty(); }
 
+  // What a table file held when it was opened.
+  struct Loaded {
+    std::size_t parts = 0;    // whole parts read, kept
+    std::size_t dropped = 0;  // slots that failed their check (valued again)
+  };
   // Keeps the table in the file at `path` from now on: the parts a file there
-  // holds are read (returns how many), or a new file is made (0); the parts
-  // stored so far go into it. Throws InputError naming the file when it is not
-  // a table of this game, or cannot be made.
-  std::size_t use_file(const std::string& path);
+  // holds are read, or a new file is made; the parts stored so far go into
+  // it. A growth's FILE.grow left by a run killed while it grew is removed
+  // (the caller owns the file: TableStore's lock). Throws InputError naming
+  // the file when it is not a table of this game, cannot be made, or cannot
+  // fit the memory bound or the machine.
+  Loaded use_file(const std::string& path);
+
+  // The check byte of a slot (the file's; see above).
+  [[nodiscard]] static std::uint8_t check_of(std::uint64_t key, std::uint8_t value) noexcept {
+    std::uint64_t x = key ^ (key >> 32);
+    x ^= x >> 16;
+    x ^= x >> 8;
+    return static_cast<std::uint8_t>((x ^ value) & 0xFFU);
+  }
 
   // Starts bringing the key's first slot into the cache: a search asks for
   // every option's parts at once, and their misses overlap.
@@ -84,8 +116,9 @@ class PartTable {
     std::size_t s = slot_of(key, capacity_);
     while (keys_[s] != 0) s = (s + 1) & (capacity_ - 1);
     values_[s] = static_cast<std::uint8_t>(value);
-    // The value before the key, for the compiler as for the file: a run
-    // stopped between the two leaves a free slot, never a wrong value.
+    if (checks_ != nullptr) checks_[s] = check_of(key, values_[s]);
+    // The value (and check) before the key, for the compiler as for the file:
+    // a run stopped between them leaves a free slot, never a wrong value.
     __atomic_signal_fence(__ATOMIC_RELEASE);
     keys_[s] = key;
     ++size_;
@@ -103,14 +136,21 @@ class PartTable {
   struct Arrays {
     std::uint64_t* keys = nullptr;
     std::uint8_t* values = nullptr;
+    std::uint8_t* checks = nullptr;  // a file's only
     void* mapping = nullptr;  // the file's mapping, or nullptr in memory
     std::size_t mapped_bytes = 0;
     std::size_t capacity = 0;  // in memory: the slots, for releasing the two arrays
   };
   Arrays allocate(std::size_t capacity, const std::string& file) const;
+  [[nodiscard]] Arrays map_file(int fd, std::size_t capacity, const std::string& file) const;
+  // Whether slot s of `a` holds a whole part: its check, and its key found
+  // from its home slot (no free slot before it on its probe path).
+  [[nodiscard]] static bool whole(const Arrays& a, std::size_t capacity, std::size_t s) noexcept;
+  void adopt(Arrays& arrays, std::size_t capacity) noexcept;
   void release(Arrays& arrays) const noexcept;
-  void rehash_into(Arrays& arrays, std::size_t capacity) const noexcept;
+  void rehash_into(Arrays& arrays, std::size_t capacity, const std::vector<bool>* dropped = nullptr) const noexcept;
   void grow();
+  void rewrite(std::size_t capacity, const std::vector<bool>* dropped);
   bool grow_in_place(std::size_t capacity) noexcept;
 
   std::string what_;
@@ -118,6 +158,7 @@ class PartTable {
   Arrays arrays_;
   std::uint64_t* keys_ = nullptr;
   std::uint8_t* values_ = nullptr;
+  std::uint8_t* checks_ = nullptr;  // a file's check bytes; nullptr in memory
   std::size_t capacity_ = 0;  // a power of two
   std::size_t size_ = 0;
   std::size_t memory_limit_ = 0;

@@ -12,10 +12,14 @@
 //     that says to give a folder (a file whose header names another engine or
 //     game is refused by that engine: exit 2, never read as its own).
 // Each file's header names its engine and its game (part_table.hpp,
-// search/regions/table_file.hpp).
+// search/regions/table_file.hpp). A file given out is locked for the run
+// (FILE.lock, table_lock.hpp): a second run on it is refused in one line,
+// exit 2. A file given as a symbolic link is kept where the link points (a
+// growth renames a new file over the name, which would replace the link).
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <string_view>
@@ -25,6 +29,8 @@
 #include "grundy/core/context.hpp"
 
 namespace grundy::search {
+
+class TableLock;
 
 // What a front end sets (ContextOptions::families) for a run whose tables
 // persist; a run that sets none keeps its tables in memory.
@@ -39,13 +45,18 @@ class TableStore {
   [[nodiscard]] static TableStore& of(Context& context);
 
   explicit TableStore(TableOptions options);
+  TableStore(const TableStore&) = delete;
+  TableStore& operator=(const TableStore&) = delete;
+  ~TableStore();
 
   [[nodiscard]] bool empty() const noexcept { return options_.path.empty(); }
   [[nodiscard]] const TableOptions& options() const noexcept { return options_; }
 
   // The file in which `engine`'s table of `game` lives ("" without a PATH):
-  // PATH itself, or PATH/ENGINE-GAME.table for a folder. Throws InputError
-  // when PATH is a file that another engine or game of the run already took.
+  // PATH itself (where it points, if a symbolic link), or
+  // PATH/ENGINE-GAME.table for a folder, locked for this run. Throws
+  // InputError when PATH is a file that another engine or game of the run
+  // already took, or a file another run holds.
   [[nodiscard]] std::string path_for(std::string_view engine, std::string_view game);
 
   // The tables given out so far (engine-game and file), for the lines a
@@ -67,6 +78,7 @@ class TableStore {
   TableOptions options_;
   mutable std::mutex mutex_;
   std::vector<std::pair<std::string, std::string>> given_;  // (stem, file)
+  std::vector<std::unique_ptr<TableLock>> locks_;            // one a file given
 };
 
 }  // namespace grundy::search
