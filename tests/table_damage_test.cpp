@@ -116,6 +116,52 @@ TEST(TableDamageLong, AThousandBytesAndAHundredBlocksOfEachTable) {
   damage_and_compare("clobber_long", kClobber, 1000, 100);
 }
 
+// A forger who recomputes the check bytes passes the table's own checks (no
+// check stops that, part_table.hpp); then a certificate run must neither
+// crash (a raised value was a SIGSEGV) nor say "proves it": the certificate
+// is checked before that is said, and refused in one line, exit 2.
+TEST(TableDamage, ForgedValuesWithTheirChecksAreNeverSaidProven) {
+  const std::string dir = ::testing::TempDir() + "table_forged/";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const std::string clean = dir + "clean.table";
+  const std::string position = "nogo(.............)";
+  ASSERT_EQ(cli_runner::grundy_json("value --max-moves 0 --table " + clean + " '" + position + "'")["value"], 0);
+  const std::string original = read_bytes(clean);
+  const std::size_t capacity = std::stoull(original.substr(original.find("capacity ") + 9));
+  ASSERT_EQ(original.size(), 4096 + 10 * capacity);
+  std::mt19937_64 random(56);
+  for (int round = 0; round < 12; ++round) {
+    std::string forged = original;
+    for (std::size_t s = 0; s < capacity; ++s) {
+      unsigned check = 0;
+      bool used = false;
+      for (std::size_t b = 0; b < 8; ++b) {
+        const auto byte = static_cast<unsigned char>(forged[4096 + 8 * s + b]);
+        check ^= byte;
+        used = used || byte != 0;
+      }
+      if (!used || random() % 4 != 0) continue;
+      const unsigned raised = (static_cast<unsigned char>(forged[4096 + 8 * capacity + s]) + 1 + random() % 255) & 0xFF;
+      forged[4096 + 8 * capacity + s] = static_cast<char>(raised);
+      forged[4096 + 9 * capacity + s] = static_cast<char>(check ^ raised);
+    }
+    write_bytes(dir + "forged.table", forged);
+    const cli_runner::CliRun run = cli_runner::grundy("value --max-moves 0 --certificate " + dir + "c --table " + dir +
+                                                      "forged.table '" + position + "'");
+    SCOPED_TRACE(run.out);
+    ASSERT_TRUE(run.status == 0 || run.status == 2);
+    if (run.status == 0) {
+      EXPECT_NE(run.out.find("Nim-value: 0"), std::string::npos);
+      EXPECT_EQ(cli_runner::grundy("check " + dir + "c").status, 0);
+    } else {
+      EXPECT_EQ(lines_in(run.out), 1U);
+      EXPECT_EQ(run.out.find("proves it"), std::string::npos);
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
+
 // The reproducer: a long run on a table, and a second run on the same
 // file a moment later. The second is refused at once (one line, exit 2,
 // naming the process), the first finishes with the true value, and the table

@@ -17,6 +17,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "grundy/core/input_error.hpp"
 #include "grundy/core/nimber.hpp"
 
 namespace grundy::search {
@@ -54,6 +55,12 @@ std::vector<std::uint64_t> choose_claims(const std::vector<std::uint64_t>& roots
           best = &option;
         }
       }
+      // No option of value u: v is not the mex of its options' values, which
+      // the search never stores; only a table file's forged bytes (a check
+      // byte recomputed, part_table.hpp) can say so. A SIGSEGV once (issue 56).
+      if (best == nullptr)
+        throw InputError("a part's value in the table file is not the mex of its options' values: the file holds a "
+                         "wrong value (forged or damaged past its checks); remove it and run again");
       for (const std::uint64_t part : *best) claim(part);
     }
     for (const auto& option : options) {
