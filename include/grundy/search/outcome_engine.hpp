@@ -80,7 +80,8 @@ class OutcomeEngine {
   }
   // The search's stack as last measured: every depth's listed moves and parts.
   [[nodiscard]] std::size_t stack_bytes() const noexcept { return stack_bytes_; }
-  // Measures it now (a progress line; the search measures every 1024 nodes).
+  // Measures it now (a progress line; the search measures at each new depth
+  // and every 256 nodes).
   std::size_t measure_stack() {
     stack_bytes_ = search_.stack_bytes([this](const Position& p) { return owned_bytes(p); });
     return stack_bytes_;
@@ -155,10 +156,13 @@ class OutcomeEngine {
   void searching(const Part&, Nimber) {
     ++nodes_;
     if (poll_) poll_();
-    // The stack measured every 1024 nodes (a walk over every depth's moves):
-    // on a board of hundreds of squares it holds more than the tables (each
-    // depth's hundreds of options, a board each).
-    if ((nodes_ & 0x3FF) == 0) {
+    // The stack measured at each new depth and every 256 nodes (a walk over
+    // every depth's moves): on a board of hundreds of squares it holds more
+    // than the tables (each depth's hundreds of options, a board each; the
+    // first descent of Clobber 20x20 made 133 MiB of frames in 128 nodes).
+    const bool deeper = search_.depth() > deepest_;
+    if (deeper) deepest_ = search_.depth();
+    if (deeper || (nodes_ & 0xFF) == 0) {
       measure_stack();
       if (limit_ != 0 && stack_bytes_ + memory_bytes() > limit_) {
         throw LimitError("the outcome search needs more than the memory bound of " + bytes_text(named_) +
@@ -194,6 +198,7 @@ class OutcomeEngine {
   std::size_t limit_ = 0;
   std::size_t named_ = 0;
   std::size_t stack_bytes_ = 0;
+  std::size_t deepest_ = 0;  // the deepest the stack was measured at
   HashTable<G> values_;
   HashTable<G> first_player_wins_;  // bit h: part + *h is a first-player win
   OutcomeSearch<OutcomeEngine> search_;
