@@ -24,6 +24,7 @@ struct CheckResult {
   // Where it failed: the certificate's line (1-based; 0: the file as a whole)
   // and why, naming the position it fails at.
   std::size_t line = 0;
+  std::size_t column = 0;  // where on the line (1-based), when a line's shape is refused; 0: the line
   std::string message;
   std::string game;
   int version = 0;
@@ -36,7 +37,16 @@ struct CheckResult {
 CheckResult check_certificate_text(const std::string& bytes, const std::vector<GameRules>& games = builtin_games());
 
 // Reads `path` (gzip-compressed or not; at most 1 GiB uncompressed) and
-// checks it. A file that cannot be read is a result with line 0.
+// checks it. A file that cannot be opened (with the reason), or that is not a
+// regular file, is a result with line 0.
 CheckResult check_certificate_file(const std::string& path, const std::vector<GameRules>& games = builtin_games());
+
+// The same, of a descriptor open on the certificate (`name` for messages).
+// Either reads a line at a time: a line that no certificate has (blank, of
+// another kind, longer than 8192 bytes) is refused when it is read, and the
+// memory is what the claims keep (at most 1 GiB of them, about 100 bytes a
+// claim), never the file's size.
+CheckResult check_certificate_descriptor(int descriptor, const std::string& name,
+                                         const std::vector<GameRules>& games = builtin_games());
 
 }  // namespace grundy_check

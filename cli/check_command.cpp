@@ -10,6 +10,7 @@
 
 #include "certificate_check.hpp"
 #include "commands.hpp"
+#include "grundy/core/descriptor_input.hpp"
 #include "grundy/core/input_error.hpp"
 
 namespace grundy::cli {
@@ -22,12 +23,18 @@ struct CheckOptions {
 
 void run_check(const CheckOptions& options) {
   const auto start = std::chrono::steady_clock::now();
-  const grundy_check::CheckResult result = grundy_check::check_certificate_file(options.file);
+  // Opened as every reader of grundy opens its files (descriptor_input.hpp):
+  // an empty name, a missing file, a loop of links, a device or a FIFO
+  // refused at once with the reason, before a byte is read (/dev/zero was
+  // read to 1 GiB first). A certificate is a file grundy wrote: a regular file.
+  const InputDescriptor file(options.file, "certificate", InputKind::regular_file);
+  const grundy_check::CheckResult result = grundy_check::check_certificate_descriptor(file.get(), options.file);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!result.valid) {
     SourceLocation where;
     where.file = options.file;
     where.line = result.line;
+    where.column = result.line == 0 ? 0 : result.column;
     throw InputError("certificate refused: " + result.message, where);
   }
   if (options.json) {

@@ -16,6 +16,7 @@
 #include "certificate_check.hpp"
 #include "commands.hpp"
 #include "validators.hpp"
+#include "grundy/core/abbreviated_text.hpp"
 #include "grundy/core/descriptor_input.hpp"
 #include "grundy/core/input_file.hpp"
 #include "grundy/analysis/analysis.hpp"
@@ -57,7 +58,14 @@ struct ValueOptions {
   std::string search = "requested-set";
   std::vector<std::string> quotients;
   std::string certificate;  // --certificate FILE: one-row NoGo sums (docs/certificates.md)
+  bool full_positions = false;  // --full-positions: no position abbreviated (abbreviated_text.hpp)
 };
+
+// The longest position an answer prints whole (abbreviated_text.hpp): a
+// 21-byte term can stand for a row of millions of coins.
+std::size_t longest_position(const ValueOptions& options) {
+  return options.full_positions ? std::string::npos : kLongestPrintedPosition;
+}
 
 ParseOptions parse_options(const ValueOptions& options) {
   ParseOptions reading;
@@ -89,15 +97,17 @@ ContextOptions context_options(const ValueOptions& options) {
 constexpr std::size_t kShownPositionLength = 120;
 
 void print_text(const SumAnalysis& a, const ValueOptions& options, Context& context) {
+  const std::size_t longest = longest_position(options);
+  const auto shown = [longest](const std::string& text) { return abbreviated(text, longest); };
   // A 2 MB expression is not echoed back whole.
-  std::cout << "Position: " << excerpt(a.position.text(), 200) << "\n";
+  std::cout << "Position: " << shown(a.position.text()) << "\n";
   if (a.misere) std::cout << "Play: misère (the player who makes the last move loses)\n";
   if (a.components.size() > 1 || !a.misere) {
     std::cout << "Components:\n";
     std::size_t width = 0;
     std::vector<std::string> texts;
     for (std::size_t i = 0; i < a.components.size() && i < options.max_components_shown; ++i) {
-      texts.push_back(a.components[i].text());
+      texts.push_back(shown(a.components[i].text()));
       width = std::max(width, texts.back().size());
     }
     for (std::size_t i = 0; i < a.components.size(); ++i) {
@@ -125,7 +135,7 @@ void print_text(const SumAnalysis& a, const ValueOptions& options, Context& cont
     std::cout << title << " (" << (lower_bound ? "at least " : "") << total << "):\n";
     const bool whole = a.position.size() <= 64;
     for (const Move& m : moves) {
-      const std::string component = m.before[m.component].text();
+      const std::string component = shown(m.before[m.component].text());
       if (m.replacement.size() == 1) {
         if (const auto* board = capability<DrawnAsBoard>(m.replacement[0])) {
           // A board drawn after the move (placement games): one row a line, indented.
@@ -137,7 +147,7 @@ void print_text(const SumAnalysis& a, const ValueOptions& options, Context& cont
       }
       std::string after = whole ? m.after().text() : std::string();
       if (after.empty() || after.size() > kShownPositionLength) after = m.replacement.text();
-      std::cout << "  " << component << ": " << m.action << "  ->  " << after << "\n";
+      std::cout << "  " << component << ": " << m.action << "  ->  " << shown(after) << "\n";
     }
     if (total > moves.size()) {
       std::cout << "  … and " << (total - moves.size()) << " more (--max-moves to list more)\n";
@@ -149,7 +159,7 @@ void print_text(const SumAnalysis& a, const ValueOptions& options, Context& cont
     std::cout << "All " << a.winning_move_total << " winning moves, as " << a.winning_run_total
               << " run" << (a.winning_run_total == 1 ? "" : "s") << " of takes (every take in a run wins):\n";
     for (const SumAnalysis::TakeRun& r : a.winning_runs) {
-      std::cout << "  " << a.position[r.component].text() << ": take " << r.first;
+      std::cout << "  " << shown(a.position[r.component].text()) << ": take " << r.first;
       if (r.last != r.first) std::cout << ".." << r.last;
       std::cout << "\n";
     }
@@ -251,7 +261,8 @@ void run_batch(const ValueOptions& options) {
           try {
             const SumAnalysis a = analyze(*positions[i], context, analysis);
             if (options.json) {
-              nlohmann::json j = a.to_json();
+              // Bounded per answer: each position at most kLongestPrintedPosition.
+              nlohmann::json j = a.to_json(kLongestPrintedPosition);
               j["line"] = current;
               out += j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
             } else {
@@ -398,7 +409,8 @@ void run_value(const ValueOptions& options) {
   context.end_progress();
   // The answer first: a table that cannot be saved (disk full) must not cost it.
   if (options.json) {
-    std::cout << result->to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    std::cout << result->to_json(longest_position(options)).dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+              << "\n";
   } else {
     print_text(*result, options, context);
   }
@@ -459,6 +471,9 @@ void register_value_command(CLI::App& app) {
   cmd->add_option("--certificate", options->certificate,
                   "write a certificate of the value that `grundy check FILE` verifies (one-row NoGo boards, Clobber "
                   "boards, Cram boards, sums of one of them; docs/certificates.md)");
+  cmd->add_flag("--full-positions", options->full_positions,
+                "print every position whole: past 300 characters one is abbreviated to its first 150 and last 50 "
+                "with its length (docs/expressions.md, Long positions); not with --batch, whose answers stay bounded");
   cmd->add_flag("--progress", options->progress, "progress on stderr for long computations (default on a terminal)");
   cmd->add_option("--progress-after", options->progress_after, "seconds of work before the first progress line")
       ->capture_default_str();
@@ -480,6 +495,9 @@ void register_value_command(CLI::App& app) {
     if (options->batch) {
       if (expression_argument_given(*cmd) && options->expression != "-")
         throw InputError("--batch reads its expressions from stdin or -f FILE, one a line");
+      if (options->full_positions)
+        throw InputError("--full-positions is for one answer: a --batch answer prints each position abbreviated past " +
+                         std::to_string(kLongestPrintedPosition) + " characters, so that an answer stays bounded");
       run_batch(*options);
       return;
     }

@@ -1,4 +1,5 @@
 #include "grundy/analysis/analysis.hpp"
+#include "grundy/core/abbreviated_text.hpp"
 
 #include <limits>
 #include <map>
@@ -119,13 +120,14 @@ nlohmann::json value_json(const Value& value) {
   return nlohmann::json{{"infinite", value.reachable()}};
 }
 
-nlohmann::json SumAnalysis::to_json() const {
+nlohmann::json SumAnalysis::to_json(std::size_t longest) const {
+  const auto shown = [longest](const std::string& text) { return abbreviated(text, longest); };
   nlohmann::json j;
-  j["expression"] = position.text();
+  j["expression"] = shown(position.text());
   j["play"] = misere ? "misere" : "normal";
   j["components"] = nlohmann::json::array();
   for (const auto& c : components) {
-    nlohmann::json item{{"text", c.text()}};
+    nlohmann::json item{{"text", shown(c.text())}};
     item["value"] = c.value ? value_json(*c.value) : nlohmann::json(nullptr);
     if (!c.engine.empty()) item["engine"] = c.engine;
     j["components"].push_back(std::move(item));
@@ -141,14 +143,14 @@ nlohmann::json SumAnalysis::to_json() const {
     j["moves_searched"] = false;  // the value only was asked for
   }
   if (winning_move_total_is_lower_bound) j["winning_move_count_is_lower_bound"] = true;
-  auto moves_json = [](const std::vector<Move>& moves) {
+  auto moves_json = [&shown](const std::vector<Move>& moves) {
     nlohmann::json list = nlohmann::json::array();
     for (const Move& m : moves) {
       list.push_back({{"component", m.component},
-                      {"component_text", m.before[m.component].text()},
+                      {"component_text", shown(m.before[m.component].text())},
                       {"action", m.action},
-                      {"result", m.replacement.text()},
-                      {"after", m.after().text()}});
+                      {"result", shown(m.replacement.text())},
+                      {"after", shown(m.after().text())}});
     }
     return list;
   };
@@ -157,7 +159,7 @@ nlohmann::json SumAnalysis::to_json() const {
     nlohmann::json runs = nlohmann::json::array();
     for (const TakeRun& r : winning_runs) {
       runs.push_back({{"component", r.component},
-                      {"component_text", position[r.component].text()},
+                      {"component_text", shown(position[r.component].text())},
                       {"take_first", r.first},
                       {"take_last", r.last}});
     }

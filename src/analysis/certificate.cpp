@@ -13,7 +13,8 @@ std::string why_not_certified(const Position& position) {
       "certificates are written for one-row NoGo boards (nogo(....)), Clobber boards (clobber(XO/OX)), Cram boards "
       "(cram(4x5), cram(0110/0000)) and sums of one of them";
   if (position.empty())
-    return kinds + "; this position has no component (no move is left: its value 0 needs no certificate)";
+    return kinds + "; this position has no move left (a board without a move, clobber(X) or nogo(#.), is 0 and is "
+                   "dropped from the sum), so there is no part to claim: its value 0 follows from the rules alone";
   std::string game;
   for (std::size_t i = 0; i < position.size(); ++i) {
     const auto* certified = capability<CertifiedByEngine>(position[i]);

@@ -11,11 +11,15 @@ namespace grundy::placement {
 
 namespace {
 
-void check_size(std::size_t rows, std::size_t cols, const SourceLocation& where) {
+// `written`: the size as the user wrote it ("18446744073709551616x2"), quoted
+// whole in the message; read_number caps a side past 10^9, so the numbers
+// themselves would misquote it ("1844674407x2"). Empty: from the numbers.
+void check_size(std::size_t rows, std::size_t cols, const SourceLocation& where, std::string_view written = {}) {
   if (rows == 0 || cols == 0) throw InputError("a board needs at least one row and one column", where);
   if (rows > kMaxBoardCells || cols > kMaxBoardCells || rows * cols > kMaxBoardCells) {
-    throw LimitError("a board of " + std::to_string(rows) + "x" + std::to_string(cols) + " has more than " +
-                         std::to_string(kMaxBoardCells) + " cells, the most this solver handles",
+    const std::string size = written.empty() ? std::to_string(rows) + "x" + std::to_string(cols) : excerpt(written);
+    throw LimitError("a board of " + size + " has more than " + std::to_string(kMaxBoardCells) +
+                         " cells, the most this solver handles",
                      where);
   }
 }
@@ -50,6 +54,7 @@ Board parse_board_size(std::string_view word, const SourceLocation& where) {
   const bool ok = read_number(word, i, rows) && i < word.size() && (word[i] == 'x' || word[i] == 'X') &&
                   read_number(word, ++i, cols) && i == word.size();
   if (!ok) throw InputError("expected a board size such as 8x8, found '" + excerpt(word) + "'", where);
+  check_size(rows, cols, where, word);
   return empty_board(rows, cols, where);
 }
 

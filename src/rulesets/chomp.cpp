@@ -87,6 +87,16 @@ std::uint64_t binomial_capped(std::uint64_t n, std::uint64_t k, std::uint64_t ca
   return static_cast<std::uint64_t>(c);
 }
 
+// The diagrams inside a board of h rows and w columns, C(h + w, h), or
+// anything above kSearchBound as kSearchBound + 1. h + w past 2^64 - 1 is
+// past the bound at once: saturated to 2^64 - 1, C(n, min(h, w)) would read
+// C(2^64 - 1, 2^64 - 1) = 1, and the 2^64 - 1 square went to the search
+// (gigabytes of options listed, deaf to --memory and Ctrl-C).
+std::uint64_t diagrams_inside(std::uint64_t h, std::uint64_t w) {
+  if (h > kMax - w) return kSearchBound + 1;
+  return binomial_capped(h + w, std::min(h, w), kSearchBound);
+}
+
 // ===================== Young diagrams =====================
 
 // `rows` equal rows of `length` squares.
@@ -274,7 +284,7 @@ struct Chomp {
       throw LimitError("chomp(" + describe(d) + "): the value passes 2^64 - 1");
     }
     // Every position reached is a diagram inside this one, at most C(h + w, h) of them.
-    const std::uint64_t inside = binomial_capped(saturating_add(h, w), std::min(h, w), kSearchBound);
+    const std::uint64_t inside = diagrams_inside(h, w);
     if (inside > kSearchBound) {
       throw LimitError("chomp(" + excerpt(describe(d)) + "): the value is searched over the diagrams inside the board, " +
                        "and a board of " + std::to_string(h) + " rows and " + std::to_string(w) +
@@ -296,13 +306,31 @@ struct Chomp {
       if (limit > 0) out.push_back(eaten(d, 1, 1));
       return 1;
     }
+    // A line and an L are Nim heaps (the arm a - 1, the leg h - 1; a line is
+    // an L with one of them 0): the moves to `target` are the heap moves,
+    // at most one on each, found at once at any size (chomp(15,28x1) is past
+    // the search, and its move is immediate). Eating (0, c), c ≥ 1, leaves
+    // an arm of c - 1; eating (r, 0), r ≥ 1, a leg of r - 1; an L has no
+    // other square.
+    if (const std::uint64_t h = height(d), w = width(d);
+        h == 1 || w == 1 || (d.size() == 2 && d[0].rows == 1 && d[1].length == 1)) {
+      const std::uint64_t arm = w - 1;
+      const std::uint64_t leg = h - 1;
+      std::uint64_t count = 0;
+      const auto take = [&](std::uint64_t row, std::uint64_t column) {
+        if (count++ < limit) out.push_back(eaten(d, row, column));
+      };
+      if (const std::uint64_t left = target ^ leg; left < arm) take(0, left + 1);
+      if (const std::uint64_t left = target ^ arm; left < leg) take(left + 1, 0);
+      return count;
+    }
     // Past the search, valuing each option by the definition would search
     // most of them as far as the board itself (3x1000: its first options are
     // rectangles 3 by c, each up to 2^21 diagrams): refused at once, the
     // outcome standing by strategy stealing where it is a rectangle.
     const std::uint64_t h = height(d);
     const std::uint64_t w = width(d);
-    if (binomial_capped(saturating_add(h, w), std::min(h, w), kSearchBound) > kSearchBound) {
+    if (diagrams_inside(h, w) > kSearchBound) {
       throw LimitError("chomp(" + excerpt(describe(d)) + "): its winning moves are not searched past 2^21 diagrams" +
                        (rectangle(d) ? std::string("; strategy stealing says the first player wins, not how") : std::string()));
     }
@@ -357,7 +385,7 @@ struct Chomp {
     }
     // A rectangle within the search is valued by the definition, which explain
     // shows; beyond it, strategy stealing still says who wins.
-    if (rectangle(d) && binomial_capped(saturating_add(h, w), std::min(h, w), kSearchBound) > kSearchBound) {
+    if (rectangle(d) && diagrams_inside(h, w) > kSearchBound) {
       t.theorem = "strategy stealing (Gale 1974)";
       t.statement = "if eating the bottom-right square alone lost, the winning answer to it would be a winning first "
                     "move, since it eats that square too: so the first player wins a rectangle, by a move the "

@@ -64,6 +64,10 @@ bool has_move(const Board& b) {
 struct ImpartialClobber {
   using Position = Board;
 
+  // A board's letters beyond the Board itself (past the string's own buffer
+  // of 15): the engines' tables and stacks count them against --memory.
+  std::size_t owned_bytes(const Board& b) const { return b.cells.capacity() > 15 ? b.cells.capacity() + 1 : 0; }
+
   std::size_t hash(const Board& b) const { return b.hash(); }
   std::string describe(const Board& b) const { return b.text(); }
 

@@ -148,7 +148,12 @@ LetterBoard read_letter_board(const TermReader& term, std::string_view game, std
                   std::string(example),
               arg.column);
   }
-  const std::string& text = arg.text;
+  // One '/' may end the board, as it may a Cram board or a coin row
+  // (cram(0010/), coins(THH/): how a one-row board is written there), so
+  // that clobber(XO/) and nogo(..X./) read as clobber(XO) and nogo(..X.).
+  const std::string_view text =
+      arg.text.size() > 1 && arg.text.back() == '/' ? std::string_view(arg.text).substr(0, arg.text.size() - 1)
+                                                    : std::string_view(arg.text);
   LetterBoard b;
   std::size_t row_start = 0;
   for (std::size_t i = 0; i <= text.size(); ++i) {

@@ -109,7 +109,10 @@ struct SumAnalysis {
   // reversal (true, when the moves answer the last move by the reversal rule);
   // for a draw, drawing_move_count and drawing_moves (same fields); in misère
   // play, "method" {name, detail, components, total, rule}.
-  [[nodiscard]] nlohmann::json to_json() const;
+  // Every position in it (the expression, components, moves) at most
+  // `longest` characters, abbreviated past it (abbreviated_text.hpp); npos:
+  // whole (the Python module and the web page).
+  [[nodiscard]] nlohmann::json to_json(std::size_t longest = std::string::npos) const;
 };
 
 // Throws InputError (misère play of a game with cycles), LimitError, Cancelled.

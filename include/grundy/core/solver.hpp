@@ -99,8 +99,11 @@ class Solver {
   // The bound on the table's bytes and the search's frames and values; a
   // quarter of it also bounds the options the search stack keeps (see the
   // header), and options past that count against the bound.
-  void set_memory_limit(std::size_t bytes) {
+  // `named`: the bound a refusal names (the run's --memory, of which `bytes`
+  // is this solver's share; 0: `bytes`).
+  void set_memory_limit(std::size_t bytes, std::size_t named = 0) {
     memory_limit_ = bytes;
+    named_bound_ = named;
     if (bytes != 0) options_budget_ = std::max<std::size_t>(bytes / 4 / sizeof(Position), 1024);
     update_table_limit();
   }
@@ -331,11 +334,16 @@ class Solver {
     if (memory_limit_ == 0) return;
     const std::size_t search = search_bytes() + more;
     if (search >= memory_limit_ || table_.memory_bytes() > memory_limit_ - search) {
-      throw LimitError("the search needs more than the memory bound of " + bytes_text(memory_limit_) + " (" +
+      throw LimitError("the search needs more than the memory bound of " +
+                       bytes_text(named_bound_ != 0 ? named_bound_ : memory_limit_) + " (--memory; " +
                        std::to_string(table_.size()) + " positions stored, " + std::to_string(depth_) +
                        " being searched)");
     }
-    table_.set_memory_limit(memory_limit_ - search);
+    if constexpr (requires { table_.set_memory_limit(std::size_t{}, std::size_t{}); }) {
+      table_.set_memory_limit(memory_limit_ - search, named_bound_ != 0 ? named_bound_ : memory_limit_);
+    } else {
+      table_.set_memory_limit(memory_limit_ - search);
+    }
   }
 
   // The value of option `q` of a frame: the xor of its parts, or kEmpty with
@@ -501,6 +509,7 @@ class Solver {
   std::size_t options_budget_ = std::size_t{1} << 22;
   std::size_t options_reserve_ = 0;  // bytes of the bound held back for the options (set_options_budget)
   std::size_t memory_limit_ = 0;     // 0: no bound
+  std::size_t named_bound_ = 0;      // what a refusal names (0: memory_limit_)
   std::size_t abandoned_depth_ = 0;
   std::function<void()> poll_;
   // Work since the last poll; a poll every kPollWork units, the amount

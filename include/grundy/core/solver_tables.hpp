@@ -60,9 +60,21 @@ class HashTable {
     mask_ = capacity - 1;
   }
 
-  void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
+  // `bytes`: the most the table may hold (0: no bound); `named`: the bound a
+  // refusal names, the run's --memory (0: `bytes`), when the table's limit is
+  // its share of it — a message naming the share ("100 MiB" under --memory
+  // 200) named a bound the user never set.
+  void set_memory_limit(std::size_t bytes, std::size_t named = 0) noexcept {
+    memory_limit_ = bytes;
+    named_bound_ = named;
+  }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
-  [[nodiscard]] std::size_t memory_bytes() const noexcept { return slots_.size() * sizeof(Slot); }
+  // The slots and what their keys hold beyond them (the owned_bytes hook: a
+  // Clobber board's letters, hundreds of bytes a key on a large board).
+  [[nodiscard]] std::size_t memory_bytes() const noexcept { return slots_.size() * sizeof(Slot) + owned_; }
+  // The slots alone, for an owner that counts its keys' own bytes itself
+  // (the loopy solver, whose positions list holds each position too).
+  [[nodiscard]] std::size_t slot_bytes() const noexcept { return slots_.size() * sizeof(Slot); }
 
   // The value stored for p, or kEmpty.
   [[nodiscard]] Nimber find(const Position& p) const {
@@ -82,6 +94,7 @@ class HashTable {
         s.key = p;
         s.value = value;
         ++size_;
+        owned_ += owned_bytes(p);
         return;
       }
       if (s.key == p) {
@@ -97,6 +110,7 @@ class HashTable {
     std::vector<Slot> old = std::move(slots_);
     slots_.assign(old.size(), Slot{});
     size_ = 0;
+    owned_ = 0;
     for (const Slot& s : old)
       if (s.value != kEmpty && s.value != value) set(s.key, s.value);
   }
@@ -122,16 +136,29 @@ class HashTable {
 
   std::size_t slot_of(const Position& p) const { return static_cast<std::size_t>(mix_hash(hash_(p))) & mask_; }
 
+  std::size_t owned_bytes(const Position& p) const {
+    if constexpr (GameWithOwnedBytes<G>) {
+      return hash_.game->owned_bytes(p);
+    } else {
+      (void)p;
+      return 0;
+    }
+  }
+
   void grow() {
     const std::size_t capacity = slots_.size() * 2;
-    if (memory_limit_ != 0 && capacity * sizeof(Slot) > memory_limit_) {
-      throw LimitError("the transposition table needs more than the memory bound of " + bytes_text(memory_limit_) +
-                       " (" + std::to_string(size_) + " positions stored)");
+    // While it grows the old slots and the new are both held: the peak.
+    const std::size_t peak = (capacity + slots_.size()) * sizeof(Slot) + owned_;
+    if (memory_limit_ != 0 && peak > memory_limit_) {
+      throw LimitError("the transposition table needs more than the memory bound of " +
+                       bytes_text(named_bound_ != 0 ? named_bound_ : memory_limit_) + " (--memory; " +
+                       std::to_string(size_) + " positions stored)");
     }
     std::vector<Slot> old = std::move(slots_);
     slots_.assign(capacity, Slot{});
     mask_ = capacity - 1;
     size_ = 0;
+    owned_ = 0;
     for (const Slot& s : old)
       if (s.value != kEmpty) set(s.key, s.value);
   }
@@ -140,7 +167,9 @@ class HashTable {
   std::vector<Slot> slots_;
   std::size_t mask_ = 0;
   std::size_t size_ = 0;
+  std::size_t owned_ = 0;  // the keys' owned bytes
   std::size_t memory_limit_ = 0;
+  std::size_t named_bound_ = 0;
 };
 
 template <DenselyIndexed G>

@@ -328,8 +328,20 @@ class GameEngines {
 
   // The outcome search within the engine's share of the run's budget.
   Nimber by_outcomes(const Position& p) {
-    outcome_.set_memory_limit(memory_.limit());
-    const PollScope polling(outcome_, [this] { context_->poll(); });
+    outcome_.set_memory_limit(memory_.limit(), memory_.bound());
+    // Polled at every node; a progress line (the run's --progress, after its
+    // first seconds, at most one a second) every 64: a board of hundreds of
+    // squares searched for minutes said nothing.
+    std::uint64_t calls = 0;
+    const PollScope polling(outcome_, [this, &calls] {
+      context_->poll();
+      if ((++calls & 63) == 0 && context_->progress_due()) {
+        context_->progress("outcome search: " + std::to_string(outcome_.nodes_searched()) + " nodes, " +
+                           std::to_string(outcome_.stored_values()) + " parts valued, depth " +
+                           std::to_string(outcome_.depth()) + ", " +
+                           bytes_text(outcome_.memory_bytes() + outcome_.measure_stack()) + " held");
+      }
+    });
     const auto held = memory_.hold_at_end([this] { return held_bytes(); });
     return outcome_.value_of_position(p);
   }
@@ -337,7 +349,7 @@ class GameEngines {
   // What the definition's and the outcome search's tables hold.
   [[nodiscard]] std::size_t held_bytes() const noexcept {
     std::size_t bytes = solver_.table_bytes();
-    if constexpr (GameValuedByOutcomes<Played>) bytes += outcome_.memory_bytes();
+    if constexpr (GameValuedByOutcomes<Played>) bytes += outcome_.memory_bytes() + outcome_.stack_bytes();
     return bytes;
   }
 
@@ -346,7 +358,7 @@ class GameEngines {
     return value_by_choice<CycleError>(
         choice_, use_loopy_,
         [&] {
-          solver_.set_memory_limit(memory_.limit());
+          solver_.set_memory_limit(memory_.limit(), memory_.bound());
           const PollScope polling(solver_, [this] { context_->poll(); });
           const auto held = memory_.hold_at_end([this] { return held_bytes(); });
           return solver_.value(p);

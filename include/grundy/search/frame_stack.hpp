@@ -33,6 +33,12 @@ class FrameStack {
   };
 
   [[nodiscard]] std::size_t depth() const noexcept { return depth_; }
+  // Every frame made so far, deepest last (a search's memory: frames keep
+  // their buffers after their node returns).
+  template <class Visit>
+  void for_each(Visit&& visit) const {
+    for (const auto& frame : frames_) visit(*frame);
+  }
 
  private:
   std::vector<std::unique_ptr<Frame>> frames_;

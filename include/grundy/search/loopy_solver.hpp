@@ -83,7 +83,9 @@ class LoopySolver {
   }
 
   std::size_t bytes() const noexcept {
-    return index_.memory_bytes() + positions_.capacity() * sizeof(Position) + owned_bytes_ +
+    // A position's own bytes counted once (owned_bytes_), not again as the
+    // index's key: a position behind a Python object is one object shared.
+    return index_.slot_bytes() + positions_.capacity() * sizeof(Position) + owned_bytes_ +
            targets_.capacity() * 4 + offsets_.capacity() * 8 + label_.capacity() * 4 + counter_.capacity() * 4;
   }
 

@@ -118,6 +118,26 @@ class OutcomeSearch {
       if (!game_.wins(part, size, n)) return n;
   }
 
+  // How deep the search is now.
+  [[nodiscard]] std::size_t depth() const noexcept { return frames_.depth(); }
+  // What every depth's frame holds: its lists' capacity, and `owned(part)`
+  // bytes beyond each part listed (a board's letters), for the engine's
+  // memory bound.
+  template <class Owned>
+  [[nodiscard]] std::size_t stack_bytes(Owned&& owned) const {
+    std::size_t bytes = 0;
+    frames_.for_each([&](const Frame& f) {
+      bytes += sizeof(Frame) + f.moves.raw.capacity() * sizeof(RawPart) + f.parts.capacity() * sizeof(Part) +
+               (f.moves.sizes.capacity() + f.moves.largest.capacity() + f.part_sizes.capacity()) * sizeof(int) +
+               (f.moves.first.capacity() + f.first_part.capacity() + f.open.capacity() + f.deferred.capacity()) *
+                   sizeof(std::size_t) +
+               (f.order.capacity() + f.start.capacity()) * sizeof(std::uint32_t);
+      for (const RawPart& raw : f.moves.raw) bytes += owned(raw);
+      for (const Part& part : f.parts) bytes += owned(part);
+    });
+    return bytes;
+  }
+
  private:
   // One node's working lists, one per recursion depth.
   struct Frame {

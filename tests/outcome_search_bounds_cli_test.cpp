@@ -1,0 +1,58 @@
+// Issue 56, finding 8: the outcome search (Lemoine–Viennot, outcome_engine.hpp)
+// on a board of hundreds of squares — Clobber 20×20, where a node lists ~760
+// options, each split and made canonical — polled every 4096 nodes: SIGINT at
+// 1 s ended it 6.6 s later; it printed no progress; under --memory 200 it
+// reached 378 MB (the keys' letters and the stack uncounted) and named "the
+// memory bound of 100 MiB" (its tables' halves). Now it polls at every node,
+// reports progress, counts keys and stack, and names the bound the user set.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "measured_run.hpp"
+
+namespace {
+
+std::string checkerboard(int side) {
+  std::string board;
+  for (int r = 0; r < side; ++r) {
+    if (r > 0) board += '/';
+    for (int c = 0; c < side; ++c) board += (r + c) % 2 == 0 ? 'X' : 'O';
+  }
+  return "clobber(" + board + ")";
+}
+
+// Signalled at several moments of the search (its start, its first values,
+// its deep search): within a second each time.
+TEST(OutcomeSearchBounds, SigintAndSigtermEndTheSearchWithinASecondAtAnyMoment) {
+  const std::string board = checkerboard(20);
+  for (const double after : {0.3, 1.0, 2.5}) {
+    for (const int sig : {SIGINT, SIGTERM}) {
+      const measured_run::Measured run = measured_run::run({"value", board}, after + cli_runner::kStartAllowance, sig);
+      ASSERT_FALSE(run.ended_before_signal) << run.out << run.err;
+      EXPECT_EQ(run.status, 128 + sig) << after << " s: " << run.err;
+      EXPECT_LT(run.seconds, 1.0 + cli_runner::kExitScanAllowance) << "signalled after " << after << " s";
+      EXPECT_NE(run.err.find("interrupted"), std::string::npos) << run.err;
+    }
+  }
+}
+
+TEST(OutcomeSearchBounds, ALongSearchReportsProgress) {
+  const measured_run::Measured run =
+      measured_run::run({"value", "--progress", "--progress-after", "0.5", checkerboard(20)}, 2.5, SIGINT);
+  EXPECT_EQ(run.status, 130) << run.err;
+  EXPECT_NE(run.err.find("outcome search: "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(" nodes, "), std::string::npos) << run.err;
+}
+
+// --memory 60: refused naming 60 MiB, within it (its peak a little above: the
+// process's own 10 MiB and the allocator's rounding of each key's letters).
+TEST(OutcomeSearchBounds, TheMemoryBoundIsKeptAndNamedAsGiven) {
+  const measured_run::Measured run = measured_run::run({"value", "--memory", "60", checkerboard(20)});
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find("the memory bound of 60 MiB (--memory"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("30 MiB"), std::string::npos) << run.err;
+  EXPECT_LT(run.peak_megabytes, 60 * 1.3) << run.err;
+}
+
+}  // namespace
