@@ -12,6 +12,7 @@
 #include "validators.hpp"
 #include "expression_input.hpp"
 #include "misere_play_options.hpp"
+#include "grundy/core/abbreviated_text.hpp"
 #include "grundy/core/capabilities.hpp"
 #include "grundy/analysis/explanation.hpp"
 #include "grundy/core/input_error.hpp"
@@ -43,7 +44,9 @@ std::string engine_words(const ComponentReport& c) {
 
 void print_component(const Explanation& e) {
   const SumAnalysis& a = e.analysis;
-  const std::string name = a.components[0].text();
+  // Abbreviated past kLongestPrintedPosition (abbreviated_text.hpp): a
+  // 21-byte term can stand for a row of millions of coins (issue 56).
+  const std::string name = abbreviated(a.components[0].text());
   if (!a.components[0].engine.empty() && a.components[0].engine != "definition")
     std::cout << "Valued by the " << a.components[0].engine << " of grundy's search layer; its options below by the same.\n";
   if (e.theorem) {

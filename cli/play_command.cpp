@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 
+#include "grundy/core/abbreviated_text.hpp"
 #include "commands.hpp"
 #include "expression_input.hpp"
 #include "grundy/core/capabilities.hpp"
@@ -75,7 +76,7 @@ class Game {
       std::cout << line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << std::endl;
       return;
     }
-    std::cout << "position: " << position.text() << "\n";
+    std::cout << "position: " << abbreviated(position.text()) << "\n";  // abbreviated_text.hpp
     for (std::size_t i = 0; i < position.size(); ++i) {
       if (const auto* board = capability<DrawnAsBoard>(position[i])) {
         std::istringstream rows(board->drawing());

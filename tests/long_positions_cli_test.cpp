@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_runner.hpp"
 #include "measured_run.hpp"
 
 namespace {
@@ -32,6 +33,18 @@ TEST(LongPositions, AHugeRowIsAbbreviatedInTextAndJson) {
   EXPECT_EQ(j["expression"], shown);
   EXPECT_EQ(j["components"][0]["text"], shown);
   EXPECT_EQ(j["value"], 1);
+}
+
+// explain and play print the same abbreviation (8.4 MB and 4.2 MB before).
+TEST(LongPositions, ExplainAndPlayAbbreviateAHugeRowToo) {
+  const std::string shown = "coins(ruler)(" + std::string(137, 'T') + "…" + std::string(48, 'T') + "H) (4194317 characters in all)";
+  const measured_run::Measured explained = measured_run::run({"explain", kRow});
+  ASSERT_EQ(explained.status, 0) << explained.err;
+  EXPECT_LT(explained.out.size(), 4000U);
+  EXPECT_NE(explained.out.find("So g(" + shown + ") = 1"), std::string::npos) << explained.out;
+  const cli_runner::CliRun played = cli_runner::grundy(std::string("play '") + kRow + "'", "q\n");
+  EXPECT_LT(played.out.size(), 8000U);
+  EXPECT_NE(played.out.find("position: " + shown + "\n"), std::string::npos) << played.out;
 }
 
 TEST(LongPositions, FullPositionsPrintsTheRowWhole) {
