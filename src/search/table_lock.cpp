@@ -13,13 +13,14 @@
 namespace grundy::search {
 namespace {
 
+// The process number the lock file holds ("" if none).
 std::string owner_of(int fd) {
   char text[32] = {};
   const ssize_t n = ::pread(fd, text, sizeof text - 1, 0);
   std::string pid(text, n > 0 ? static_cast<std::size_t>(n) : 0);
   while (!pid.empty() && (pid.back() == '\n' || pid.back() == ' ')) pid.pop_back();
-  if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) return "another grundy run";
-  return "another grundy run (process " + pid + ")";
+  if (pid.find_first_not_of("0123456789") != std::string::npos) return {};
+  return pid;
 }
 
 }  // namespace
@@ -35,10 +36,14 @@ TableLock::TableLock(const std::string& table, const std::string& flag) : path_(
     if (fd < 0) throw InputError(flag + " " + table + ": cannot make its lock file " + path_ + ": " + std::strerror(errno));
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int error = errno;
-      std::string message = flag + " " + table + ": ";
-      message += error == EWOULDBLOCK ? "in use by " + owner_of(fd) + "; wait until it ends, or give another file"
-                                      : std::string("cannot lock ") + path_ + ": " + std::strerror(error);
+      const std::string owner = error == EWOULDBLOCK ? owner_of(fd) : std::string();
       ::close(fd);
+      if (error == EWOULDBLOCK && owner == std::to_string(::getpid())) throw HeldByThisProcess{};
+      std::string message = flag + " " + table + ": ";
+      message += error == EWOULDBLOCK ? "in use by another grundy run" +
+                                            (owner.empty() ? std::string() : " (process " + owner + ")") +
+                                            "; wait until it ends, or give another file"
+                                      : std::string("cannot lock ") + path_ + ": " + std::strerror(error);
       throw InputError(message);
     }
     struct stat held {};

@@ -21,8 +21,14 @@ namespace grundy::search {
 
 class TableLock {
  public:
+  // Thrown instead of the refusal when the run that holds the lock is one of
+  // this process's own (the Python module keeps a run for as long as a
+  // position or result of it lives, and a call with other settings makes
+  // another): the caller keeps that run's table in memory instead.
+  struct HeldByThisProcess {};
+
   // Locks `table`'s lock file, or throws InputError (exit 2) naming the table
-  // and the process that holds it. `flag` is how the user gave the path
+  // and the process that holds it (HeldByThisProcess when that is this one). `flag` is how the user gave the path
   // ("--table"), for the message.
   TableLock(const std::string& table, const std::string& flag);
   TableLock(const TableLock&) = delete;

@@ -86,7 +86,13 @@ std::string TableStore::path_for(std::string_view engine, std::string_view game)
     }
     file = through_links(options_.path);
   }
-  locks_.push_back(std::make_unique<TableLock>(file, "--table"));
+  try {
+    locks_.push_back(std::make_unique<TableLock>(file, "--table"));
+  } catch (const TableLock::HeldByThisProcess&) {
+    // Another run of this process keeps the file (table_lock.hpp): this
+    // one's table stays in memory, never a second writer of the file.
+    file.clear();
+  }
   given_.emplace_back(stem, file);
   return file;
 }

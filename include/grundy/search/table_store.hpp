@@ -14,7 +14,8 @@
 // Each file's header names its engine and its game (part_table.hpp,
 // search/regions/table_file.hpp). A file given out is locked for the run
 // (FILE.lock, table_lock.hpp): a second run on it is refused in one line,
-// exit 2. A file given as a symbolic link is kept where the link points (a
+// exit 2 — or, when the run that holds it is of this same process (the
+// Python module's runs), keeps its table in memory. A file given as a symbolic link is kept where the link points (a
 // growth renames a new file over the name, which would replace the link).
 #pragma once
 
