@@ -80,9 +80,11 @@ void for_each_written_slot(int fd, std::size_t capacity, Visit&& visit) {
   const off_t keys_end = keys_begin + static_cast<off_t>(capacity * sizeof(std::uint64_t));
   off_t at = keys_begin;
 #if !defined(SEEK_DATA) || defined(__EMSCRIPTEN__)
+  (void)fd;
+  (void)keys_end;
+  (void)at;
   for (std::size_t s = 0; s < capacity; ++s) visit(s);
-  return;
-#endif
+#else
   while (at < keys_end) {
     off_t data = ::lseek(fd, at, SEEK_DATA);
     if (data < 0) {
@@ -99,6 +101,7 @@ void for_each_written_slot(int fd, std::size_t capacity, Visit&& visit) {
     for (std::size_t s = first; s < last && s < capacity; ++s) visit(s);
     at = hole;
   }
+#endif
 }
 
 }  // namespace

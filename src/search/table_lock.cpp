@@ -13,6 +13,7 @@
 namespace grundy::search {
 namespace {
 
+#if !defined(__EMSCRIPTEN__)
 // The process number the lock file holds ("" if none).
 std::string owner_of(int fd) {
   char text[32] = {};
@@ -22,6 +23,7 @@ std::string owner_of(int fd) {
   if (pid.find_first_not_of("0123456789") != std::string::npos) return {};
   return pid;
 }
+#endif
 
 }  // namespace
 
