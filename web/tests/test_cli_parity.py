@@ -108,6 +108,29 @@ def cli_batch(cli, lines, scratch, *flags):
     return answers
 
 
+def abbreviated(value):
+    """The CLI's answers print a position past 300 bytes as its first 150, '…',
+    its last 50 and its length (src/core/abbreviated_text.cpp, docs/expressions.md);
+    the page keeps positions whole, as it plays from them. Applied to every
+    string of the page's answer, so that the two say the same."""
+    if isinstance(value, dict):
+        return {key: abbreviated(v) for key, v in value.items()}
+    if isinstance(value, list):
+        return [abbreviated(v) for v in value]
+    if isinstance(value, str):
+        data = value.encode()
+        if len(data) <= 300:
+            return value
+        head = 150
+        while head > 0 and (data[head] & 0xC0) == 0x80:
+            head -= 1
+        tail = len(data) - 50
+        while tail < len(data) and (data[tail] & 0xC0) == 0x80:
+            tail += 1
+        return (data[:head] + "…".encode() + data[tail:]).decode() + f" ({len(data)} characters in all)"
+    return value
+
+
 def browser_values(page, lines, misere=False):
     answers = []
     for start in range(0, len(lines), 100):
@@ -135,7 +158,7 @@ def test_browser_equals_cli_on_every_ruleset(page, cli, scratch, drawn):
     for line, want, have in zip(lines, expected, got):
         assert "error" not in want, (line, want)
         assert "ok" in have, (line, have)
-        assert have["ok"]["value"] == want, line
+        assert abbreviated(have["ok"]["value"]) == want, line
         compared += 1
     assert compared == len(lines)
 
@@ -153,7 +176,7 @@ def test_browser_equals_cli_in_misere_play(page, cli, scratch):
             assert re.sub(r"^<stdin>:\d+(:\d+)?: ", "", want["error"]) == \
                 re.sub(r"^grundy: (column \d+: )?", "", have["error"]["message"]), line
             continue
-        assert have["ok"]["value"] == want, line
+        assert abbreviated(have["ok"]["value"]) == want, line
     assert errors == 0
 
 
