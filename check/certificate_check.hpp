@@ -30,6 +30,13 @@ struct CheckResult {
   int version = 0;
   std::vector<ProvenRoot> roots;
   std::uint64_t claims = 0;  // claims proven
+
+  // The value proven for the sum of the roots: the xor of theirs.
+  [[nodiscard]] unsigned total() const noexcept {
+    unsigned x = 0;
+    for (const ProvenRoot& root : roots) x ^= root.value;
+    return x;
+  }
 };
 
 // Checks the certificate in `bytes` (its text, already uncompressed), of one

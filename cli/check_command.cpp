@@ -47,11 +47,8 @@ void run_check(const CheckOptions& options) {
   }
   std::cout << "Certificate: " << options.file << " (version " << result.version << ", game " << result.game << ", "
             << result.claims << " claims)\n";
-  unsigned total = 0;
-  for (const auto& root : result.roots) {
-    std::cout << "Proven: " << root.position << " has nim-value " << root.value << "\n";
-    total ^= root.value;
-  }
+  const unsigned total = result.total();
+  for (const auto& root : result.roots) std::cout << "Proven: " << root.position << " has nim-value " << root.value << "\n";
   if (result.roots.size() > 1) std::cout << "Proven: their sum has nim-value " << total << "\n";
   std::cout << "Outcome: " << (total == 0 ? "the second player wins" : "the first player wins") << "\n";
   std::cout << "Checked in " << seconds << " s: every claim proven from the rules and the claims of smaller positions\n";

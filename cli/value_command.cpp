@@ -318,8 +318,7 @@ void run_certificate(const Position& position, const ValueOptions& options, Cont
   const grundy_check::CheckResult checked = grundy_check::check_certificate_text(certificate.text);
   const double check_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - check_start).count();
-  Nimber proven = 0;
-  for (const grundy_check::ProvenRoot& root : checked.roots) proven ^= root.value;
+  const Nimber proven = checked.total();
   if (!checked.valid || proven != certificate.value) {
     throw InputError("--certificate: the certificate made here does not check (" +
                      (checked.valid ? "it proves " + std::to_string(proven) + ", the search said " +

@@ -204,8 +204,7 @@ std::vector<Row> run_position(const Plan& plan, const Job& job, const JobSetting
       // Proven by the checker before the row says so (as `grundy value
       // --certificate`): a damaged table file must not become a proven row.
       const grundy_check::CheckResult checked = grundy_check::check_certificate_text(certificate.text);
-      Nimber proven = 0;
-      for (const grundy_check::ProvenRoot& root : checked.roots) proven ^= root.value;
+      const Nimber proven = checked.total();
       if (!checked.valid || proven != certificate.value) {
         throw InputError("the certificate made does not check (" +
                          (checked.valid ? "it proves " + std::to_string(proven)

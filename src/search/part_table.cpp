@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "grundy/core/input_error.hpp"
+#include "grundy/core/memory_bound.hpp"
 #include "grundy/core/memory_budget.hpp"
 
 namespace grundy::search {
@@ -34,15 +35,6 @@ std::string header_text(const std::string& what, std::size_t capacity) {
 
 std::size_t file_bytes(std::size_t capacity) { return kHeaderBytes + capacity * kFileSlotBytes; }
 
-// The machine's memory: a table file larger than it would be read from the
-// disk at every lookup (a header claiming 2^30 slots took 8.5 GB and 91 s
-// for a 0.1 s position, issue 56), so it is refused before it is mapped.
-std::uint64_t machine_bytes() {
-  const long pages = ::sysconf(_SC_PHYS_PAGES);
-  const long page = ::sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return std::numeric_limits<std::uint64_t>::max();
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
-}
 
 // "past the memory bound of 64 MiB (--memory)", naming the bound the user set
 // for the run, and what the other tables of the run hold of it.
@@ -364,7 +356,10 @@ PartTable::Loaded PartTable::use_file(const std::string& path) {
     throw LimitError("the table file " + path + " holds " + bytes_text(bytes) + ", " +
                      past_the_bound(memory_limit_, run_bound_));
   }
-  if (const std::uint64_t machine = machine_bytes(); bytes > machine) {
+  // A table file larger than the machine would be read from the disk at
+  // every lookup (a header claiming 2^30 slots took 8.5 GB and 91 s for a
+  // 0.1 s position, issue 56): refused before it is mapped.
+  if (const std::uint64_t machine = physical_memory_bytes(); bytes > machine) {
     throw LimitError("the table file " + path + " holds " + bytes_text(bytes) + ", more than this machine's memory (" +
                      bytes_text(static_cast<std::size_t>(machine)) + ")");
   }
