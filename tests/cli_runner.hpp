@@ -100,6 +100,30 @@ inline std::string temp_file(const std::string& name, const std::string& content
   return path;
 }
 
+// The bytes of a file ("" when it cannot be read), and a file made of bytes.
+inline std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+inline void write_file(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+// In a forked child: becomes `grundy ARGS…` (no shell: each argument as
+// given) with stdin, stdout and stderr the files named.
+[[noreturn]] inline void exec_grundy(const std::vector<std::string>& args, const std::string& in,
+                                     const std::string& out, const std::string& err) {
+  std::FILE* e = std::freopen(err.c_str(), "w", stderr);
+  std::FILE* o = std::freopen(out.c_str(), "w", stdout);
+  std::FILE* i = std::freopen(in.c_str(), "r", stdin);
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(GRUNDY_CLI_PATH));
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  if (e && o && i) ::execv(GRUNDY_CLI_PATH, argv.data());
+  ::_exit(99);
+}
+
 // What `grundy` did when a signal reached it mid-run.
 struct Signalled {
   int status = -1;          // exit status, or -1 if the signal killed it
@@ -117,17 +141,7 @@ inline Signalled run_and_signal(const std::vector<std::string>& args, double aft
                                std::to_string(serial++) + ".err";
   Signalled result;
   const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::FILE* e = std::freopen(err_file.c_str(), "w", stderr);
-    std::FILE* o = std::freopen("/dev/null", "w", stdout);
-    std::FILE* i = std::freopen("/dev/null", "r", stdin);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(GRUNDY_CLI_PATH));
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    if (e && o && i) ::execv(GRUNDY_CLI_PATH, argv.data());
-    ::_exit(99);
-  }
+  if (pid == 0) exec_grundy(args, "/dev/null", "/dev/null", err_file);
   if (pid < 0) {
     ADD_FAILURE() << "fork failed";
     return result;
@@ -140,8 +154,7 @@ inline Signalled run_and_signal(const std::vector<std::string>& args, double aft
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
   result.exited = WIFEXITED(raw);
   result.status = result.exited ? WEXITSTATUS(raw) : -1;
-  std::ifstream in(err_file);
-  result.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  result.err = read_file(err_file);
   std::remove(err_file.c_str());
   return result;
 }

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "measured_run.hpp"
 
 namespace {
 
@@ -39,61 +40,15 @@ std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std
 // 64 MiB read measured 176 MB there (CI, 2026-11-27), about 70 MB without.
 constexpr double kMostMegabytes = cli_runner::kUnderAddressSanitizer ? 300 : 100;
 
-// What one run did: its exit, the time from the signal (or from the start,
-// when it ended before the signal) to its end, its peak resident memory
-// (wait4's ru_maxrss), its stderr.
-struct Ended {
-  int status = -1;  // exit status; -1 when a signal killed it
-  double seconds = -1;
-  double peak_megabytes = -1;
-  bool ended_before_signal = false;
-  std::string err;
-};
+// What one run did (measured_run.hpp): its exit, the time from the signal
+// (or from the start, when it ended before the signal) to its end, its peak
+// resident memory, its stderr.
+using Ended = measured_run::Measured;
 
-// Starts `grundy ARGS…` with stdin from /dev/null, sends SIG after AFTER
-// seconds unless it ended already, waits for it.
+// `grundy ARGS…` with stdin from /dev/null, SIG after AFTER seconds unless it
+// ended already.
 Ended run_signalled(const std::vector<std::string>& args, double after, int sig) {
-  static int serial = 0;
-  const std::string err_file =
-      ::testing::TempDir() + "grundy_hostile_" + std::to_string(::getpid()) + "_" + std::to_string(serial++) + ".err";
-  Ended result;
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::FILE* e = std::freopen(err_file.c_str(), "w", stderr);
-    std::FILE* o = std::freopen("/dev/null", "w", stdout);
-    std::FILE* i = std::freopen("/dev/null", "r", stdin);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(GRUNDY_CLI_PATH));
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    if (e && o && i) ::execv(GRUNDY_CLI_PATH, argv.data());
-    ::_exit(99);
-  }
-  int raw = 0;
-  rusage usage{};
-  auto from = start;
-  while (true) {
-    const pid_t done = ::wait4(pid, &raw, WNOHANG, &usage);
-    if (done == pid) {
-      result.ended_before_signal = true;
-      break;
-    }
-    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= after) {
-      from = std::chrono::steady_clock::now();
-      ::kill(pid, sig);
-      ::wait4(pid, &raw, 0, &usage);
-      break;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  result.peak_megabytes = static_cast<double>(usage.ru_maxrss) / 1024.0;
-  std::ifstream in(err_file);
-  result.err.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  std::remove(err_file.c_str());
-  return result;
+  return measured_run::run(args, after, sig);
 }
 
 // A FIFO nobody writes to (its name removed with the object).

@@ -31,11 +31,6 @@ struct Measured {
   std::string err;
 };
 
-inline std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // `grundy ARGS…` (no shell), stdin from `input` (a path; /dev/null by
 // default); SIG after AFTER seconds unless it ended (AFTER < 0: no signal;
 // a hang is killed after 60 s and fails the test).
@@ -47,17 +42,7 @@ inline Measured run(const std::vector<std::string>& args, double after = -1, int
   Measured result;
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::FILE* e = std::freopen((base + ".err").c_str(), "w", stderr);
-    std::FILE* o = std::freopen((base + ".out").c_str(), "w", stdout);
-    std::FILE* i = std::freopen(input.c_str(), "r", stdin);
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(GRUNDY_CLI_PATH));
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    if (e && o && i) ::execv(GRUNDY_CLI_PATH, argv.data());
-    ::_exit(99);
-  }
+  if (pid == 0) cli_runner::exec_grundy(args, input, base + ".out", base + ".err");
   int raw = 0;
   rusage usage{};
   auto from = start;
@@ -79,8 +64,8 @@ inline Measured run(const std::vector<std::string>& args, double after = -1, int
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - from).count();
   result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   result.peak_megabytes = static_cast<double>(usage.ru_maxrss) / 1024.0;
-  result.out = slurp(base + ".out");
-  result.err = slurp(base + ".err");
+  result.out = cli_runner::read_file(base + ".out");
+  result.err = cli_runner::read_file(base + ".err");
   std::remove((base + ".out").c_str());
   std::remove((base + ".err").c_str());
   return result;

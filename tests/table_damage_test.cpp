@@ -26,14 +26,8 @@
 
 namespace {
 
-std::string read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void write_bytes(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
-}
+using cli_runner::read_file;
+using cli_runner::write_file;
 
 std::size_t lines_in(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
 
@@ -49,7 +43,7 @@ void damage_and_compare(const std::string& name, const std::string& position, in
   const std::string clean = dir + "clean.table";
   const nlohmann::json made = cli_runner::grundy_json("value --max-moves 0 --table " + clean + " '" + position + "'");
   const int value = made["value"];
-  const std::string original = read_bytes(clean);
+  const std::string original = read_file(clean);
   ASSERT_GT(original.size(), 4096U);
   std::mt19937_64 random(0x56 + original.size());
   const std::string copy = dir + "damaged.table";
@@ -71,7 +65,7 @@ void damage_and_compare(const std::string& name, const std::string& position, in
       for (std::size_t k = 0; k < length; ++k) damaged[at + k] = static_cast<char>(random() & 0xFF);
       change = "block of " + std::to_string(length) + " at " + std::to_string(at);
     }
-    write_bytes(copy, damaged);
+    write_file(copy, damaged);
     std::filesystem::remove(certificate);
     const bool certified = trial % 2 == 1;
     const cli_runner::CliRun run = cli_runner::grundy(
@@ -127,7 +121,7 @@ TEST(TableDamage, ForgedValuesWithTheirChecksAreNeverSaidProven) {
   const std::string clean = dir + "clean.table";
   const std::string position = "nogo(.............)";
   ASSERT_EQ(cli_runner::grundy_json("value --max-moves 0 --table " + clean + " '" + position + "'")["value"], 0);
-  const std::string original = read_bytes(clean);
+  const std::string original = read_file(clean);
   const std::size_t capacity = std::stoull(original.substr(original.find("capacity ") + 9));
   ASSERT_EQ(original.size(), 4096 + 10 * capacity);
   std::mt19937_64 random(56);
@@ -146,7 +140,7 @@ TEST(TableDamage, ForgedValuesWithTheirChecksAreNeverSaidProven) {
       forged[4096 + 8 * capacity + s] = static_cast<char>(raised);
       forged[4096 + 9 * capacity + s] = static_cast<char>(check ^ raised);
     }
-    write_bytes(dir + "forged.table", forged);
+    write_file(dir + "forged.table", forged);
     const cli_runner::CliRun run = cli_runner::grundy("value --max-moves 0 --certificate " + dir + "c --table " + dir +
                                                       "forged.table '" + position + "'");
     SCOPED_TRACE(run.out);
@@ -181,7 +175,7 @@ void two_runs_on_one_table(int rounds) {
         ".lock ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i+1)); done; start=$(date +%s%N); timeout 60 " +
         GRUNDY_CLI_PATH + " value --max-moves 0 --table " + table + " '" + second_board +
         "' 2>&1; echo \"second $? $(( ($(date +%s%N) - start) / 1000000 )) ms\"; wait");
-    const std::string first = read_bytes(table + ".first");
+    const std::string first = read_file(table + ".first");
     EXPECT_NE(first.find("Nim-value: 0"), std::string::npos) << first;
     EXPECT_NE(first.find("first 0"), std::string::npos) << first;
     const std::size_t at = both.out.find("second ");
@@ -223,7 +217,7 @@ TEST(TableLock, ARunKilledByKillNineLeavesNoLockThatStopsTheNext) {
       ".lock ] && [ $i -lt 500 ]; do sleep 0.01; i=$((i+1)); done; sleep 0.3; kill -9 $pid; wait $pid; echo \"status $?\")");
   EXPECT_NE(killed.out.find("status 137"), std::string::npos) << killed.out;
   EXPECT_TRUE(std::filesystem::exists(table + ".lock"));
-  write_bytes(table + ".grow", "a growth cut short");
+  write_file(table + ".grow", "a growth cut short");
   EXPECT_EQ(cli_runner::grundy_json("value --max-moves 0 --table " + table + " 'clobber(XOXOX/OXOXO)'")["value"], 0);
   EXPECT_FALSE(std::filesystem::exists(table + ".grow"));
   EXPECT_FALSE(std::filesystem::exists(table + ".lock"));
@@ -260,7 +254,7 @@ TEST(TableFiles, HeadersAreJudgedBeforeTheSlotsAreRead) {
   std::string old(4096 + 9 * 4096, '\0');
   const std::string old_header = "grundy-part-table 1\ngame one-row NoGo\ncapacity 4096\n";
   old.replace(0, old_header.size(), old_header);
-  write_bytes(dir + "old.table", old);
+  write_file(dir + "old.table", old);
   cli_runner::expect_refused_in_one_line("value --table " + dir + "old.table 'nogo(.....)'",
                                          "a table file of an older grundy");
   const std::string header = "grundy-part-table 2\ngame one-row NoGo\ncapacity 1073741824\n";
