@@ -34,11 +34,9 @@ using cli_runner::grundy;
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 std::size_t lines(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
 
-// The bound on a refused or stopped run's memory. Under
-// AddressSanitizer the same run holds more: freed blocks wait in its
-// quarantine (up to 256 MB) and every block has redzones — the endless pipe's
-// 64 MiB read measured 176 MB there (CI, 2026-11-27), about 70 MB without.
-constexpr double kMostMegabytes = cli_runner::kUnderAddressSanitizer ? 300 : 100;
+// The bound on a refused or stopped run's memory (more under a
+// sanitizer: measured_run.hpp).
+constexpr double kMostMegabytes = 100 + measured_run::kSanitizerMegabytes;
 
 // What one run did (measured_run.hpp): its exit, the time from the signal
 // (or from the start, when it ended before the signal) to its end, its peak

@@ -5,17 +5,11 @@
 // --memory 64 peaked at 82.6 MB (each alone 45 MB).
 #include <gtest/gtest.h>
 
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "measured_run.hpp"
 #include "grundy/core/memory_budget.hpp"
 
 namespace {
@@ -50,8 +44,8 @@ TEST(MemoryBudget, SharesTakeWhatTheOthersLeave) {
   EXPECT_EQ(d.limit(), 0U);  // no bound
 }
 
-// `grundy ARGS` through its real process: the exit status, stdout and stderr
-// together, and its peak resident memory (wait4's ru_maxrss).
+// `grundy ARGS` through its real process (measured_run.hpp): stdout and
+// stderr together, as a user reads them.
 struct Measured {
   int status = -1;
   std::string out;
@@ -59,28 +53,8 @@ struct Measured {
 };
 
 Measured measured(const std::vector<std::string>& args) {
-  const std::string out_file = ::testing::TempDir() + "grundy_memory_budget_" + std::to_string(::getpid()) + ".out";
-  Measured result;
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::FILE* o = std::freopen(out_file.c_str(), "w", stdout);
-    const bool joined = o != nullptr && ::dup2(::fileno(stdout), STDERR_FILENO) >= 0;
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(GRUNDY_CLI_PATH));
-    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    if (joined) ::execv(GRUNDY_CLI_PATH, argv.data());
-    ::_exit(99);
-  }
-  int raw = 0;
-  rusage usage{};
-  ::wait4(pid, &raw, 0, &usage);
-  result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  result.peak_megabytes = static_cast<double>(usage.ru_maxrss) / 1024.0;
-  std::ifstream in(out_file);
-  result.out.assign(std::istreambuf_iterator<char>(in), {});
-  std::remove(out_file.c_str());
-  return result;
+  const measured_run::Measured run = measured_run::run(args);
+  return {run.status, run.out + run.err, run.peak_megabytes};
 }
 
 // A sum of four families — impartial Clobber and one-row NoGo (the part
