@@ -61,7 +61,11 @@ TEST(OutcomeSearchBounds, TheMemoryBoundIsKeptAndNamedAsGiven) {
   EXPECT_EQ(run.status, 2) << run.err;
   EXPECT_NE(run.err.find("the memory bound of 60 MiB (--memory"), std::string::npos) << run.err;
   EXPECT_EQ(run.err.find("30 MiB"), std::string::npos) << run.err;
-  EXPECT_LT(run.peak_megabytes, 60 * 1.3 + measured_run::kSanitizerMegabytes) << run.err;
+  // Not under a sanitizer: ASan's redzones and its quarantine of the stack's
+  // freed blocks took this run to 499 MB, counted bytes of 59 MiB.
+  if (!cli_runner::kUnderAddressSanitizer && !cli_runner::kUnderThreadSanitizer) {
+    EXPECT_LT(run.peak_megabytes, 60 * 1.3) << run.err;
+  }
 }
 
 }  // namespace

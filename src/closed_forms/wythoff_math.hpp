@@ -52,6 +52,11 @@ inline constexpr std::uint64_t kMaxUpperIndex = 0x61C8864680B583EAULL;
 // kept as a bitset of the values seen so far, so a cell costs a scan of the
 // union from the first word that is not full in one of the four sets.
 // Values are below the number of options a + b + min(a, b) < 3 side.
+// Not extend_heap_sequence (heap_sequence.hpp), which values one heap from
+// smaller ones: a position here is two piles, and its options lie on three
+// lines of the table (a column, a row, a diagonal), whose values seen so far
+// are kept as bitsets so that a cell costs a word scan, not a + b + min(a, b)
+// reads.
 //
 // Memory: 2 side^2 bytes of values (the triangle, 32-bit) plus 2 x 3 side^2 / 8
 // bytes of column and diagonal bitsets: 2.75 side^2 bytes, 46 MB at side 4096.

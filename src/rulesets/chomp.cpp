@@ -871,7 +871,7 @@ RulesetSpec chomp_ruleset() {
                             {"chomp(5,3,3,1)", "Chomp on a Young diagram by its row lengths (RxC: R equal rows of C)"}},
                    .parameters = 0};
   spec.position = [](const TermReader& term) {
-    return GameAdapter<Chomp>::make(Chomp{}, "chomp", SolverChoice::normal_play, Sharing::by_name)->position(read_board(term));
+    return GameAdapter<Chomp>::for_ruleset(Chomp{}, "chomp")->position(read_board(term));
   };
   spec.samples = [](SampleRequest& request) {
     std::vector<std::string> out;
@@ -902,7 +902,7 @@ RulesetSpec divisors_ruleset() {
   spec.position = [](const TermReader& term) {
     auto poset = divisor_poset(term);
     const std::uint64_t all = poset->all;
-    return GameAdapter<PosetGame>::make(PosetGame{}, "divisors", SolverChoice::normal_play, Sharing::by_name)
+    return GameAdapter<PosetGame>::for_ruleset(PosetGame{}, "divisors")
         ->position(PosetPosition{std::move(poset), all});
   };
   spec.samples = [](SampleRequest& request) {
@@ -934,7 +934,7 @@ RulesetSpec poset_ruleset() {
     auto poset = file_poset(term, group.args.front());
     const std::vector<ExprArg> named(group.args.begin() + 1, group.args.end());
     const std::uint64_t left = named.empty() ? poset->all : named_down_set(term, *poset, named);
-    return GameAdapter<PosetGame>::make(PosetGame{}, "poset", SolverChoice::normal_play, Sharing::by_name)
+    return GameAdapter<PosetGame>::for_ruleset(PosetGame{}, "poset")
         ->position(PosetPosition{std::move(poset), left});
   };
   spec.samples = [](SampleRequest& request) {

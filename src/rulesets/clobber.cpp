@@ -165,8 +165,7 @@ RulesetSpec clobber_ruleset() {
                              "adjacent stone of the other colour, which is removed (rows joined by '/', '.' empty)"}},
                    .parameters = 0};
   spec.position = [](const TermReader& term) {
-    return GameAdapter<ImpartialClobber>::make(ImpartialClobber{}, "clobber", SolverChoice::normal_play,
-                                               Sharing::by_name)
+    return GameAdapter<ImpartialClobber>::for_ruleset(ImpartialClobber{}, "clobber")
         ->position(rulesets_detail::read_letter_board(term, "Clobber", "XO.", "clobber(XO.X/OXOX)", rulesets_detail::kMostLetterBoardSquares));
   };
   // The census's boards: the checkerboard, X in the top left corner.

@@ -1008,7 +1008,7 @@ Coins read_coin_row(const TermReader& term, const ExprArg& arg, const CoinRule& 
 // The positions of a term: one component per row or board; a list of numbers
 // is one row given by the places of its heads.
 Position read_positions(const TermReader& term, const CoinTurning& game) {
-  const auto adapter = GameAdapter<CoinTurning>::make(game, game.name(), SolverChoice::normal_play, Sharing::by_name);
+  const auto adapter = GameAdapter<CoinTurning>::for_ruleset(game, game.name());
   const ExprGroup& group = term.positions();
   std::vector<ComponentPtr> parts;
   const bool places = group.args.front().kind == ExprArg::Kind::integer || group.args.front().kind == ExprArg::Kind::range;

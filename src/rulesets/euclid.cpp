@@ -276,7 +276,7 @@ RulesetSpec euclid_ruleset() {
       }
       (i == 0 ? pair.a : pair.b) = n;
     }
-    return GameAdapter<EuclidsGame>::make(EuclidsGame{}, "euclid", SolverChoice::normal_play, Sharing::by_name)
+    return GameAdapter<EuclidsGame>::for_ruleset(EuclidsGame{}, "euclid")
         ->position(pair);
   };
   spec.samples = [](SampleRequest& request) {

@@ -615,7 +615,7 @@ RulesetSpec hackenbush_ruleset() {
   spec.position = [](const TermReader& term) {
     const GraphReading reading{GraphForm::edges, std::size_t{UINT32_MAX} - 1, {}};
     const std::shared_ptr<const GraphTerm> graph = term.graph(term.positions(), reading);
-    return GameAdapter<Hackenbush>::make(Hackenbush{}, "hackenbush", SolverChoice::normal_play, Sharing::by_name)
+    return GameAdapter<Hackenbush>::for_ruleset(Hackenbush{}, "hackenbush")
         ->position(picture_of(term, *graph));
   };
   spec.samples = [](SampleRequest& request) {

@@ -433,7 +433,7 @@ ComponentPtr make_moore_nim(std::uint64_t k, std::vector<std::uint64_t> heaps) {
   const MooreNim game(k);
   std::string name = game.name();
   const Position position =
-      GameAdapter<MooreNim>::make(game, std::move(name), SolverChoice::normal_play, Sharing::by_name)->position(heaps);
+      GameAdapter<MooreNim>::for_ruleset(game, std::move(name))->position(heaps);
   return position.components().front();
 }
 

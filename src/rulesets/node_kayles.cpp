@@ -244,7 +244,7 @@ class NodeKaylesGame {
 
 // A position of Node Kayles: the run's state shared by every graph (one name).
 Position kayles_position(std::shared_ptr<const KaylesGraph> graph, VertexList vertices) {
-  return GameAdapter<NodeKaylesGame>::make(NodeKaylesGame{}, "nodekayles", SolverChoice::normal_play, Sharing::by_name)
+  return GameAdapter<NodeKaylesGame>::for_ruleset(NodeKaylesGame{}, "nodekayles")
       ->position(KaylesPosition{std::move(graph), std::move(vertices)});
 }
 

@@ -692,7 +692,7 @@ RulesetSpec nogo_ruleset() {
                              "leaving a group without a liberty (rows joined by '/', '.' empty, '#' off the board)"}},
                    .parameters = 0};
   spec.position = [](const TermReader& term) {
-    return GameAdapter<ImpartialNoGo>::make(ImpartialNoGo{}, "nogo", SolverChoice::normal_play, Sharing::by_name)
+    return GameAdapter<ImpartialNoGo>::for_ruleset(ImpartialNoGo{}, "nogo")
         ->position(read_board(term));
   };
   // Boards of up to three rows, some points taken by legal placements.

@@ -109,12 +109,12 @@ Board board_of(const TermReader& term) {
 }
 
 // A board of `rule`, printed under `head`: every board of one head shares the
-// run's state (Sharing::by_name).
+// run's state (for_ruleset: Sharing::by_name).
 Position board_position(const TermReader& term, Rule rule, std::string head) {
   Board board = board_of(term);
-  return GameAdapter<PlacementGame>::make(PlacementGame(std::make_shared<const Rule>(std::move(rule))), std::move(head),
-                                          SolverChoice::normal_play, Sharing::by_name)
-      ->position(std::move(board));
+  const auto game = GameAdapter<PlacementGame>::for_ruleset(
+      PlacementGame(std::make_shared<const Rule>(std::move(rule))), std::move(head));
+  return game->position(std::move(board));
 }
 
 // Small boards with a few blocked cells, inline.

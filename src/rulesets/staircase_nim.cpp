@@ -148,7 +148,7 @@ class StaircaseNim {
 ComponentPtr make_staircase_nim(std::vector<std::uint64_t> coins) {
   if (coins.empty()) throw InputError("staircase(...) needs at least the floor: write staircase(0, ...)");
   const Position position =
-      GameAdapter<StaircaseNim>::make(StaircaseNim{}, "staircase", SolverChoice::normal_play, Sharing::by_name)
+      GameAdapter<StaircaseNim>::for_ruleset(StaircaseNim{}, "staircase")
           ->position(coins);
   return position.components().front();
 }

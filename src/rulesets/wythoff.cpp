@@ -185,7 +185,7 @@ class Wythoff {
 };
 
 Position make_wythoff(std::uint64_t a, std::uint64_t b) {
-  return GameAdapter<Wythoff>::make(Wythoff{}, "wythoff", SolverChoice::normal_play, Sharing::by_name)->position(Piles{a, b});
+  return GameAdapter<Wythoff>::for_ruleset(Wythoff{}, "wythoff")->position(Piles{a, b});
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "grundy/core/context.hpp"
+#include "grundy/core/heap_sequence.hpp"
 #include "grundy/core/input_error.hpp"
 #include "grundy/search/bits.hpp"
 #include "grundy/search/outcome_search.hpp"
@@ -119,19 +121,22 @@ class Table {
 
 // Node Kayles on the path P_n is the octal game 0.137 (Dawson's chess): choosing
 // vertex i of 0..n-1 removes i-1, i, i+1 and leaves paths of max(0, i-1) and
-// max(0, n-i-2) vertices. Computed here from that recursion for n <= count; the
-// tests hold it against OEIS A002187.
+// max(0, n-i-2) vertices. Computed here from that recursion for n <= count, by
+// the one heap-sequence loop (heap_sequence.hpp); the tests hold it against
+// OEIS A002187. An engine is made from a graph alone, before any run's Context
+// reaches it, so the loop has a Context of its own that nothing stops: its
+// work is count^2 / 2 options, count the graph's vertices (at most 256, the
+// widest vertex set).
 std::vector<Nimber> path_values(std::size_t count) {
-  std::vector<Nimber> g(count + 1, 0);
-  for (std::size_t n = 1; n <= count; ++n) {
-    std::vector<Nimber> options;
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::size_t left = i >= 1 ? i - 1 : 0;
-      const std::size_t right = n >= i + 2 ? n - i - 2 : 0;
-      options.push_back(g[left] ^ g[right]);
+  std::vector<Nimber> g{0};
+  Context unpolled;
+  extend_heap_sequence(g, count, Play::normal, unpolled, [&](std::uint64_t n, auto&& option) {
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const std::uint64_t left = i >= 1 ? i - 1 : 0;
+      const std::uint64_t right = n >= i + 2 ? n - i - 2 : 0;
+      option(g[left] ^ g[right]);
     }
-    g[n] = mex(options);
-  }
+  });
   return g;
 }
 

@@ -126,8 +126,7 @@ RulesetSpec ruleset() {
     const ExprArg& a = g.args.front();
     if (a.text.empty() || a.text.find_first_not_of("o.") != std::string::npos)
       term.fail("a row of pins: 'o' standing, '.' knocked down", a.column);
-    return GameAdapter<KaylesRows>::make(KaylesRows{}, "kaylesrow", SolverChoice::normal_play, Sharing::by_name)
-        ->position(a.text);
+    return GameAdapter<KaylesRows>::for_ruleset(KaylesRows{}, "kaylesrow")->position(a.text);
   };
   return spec;
 }

@@ -27,11 +27,12 @@
 // a theorem; named moves, for_each_named_move, where two moves may leave one
 // position), theorem (what `grundy explain` shows), outcome (who wins when
 // the value is out of reach), joins_parts (a sum of its positions printed as
-// one term), head (a head of the position's own), progress (a line while a
-// watched search runs), watch_run (the run's Context, for searches that live
-// in it), drawing (a board, drawn), value and counter (a game that keeps its
-// own search across runs: a user's Python game). Without them the definition
-// answers.
+// one term), head (a head of the position's own), drawing (a board, drawn),
+// value and counter (a game that keeps its own search across runs: a user's
+// Python game). Without them the definition answers. Which engine values a
+// position (the definition, a part or region search, the loopy labelling) is
+// chosen in one place, the run's engines (GameEngines, engine_choice.hpp),
+// never by the game.
 //
 // Printing: a component prints as name(describe(p)) (head(p)(describe(p)) for
 // a game with the head hook); G::describe is required
@@ -42,9 +43,10 @@
 //
 // Sharing: a user's game is one object, and a run keeps its solver for that
 // object (two games of one type are two games). A built-in ruleset makes an
-// adapter each time a term is parsed; made with Sharing::by_name, every
-// adapter of one type and name is the same game, so a run keeps one solver for
-// all of them (euclid(3,5) + euclid(8,13) parsed apart share one table). A
+// adapter each time a term is parsed; made with for_ruleset (Sharing::by_name),
+// every adapter of one type and name is the same game, so a run keeps one
+// solver for all of them (euclid(3,5) + euclid(8,13) parsed apart share one
+// table). A
 // game whose name does not say all of it (a graph file's name, not its
 // contents) is shared by a key that does: make(…, Sharing::by_name, key).
 #pragma once
@@ -92,6 +94,16 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
     if (sharing_key.empty()) sharing_key = name;
     return std::shared_ptr<GameAdapter>(
         new GameAdapter(std::move(game), std::move(name), solver, sharing, std::move(sharing_key)));
+  }
+
+  // A ruleset's adapter, made anew each time one of its terms is parsed: every
+  // adapter of one type and name is the same game, so that a run keeps one
+  // solver for all its terms (Sharing::by_name), and a ruleset's moves never
+  // cycle (SolverChoice::normal_play: a cycle would be a CycleError, a bug of
+  // the ruleset, not a loopy game). Every built-in ruleset is made so; a game
+  // whose name does not say all of it uses make(…, Sharing::by_name, key).
+  [[nodiscard]] static std::shared_ptr<GameAdapter> for_ruleset(G game, std::string name) {
+    return make(std::move(game), std::move(name), SolverChoice::normal_play, Sharing::by_name);
   }
 
   // True once some run found a cycle and values the positions by the
