@@ -6,8 +6,8 @@
 // grundy is started by tests/measured_spawn (a small program of its own),
 // never exec'd straight from a fork of this test binary: Linux keeps
 // ru_maxrss across execve, so that child's peak would be the test binary's
-// pages copied at the fork whenever they exceed grundy's own (34.5 MB for a
-// `grundy check` of a few MB, in one CI run).
+// pages copied at the fork whenever they exceed grundy's own (a bound on a
+// small run would hold the test binary, not grundy).
 #pragma once
 
 #include <gtest/gtest.h>

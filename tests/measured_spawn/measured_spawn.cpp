@@ -7,9 +7,9 @@
 //
 // Why a process of its own: Linux keeps a process's ru_maxrss across execve,
 // so a child forked from the test binary and exec'ing grundy reports the test
-// binary's resident pages copied at the fork whenever they exceed grundy's own
-// (34.5 MB for a 2 MB `grundy check` in one CI run). Forked from this small
-// program instead, the pages before the exec are a few hundred KiB.
+// binary's resident pages copied at the fork whenever they exceed grundy's own.
+// Forked from this small program instead, the pages before the exec are a few
+// hundred KiB.
 //
 // SIGINT, SIGTERM, SIGHUP and SIGQUIT sent to it are passed on to PROGRAM,
 // which thus sees a user's Ctrl-C or kill; SIGUSR2 is passed on as SIGKILL (a
