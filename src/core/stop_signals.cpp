@@ -1,5 +1,7 @@
 #include "grundy/core/stop_signals.hpp"
 
+#include "core/die_of_signal.hpp"
+
 #include <pthread.h>
 
 #include <chrono>
@@ -36,15 +38,7 @@ StopOnSignals::StopOnSignals(Context& context) {
       if (received_ != 0) {
         // A second Ctrl-C: the user does not want to wait for the computation
         // to reach its next poll. Die of the signal, as without this class.
-        struct sigaction action {};
-        action.sa_handler = SIG_DFL;
-        sigemptyset(&action.sa_mask);
-        sigaction(signal, &action, nullptr);
-        sigset_t one;
-        sigemptyset(&one);
-        sigaddset(&one, signal);
-        pthread_sigmask(SIG_UNBLOCK, &one, nullptr);
-        raise(signal);
+        die_of_signal(signal);
       }
       received_ = signal;
       first = std::chrono::steady_clock::now();
