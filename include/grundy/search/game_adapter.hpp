@@ -46,9 +46,8 @@
 // adapter each time a term is parsed; made with for_ruleset (Sharing::by_name),
 // every adapter of one type and name is the same game, so a run keeps one
 // solver for all of them (euclid(3,5) + euclid(8,13) parsed apart share one
-// table). A
-// game whose name does not say all of it (a graph file's name, not its
-// contents) is shared by a key that does: make(…, Sharing::by_name, key).
+// table). A game whose name does not say all of it (a graph file's name, not
+// its contents) is shared by a key that does: make(…, Sharing::by_name, key).
 #pragma once
 
 #include <atomic>
