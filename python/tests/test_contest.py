@@ -11,6 +11,7 @@ import pty
 import select
 import subprocess
 import sys
+import termios
 import time
 
 import numpy
@@ -163,6 +164,12 @@ def test_play_in_a_terminal():
             "print('result:', g.play(4))\n")
     pid, fd = pty.fork()
     if pid == 0:
+        # No echo of what the test types: an answer typed ahead (a "-> " in a
+        # move's line reads as a prompt below) was echoed into the middle of
+        # "result: you lose" in a fresh clone's run ("result:1\r\n you lose1").
+        attributes = termios.tcgetattr(0)
+        attributes[3] &= ~termios.ECHO
+        termios.tcsetattr(0, termios.TCSANOW, attributes)
         env = dict(os.environ)
         os.execve(sys.executable, [sys.executable, "-c", code], env)
     screen = b""
