@@ -5,10 +5,11 @@
 //   (1000, 1500);
 //   - Solver with its default table (a hash table),
 //   - Solver with the game's dense index (a·(B+1) + b: an array instead),
+//   - the same with the position at each index named too (valued bottom up),
 //   - a plain array DP over a ≤ A, b ≤ B (the contestant's loop),
 //   - a memo in std::unordered_map (the contestant's other habit), through
 //     std::function and a mex set, and as ten lines with a recursive lambda;
-// All four give the same value (checked here).
+// All give the same value (checked here).
 //
 // A subtraction game, the 30 primes <= 113 taken from a heap, to heap 10^7, as a
 // user writes it (`Position = std::uint64_t`, the heap its own dense index),
@@ -66,6 +67,14 @@ struct Wythoff {
 struct DenseWythoff : Wythoff {
   std::uint32_t max_b = 0;
   std::size_t dense_index(const Piles& p) const noexcept { return std::size_t{p.a} * (max_b + 1) + p.b; }
+};
+
+// And that every index below names a position: the solver values them bottom
+// up, index 0 first, as the DP below does.
+struct EnumeratedWythoff : DenseWythoff {
+  Piles position_at(std::size_t index) const noexcept {
+    return {static_cast<std::uint32_t>(index / (max_b + 1)), static_cast<std::uint32_t>(index % (max_b + 1))};
+  }
 };
 
 grundy::Nimber array_dp(std::uint32_t A, std::uint32_t B) {
@@ -169,6 +178,21 @@ void BM_WythoffSolverDenseIndex(benchmark::State& state) {
   check_agree(A, B, v);
 }
 
+void BM_WythoffSolverBottomUp(benchmark::State& state) {
+  const auto A = static_cast<std::uint32_t>(state.range(0));
+  const auto B = static_cast<std::uint32_t>(state.range(1));
+  grundy::Nimber v = 0;
+  for (auto _ : state) {
+    EnumeratedWythoff game;
+    game.max_b = B;
+    grundy::Solver<EnumeratedWythoff> solver(game);
+    v = solver.value({A, B});
+    benchmark::DoNotOptimize(v);
+  }
+  state.counters["peak_rss_MB"] = peak_rss_mb();
+  check_agree(A, B, v);
+}
+
 void BM_WythoffArrayDP(benchmark::State& state) {
   const auto A = static_cast<std::uint32_t>(state.range(0));
   const auto B = static_cast<std::uint32_t>(state.range(1));
@@ -211,6 +235,11 @@ struct DensePrimeSubtraction : PrimeSubtraction {
   std::size_t dense_index(std::uint64_t heap) const noexcept { return heap; }
 };
 
+// And that every index is a heap: valued bottom up, as the DP below.
+struct EnumeratedPrimeSubtraction : DensePrimeSubtraction {
+  std::uint64_t position_at(std::size_t index) const noexcept { return index; }
+};
+
 // The contestant's loop: a byte a value (a mex of 30 options is at most 30),
 // the values seen as the bits of one word.
 std::vector<std::uint8_t> prime_subtraction_dp(std::uint64_t n) {
@@ -251,6 +280,9 @@ void BM_PrimeSubtractionSolver(benchmark::State& state) {
 void BM_PrimeSubtractionSolverDenseIndex(benchmark::State& state) {
   BM_PrimeSubtractionSolver<DensePrimeSubtraction>(state);
 }
+void BM_PrimeSubtractionSolverBottomUp(benchmark::State& state) {
+  BM_PrimeSubtractionSolver<EnumeratedPrimeSubtraction>(state);
+}
 void BM_PrimeSubtractionSolverHashTable(benchmark::State& state) {
   BM_PrimeSubtractionSolver<PrimeSubtraction>(state);
 }
@@ -263,11 +295,13 @@ void BM_PrimeSubtractionByteDP(benchmark::State& state) {
 
 BENCHMARK(BM_WythoffSolver)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffSolverDenseIndex)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_WythoffSolverBottomUp)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffArrayDP)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffPlainDP)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffUnorderedMap)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_WythoffUnorderedMapTenLines)->Args({300, 500})->Args({1000, 1500})->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_PrimeSubtractionSolverDenseIndex)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_PrimeSubtractionSolverBottomUp)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_PrimeSubtractionSolverHashTable)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(BM_PrimeSubtractionByteDP)->Arg(10'000'000)->Unit(benchmark::kMillisecond)->Iterations(1);
 

@@ -7,9 +7,12 @@
 // (a game without the hook, which descends into the first unknown option).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -127,6 +130,101 @@ TEST(SolverFastPath, DenseIndexGamesFindCycles) {
   }
   EXPECT_EQ(solver.value(0), 0U);
   EXPECT_EQ(solver.stored_positions(), 1U);
+}
+
+// A game that also names the position at each index is valued bottom up
+// (solver.hpp, sweep_to): the same values as the definition, whether its
+// moves all lead to smaller indices or not (a position with an option above
+// it is handed to the depth-first search), with indices that name no
+// position (std::optional), and under a poll that stops the loop midway and
+// a second call that goes on from there.
+struct EnumeratedRandomDag : DenseRandomDag {
+  std::uint64_t position_at(std::size_t index) const noexcept { return index; }
+};
+
+// Positions 0..n-1 of `game` whose index is twice the position: the odd
+// indices name none.
+struct SpreadRandomDag : RandomDag {
+  std::size_t dense_index(std::uint64_t p) const noexcept { return 2 * p; }
+  std::optional<std::uint64_t> position_at(std::size_t index) const {
+    if (index % 2 != 0) return std::nullopt;
+    return index / 2;
+  }
+};
+
+TEST(SolverFastPath, BottomUpGamesEqualTheDefinition) {
+  static_assert(IndexEnumeratedGame<EnumeratedRandomDag> && IndexEnumeratedGame<SpreadRandomDag>);
+  static_assert(!IndexEnumeratedGame<DenseRandomDag>);
+  std::mt19937_64 random(58);
+  for (int round = 0; round < 40; ++round) {
+    const std::size_t n = 50 + random() % 3000;
+    RandomDag plain = random_dag(random, n, 1 + random() % 12);
+    if (round % 2 == 1) {
+      // Positions renamed by a permutation that moves each a few places: the
+      // game has no cycle still, and some options lie above their position.
+      std::vector<std::uint64_t> name(n);
+      for (std::size_t i = 0; i < n; ++i) name[i] = i;
+      for (std::size_t i = 0; i + 1 < n; ++i)
+        if (random() % 3 == 0) std::swap(name[i], name[std::min(n - 1, i + 1 + random() % 6)]);
+      RandomDag renamed;
+      renamed.options.resize(n);
+      for (std::size_t i = 0; i < n; ++i)
+        for (const std::uint64_t q : plain.options[i]) renamed.options[name[i]].push_back(name[q]);
+      plain = renamed;
+    }
+    EnumeratedRandomDag enumerated;
+    static_cast<RandomDag&>(enumerated) = plain;
+    SpreadRandomDag spread;
+    static_cast<RandomDag&>(spread) = plain;
+    Solver<EnumeratedRandomDag> by_sweep(enumerated);
+    Solver<SpreadRandomDag> by_spread(spread);
+    std::map<std::uint64_t, Nimber> memo;
+    std::vector<std::uint64_t> asked;
+    for (int k = 0; k < 10; ++k) asked.push_back(random() % n);
+    asked.push_back(n - 1);
+    for (const std::uint64_t p : asked) {
+      const Nimber expected = definition(plain, p, memo);
+      EXPECT_EQ(by_sweep.value(p), expected) << "round " << round << ", position " << p;
+      EXPECT_EQ(by_spread.value(p), expected) << "round " << round << ", position " << p;
+    }
+    // Each position listed at most twice (once by the loop, once more by the
+    // search it hands a position with an option above it to).
+    EXPECT_LE(enumerated.listings, 2 * n) << "round " << round;
+  }
+}
+
+TEST(SolverFastPath, BottomUpGamesStoppedByAPollGoOnWhereTheyStopped) {
+  std::mt19937_64 random(59);
+  EnumeratedRandomDag game;
+  static_cast<RandomDag&>(game) = random_dag(random, 200'000, 6);
+  Solver<EnumeratedRandomDag> solver(game);
+  int polls = 0;
+  solver.set_poll([&] {
+    if (++polls == 3) throw std::runtime_error("stopped");
+  });
+  EXPECT_THROW((void)solver.value(199'999), std::runtime_error);
+  const std::size_t stored = solver.stored_positions();
+  EXPECT_GT(stored, 1000U);
+  EXPECT_LT(stored, 199'999U);
+  const std::size_t listed = game.listings;
+  std::map<std::uint64_t, Nimber> memo;
+  for (std::uint64_t p = 0; p < 200'000; p += 1000) (void)definition(game, p, memo);
+  EXPECT_EQ(solver.value(199'999), definition(game, 199'999, memo));
+  // Each position listed once in all: the finished ones were not valued again.
+  EXPECT_LE(game.listings - listed + stored, std::size_t{200'000} + 2);
+}
+
+// A cycle among positions the loop reaches is still found (through the
+// depth-first search a position with an option not yet valued is handed to).
+struct EnumeratedCycle : DenseCycle {
+  std::uint64_t position_at(std::size_t index) const noexcept { return index; }
+};
+
+TEST(SolverFastPath, BottomUpGamesFindCycles) {
+  const EnumeratedCycle game;
+  Solver<EnumeratedCycle> solver(game);
+  EXPECT_THROW((void)solver.value(9), CycleError);
+  EXPECT_EQ(solver.value(0), 0U);
 }
 
 // The dense table's widths: values of 8 bits, then one of 16, then one of 32,

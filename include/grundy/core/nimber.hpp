@@ -76,10 +76,22 @@ class MexSet {
       // No array yet (every value so far below 64): the word, in a register.
       // A call of insert_past_stamps a value was 27% of the primes'
       // subtraction game to 10^7 (values <= 30; perf).
+      // Without a branch a value; the bits of any value past 63 taken back
+      // below (its bit of v & 63 may be wrong): 20% -> XXX of that run.
       std::uint64_t low = low_;
+      Nimber past = 0;
+      for (const Nimber* v = first; v != last; ++v) {
+        low |= std::uint64_t{1} << (*v & 63);
+        past |= *v >> 6;
+      }
+      if (past == 0) [[likely]] {
+        low_ = low;
+        return;
+      }
+      low = low_;
       for (; first != last; ++first) {
         const Nimber v = *first;
-        if (v < 64) [[likely]] {
+        if (v < 64) {
           low |= std::uint64_t{1} << v;
         } else {
           high_.push_back(v);
@@ -97,6 +109,66 @@ class MexSet {
         insert_past_stamps(v);
       }
     }
+  }
+
+  // Values given one at a time, the set's array, stamp and low word held by
+  // the batch (in registers, where the caller's loop inlines it) and written
+  // back by done(): the solver's bottom-up loop gives each option's value as
+  // it reads it, with no buffer between the table and the set.
+  class Batch {
+   public:
+    explicit Batch(MexSet& set) noexcept
+        : set_(&set), stamps_(set.stamps_.data()), stamped_(set.stamps_.size()), epoch_(set.epoch_), low_(set.low_) {}
+    void insert(Nimber v) {
+      if (v < stamped_) {
+        stamps_[static_cast<std::size_t>(v)] = epoch_;
+      } else if (v < 64) {
+        low_ |= std::uint64_t{1} << v;
+      } else {
+        set_->insert_high(v);
+      }
+    }
+    // `count`: how many values were inserted (the caller's loop knows it).
+    void done(std::size_t count) noexcept {
+      set_->low_ = low_;
+      set_->inserted_ += count;
+    }
+
+   private:
+    MexSet* set_;
+    std::uint64_t* stamps_;
+    std::size_t stamped_;
+    std::uint64_t epoch_;
+    std::uint64_t low_;
+  };
+  [[nodiscard]] Batch batch() noexcept { return Batch(*this); }
+
+  // The values `feed(take)` gives, one call of take(v) each; feed returns how
+  // many it gave, and so does this. While every value so far is below 64 (no
+  // array yet: a subtraction game's), they go into a word without a branch,
+  // and only if one is past 63 are they fed again through a Batch: feed must
+  // give the same values each time (the solver's is a run of table reads).
+  // The low word's loop took 4 of the 8 instructions an option of the
+  // Batch's on the primes' subtraction game (callgrind, docs/performance.md).
+  template <class Feed>
+  std::size_t insert_fed(Feed&& feed) {
+    if (stamps_.empty()) {
+      std::uint64_t low = low_;
+      Nimber past = 0;
+      const std::size_t given = feed([&low, &past](Nimber v) {
+        low |= std::uint64_t{1} << (v & 63);
+        past |= v >> 6;
+      });
+      if (past == 0) [[likely]] {
+        low_ = low;
+        inserted_ += given;
+        return given;
+      }
+    }
+    Batch batch(*this);
+    const std::size_t given = feed([&batch](Nimber v) { batch.insert(v); });
+    batch.done(given);
+    return given;
   }
 
   // Records the values {v ^ c : v in other} (the options of a sum whose other
@@ -166,6 +238,8 @@ class MexSet {
       high_.push_back(v);  // >= max(64, stamps_.size()) until the next clear()
     }
   }
+
+  [[gnu::noinline]] void insert_high(Nimber v) { high_.push_back(v); }
 
   std::uint64_t low_ = 0;              // values below 64 past stamps_
   std::vector<std::uint64_t> stamps_;  // present iff stamps_[v] == epoch_

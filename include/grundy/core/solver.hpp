@@ -27,6 +27,7 @@
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -137,6 +138,10 @@ class Solver {
   // more for the choice (a frame's known tail only grows). Every other game
   // descends into its first unknown option, as before.
   static constexpr bool kDescendsLast = DenselyIndexedGame<G> && !DecomposableGame<G>;
+
+  // An option is its own part and its own table key: no split, no canonical
+  // form, no formula to ask first.
+  static constexpr bool kPlainOptions = !DecomposableGame<G> && !CanonicalizingGame<G> && !GameWithClosedForm<G>;
 
   // The values of the options the frames have valued (values_): a buffer
   // that the hot loop writes through a plain pointer (value_known_options).
@@ -314,15 +319,30 @@ class Solver {
   // Wythoff's 7.8·10^7 options (perf, docs/performance.md).
   std::size_t value_known_options(std::size_t index, std::size_t end, Position& unknown) {
     reserve_values(end - index);
-    Nimber* out = values_.end();
-    const Position* const options = options_.data();
-    for (; index < end; ++index) {
-      const Nimber v = option_value(options[index], unknown);
-      if (v == kEmpty) break;
-      *out++ = v;
-    }
-    values_.set_end(out);
+    Nimber* const out = values_.end();
+    const std::size_t known = known_options(options_.data() + index, end - index, out);
+    values_.set_end(out + known);
+    index += known;
+    if (index < end) (void)option_value(options_[index], unknown);  // a cycle throws here
     return index;
+  }
+
+  // The values of the `count` options at `options` written to `out` while
+  // they are known; returns how many. An option that is its own part, with no
+  // formula and no canonical form, is looked up by the table's find_run where
+  // it has one (a run in one call, its members in registers).
+  std::size_t known_options(const Position* options, std::size_t count, Nimber* out) {
+    if constexpr (kPlainOptions && requires { table_.find_run(options, options, out); }) {
+      return table_.find_run(options, options + count, out);
+    } else {
+      Position unknown{};
+      for (std::size_t k = 0; k < count; ++k) {
+        const Nimber v = option_value(options[k], unknown);
+        if (v == kEmpty) return k;
+        out[k] = v;
+      }
+      return count;
+    }
   }
 
   Frame& frame_at(std::size_t i) noexcept { return chunks_[i / kFramesPerChunk][i % kFramesPerChunk]; }
@@ -375,6 +395,10 @@ class Solver {
     if (const Nimber v = known_value(part); v != kEmpty) return v;
     abandoned_depth_ = 0;
     try {
+      if constexpr (IndexEnumeratedGame<G>) {
+        sweep_to(game_->dense_index(part));
+        if (const Nimber v = known_value(part); v != kEmpty) return v;
+      }
       const Nimber v = search(part);
       release_deep_stack();
       return v;
@@ -384,6 +408,52 @@ class Solver {
       reset_in_progress();
       throw;
     }
+  }
+
+  // Bottom up, for a game that names the position at each index
+  // (IndexEnumeratedGame): every index from the last one valued so far up to
+  // `last`, each position's options looked up, never searched, as a
+  // contestant's DP loop does. The depth-first search below costs a frame a
+  // position, resumed once for each option it descends into; on the primes'
+  // subtraction game to 10^7 it took 6× the DP's time, this loop XXX
+  // (docs/performance.md). A position with an option not yet valued (the
+  // game's moves do not all lead to smaller indices) is handed to the
+  // depth-first search, which finds that option's value, or a cycle, as for
+  // any game: the loop is a fast path, the search its definition.
+  void sweep_to(std::size_t last) {
+    for (; swept_ <= last; ++swept_) {
+      if constexpr (std::convertible_to<decltype(game_->position_at(swept_)), Position>) {
+        value_bottom_up(game_->position_at(swept_));
+      } else if (const std::optional<Position> p = game_->position_at(swept_)) {
+        value_bottom_up(*p);
+      }
+    }
+  }
+
+  void value_bottom_up(const Position& position) {
+    const Position part = canonical(position);
+    if (known_value(part) != kEmpty) return;
+    sweep_options_.clear();
+    game_->moves(part, sweep_options_);
+    const std::size_t count = sweep_options_.size();
+    charge(listing_work() + count);
+    const Position* const options = sweep_options_.data();
+    mex_.clear();
+    std::size_t known = 0;
+    if constexpr (kPlainOptions && requires { table_.find_run(options, options, [](Nimber) {}); }) {
+      // Each value into the mex set as it is read: no buffer between them.
+      known = mex_.insert_fed([&](auto&& take) { return table_.find_run(options, options + count, take); });
+    } else {
+      // The stack is empty between searches: values_ is this loop's.
+      reserve_values(count);
+      known = known_options(options, count, values_.begin());
+      mex_.insert_all(values_.begin(), values_.begin() + known);
+    }
+    if (known < count) [[unlikely]] {
+      (void)search(part);
+      return;
+    }
+    table_.set(part, mex_.mex());
   }
 
   Nimber search(const Position& part) {
@@ -504,6 +574,10 @@ class Solver {
   MexSet mex_;
   std::vector<Position> option_parts_;
   std::vector<Position> root_parts_;
+  // IndexEnumeratedGame: the options of the position sweep_to values, and
+  // the first index it has not valued (those below are in the table).
+  std::vector<Position> sweep_options_;
+  std::size_t swept_ = 0;
   // Options the stack keeps before frames start dropping theirs: 2^22 of them
   // (32 MiB of 8-byte positions) unless a memory bound says less.
   std::size_t options_budget_ = std::size_t{1} << 22;
