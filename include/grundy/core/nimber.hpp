@@ -76,8 +76,8 @@ class MexSet {
       // No array yet (every value so far below 64): the word, in a register.
       // A call of insert_past_stamps a value was 27% of the primes'
       // subtraction game to 10^7 (values <= 30; perf).
-      // Without a branch a value; the bits of any value past 63 taken back
-      // below (its bit of v & 63 may be wrong): 20% -> XXX of that run.
+      // Without a branch a value, as insert_fed below; if any value is past
+      // 63 (its bit of v & 63 would be wrong), the run is taken again.
       std::uint64_t low = low_;
       Nimber past = 0;
       for (const Nimber* v = first; v != last; ++v) {
