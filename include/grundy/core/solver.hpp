@@ -415,8 +415,8 @@ class Solver {
   // `last`, each position's options looked up, never searched, as a
   // contestant's DP loop does. The depth-first search below costs a frame a
   // position, resumed once for each option it descends into; on the primes'
-  // subtraction game to 10^7 it took 5.3× the DP's time, this loop 2.7×, on
-  // Wythoff (300, 500) 3.0× and 2.9× (medians, docs/performance.md). A position with an option not yet valued (the
+  // subtraction game to 10^7 it took 5.0× the DP's time, this loop 2.5×, on
+  // Wythoff (300, 500) 3.2× and 3.0× (medians, docs/performance.md). A position with an option not yet valued (the
   // game's moves do not all lead to smaller indices) is handed to the
   // depth-first search, which finds that option's value, or a cycle, as for
   // any game: the loop is a fast path, the search its definition.
