@@ -98,6 +98,43 @@ class HashTable {
     }
   }
 
+  // The values of positions [first, last) written to `out` while they are
+  // stored and finished; returns how many. As DenseTable::find_run: one call
+  // a run of options, the slots, the mask and a small game (its hash's
+  // state) in locals, which find() reloaded after every value the caller
+  // stored.
+  std::size_t find_run(const Position* first, const Position* last, Nimber* out) const {
+    return find_run(first, last, [&out](Nimber v) { *out++ = v; });
+  }
+  template <class Take>
+  std::size_t find_run(const Position* first, const Position* last, Take&& take) const {
+    const Position* const start = first;
+    const Slot* const slots = slots_.data();
+    const std::size_t mask = mask_;
+    const auto game = [this] {
+      if constexpr (std::is_trivially_copyable_v<G> && sizeof(G) <= 64) {
+        return *hash_.game;
+      } else {
+        return std::cref(*hash_.game);
+      }
+    }();
+    const PositionHash<G> hash{&static_cast<const G&>(game)};
+    for (; first != last; ++first) {
+      Nimber v = kEmpty;
+      for (std::size_t i = static_cast<std::size_t>(mix_hash(hash(*first))) & mask;; i = (i + 1) & mask) {
+        const Slot& s = slots[i];
+        if (s.value == kEmpty) break;
+        if (s.key == *first) {
+          v = s.value;
+          break;
+        }
+      }
+      if (v >= kInProgress) break;
+      take(v);
+    }
+    return static_cast<std::size_t>(first - start);
+  }
+
   // Stores (or overwrites) p's value; `value` is never kEmpty.
   void set(const Position& p, Nimber value) {
     if ((size_ + 1) * 4 > slots_.size() * 3) grow();
