@@ -111,38 +111,6 @@ class MexSet {
     }
   }
 
-  // Values given one at a time, the set's array, stamp and low word held by
-  // the batch (in registers, where the caller's loop inlines it) and written
-  // back by done(): the solver's bottom-up loop gives each option's value as
-  // it reads it, with no buffer between the table and the set.
-  class Batch {
-   public:
-    explicit Batch(MexSet& set) noexcept
-        : set_(&set), stamps_(set.stamps_.data()), stamped_(set.stamps_.size()), epoch_(set.epoch_), low_(set.low_) {}
-    void insert(Nimber v) {
-      if (v < stamped_) {
-        stamps_[static_cast<std::size_t>(v)] = epoch_;
-      } else if (v < 64) {
-        low_ |= std::uint64_t{1} << v;
-      } else {
-        set_->insert_high(v);
-      }
-    }
-    // `count`: how many values were inserted (the caller's loop knows it).
-    void done(std::size_t count) noexcept {
-      set_->low_ = low_;
-      set_->inserted_ += count;
-    }
-
-   private:
-    MexSet* set_;
-    std::uint64_t* stamps_;
-    std::size_t stamped_;
-    std::uint64_t epoch_;
-    std::uint64_t low_;
-  };
-  [[nodiscard]] Batch batch() noexcept { return Batch(*this); }
-
   // The values `feed(take)` gives, one call of take(v) each; feed returns how
   // many it gave, and so does this. While every value so far is below 64 (no
   // array yet: a subtraction game's), they go into a word without a branch,
@@ -238,6 +206,36 @@ class MexSet {
       high_.push_back(v);  // >= max(64, stamps_.size()) until the next clear()
     }
   }
+
+  // Values given one at a time, the set's array, stamp and low word held by
+  // the batch (in registers, where the caller's loop inlines it) and written
+  // back by done(): insert_fed's values past its low word.
+  class Batch {
+   public:
+    explicit Batch(MexSet& set) noexcept
+        : set_(&set), stamps_(set.stamps_.data()), stamped_(set.stamps_.size()), epoch_(set.epoch_), low_(set.low_) {}
+    void insert(Nimber v) {
+      if (v < stamped_) {
+        stamps_[static_cast<std::size_t>(v)] = epoch_;
+      } else if (v < 64) {
+        low_ |= std::uint64_t{1} << v;
+      } else {
+        set_->insert_high(v);
+      }
+    }
+    // `count`: how many values were inserted (the caller's loop knows it).
+    void done(std::size_t count) noexcept {
+      set_->low_ = low_;
+      set_->inserted_ += count;
+    }
+
+   private:
+    MexSet* set_;
+    std::uint64_t* stamps_;
+    std::size_t stamped_;
+    std::uint64_t epoch_;
+    std::uint64_t low_;
+  };
 
   [[gnu::noinline]] void insert_high(Nimber v) { high_.push_back(v); }
 

@@ -416,10 +416,11 @@ class Solver {
   // contestant's DP loop does. The depth-first search below costs a frame a
   // position, resumed once for each option it descends into; on the primes'
   // subtraction game to 10^7 it took 5.0× the DP's time, this loop 2.5×, on
-  // Wythoff (300, 500) 3.2× and 3.0× (medians, docs/performance.md). A position with an option not yet valued (the
-  // game's moves do not all lead to smaller indices) is handed to the
-  // depth-first search, which finds that option's value, or a cycle, as for
-  // any game: the loop is a fast path, the search its definition.
+  // Wythoff (300, 500) 3.2× and 3.0× (medians, docs/performance.md). A
+  // position with an option not yet valued (the game's moves do not all lead
+  // to smaller indices) is handed to the depth-first search, which finds that
+  // option's value, or a cycle, as for any game: the loop is a fast path,
+  // the search its definition.
   void sweep_to(std::size_t last) {
     for (; swept_ <= last; ++swept_) {
       if constexpr (std::convertible_to<decltype(game_->position_at(swept_)), Position>) {
