@@ -214,6 +214,32 @@ TEST(SolverFastPath, BottomUpGamesStoppedByAPollGoOnWhereTheyStopped) {
   EXPECT_LE(game.listings - listed + stored, std::size_t{200'000} + 2);
 }
 
+// A position whose index the table cannot hold is refused at once, with or
+// without a memory bound, not valued index after index up to it.
+struct EnumeratedChain {
+  using Position = std::uint64_t;
+  mutable std::size_t listings = 0;
+  void moves(std::uint64_t n, std::vector<std::uint64_t>& out) const {
+    ++listings;
+    if (n > 0) out.push_back(n - 1);
+  }
+  std::size_t dense_index(std::uint64_t n) const noexcept { return n; }
+  std::uint64_t position_at(std::size_t index) const noexcept { return index; }
+};
+
+TEST(SolverFastPath, BottomUpGamesPastTheTablesReachAreRefusedAtOnce) {
+  const EnumeratedChain game;
+  Solver<EnumeratedChain> bounded(game);
+  bounded.set_memory_limit(std::size_t{1} << 20);
+  EXPECT_THROW((void)bounded.value(5'000'000), LimitError);
+  Solver<EnumeratedChain> unbounded(game);
+  EXPECT_THROW((void)unbounded.value(1'000'000'000'000'000'000), LimitError);
+  EXPECT_EQ(game.listings, 0U);
+  // Within reach, bottom up: each position listed once.
+  EXPECT_EQ(unbounded.value(1001), 1U);
+  EXPECT_EQ(game.listings, 1002U);
+}
+
 // A cycle among positions the loop reaches is still found (through the
 // depth-first search a position with an option not yet valued is handed to).
 struct EnumeratedCycle : DenseCycle {

@@ -396,8 +396,16 @@ class Solver {
     abandoned_depth_ = 0;
     try {
       if constexpr (IndexEnumeratedGame<G>) {
-        sweep_to(game_->dense_index(part));
-        if (const Nimber v = known_value(part); v != kEmpty) return v;
+        // Only where the table can hold every index up to the part's: past
+        // that (a heap of 10^18) the search refuses at once, naming the bound,
+        // where the loop would value index after index until it got there.
+        const std::size_t last = game_->dense_index(part);
+        bool covered = true;
+        if constexpr (requires { table_.can_cover(last); }) covered = table_.can_cover(last);
+        if (covered) {
+          sweep_to(last);
+          if (const Nimber v = known_value(part); v != kEmpty) return v;
+        }
       }
       const Nimber v = search(part);
       release_deep_stack();

@@ -236,6 +236,12 @@ class DenseTable {
   [[nodiscard]] std::size_t memory_bytes() const noexcept {
     return bytes_.capacity() + halves_.capacity() * 2 + words_.capacity() * 4;
   }
+  // Whether the table can come to hold index i within its bound (a byte a
+  // value at least): the solver's bottom-up loop asks before it sets out to
+  // value every index below i, which a heap of 10^18 would never finish.
+  [[nodiscard]] bool can_cover(std::size_t i) const noexcept {
+    return i < kMostIndices && (memory_limit_ == 0 || i < memory_limit_ / width_);
+  }
 
   [[nodiscard]] Nimber find(const Position& p) const {
     const std::size_t i = game_->dense_index(p);
@@ -305,6 +311,8 @@ class DenseTable {
   // more of the table in cache for the hot loop, which reads a value an
   // option (docs/performance.md).
   static constexpr std::uint32_t kWordInProgress = ~std::uint32_t{0} - 1;
+  // 2^40 values: a TiB of bytes, past this machine's and most machines' memory.
+  static constexpr std::size_t kMostIndices = std::size_t{1} << 40;
 
   template <class Stored>
   static Nimber widen(Stored v) noexcept {
@@ -381,6 +389,12 @@ class DenseTable {
   // primes' subtraction game to 10^7 (perf), while pages a whole capacity
   // ahead would be touched long before they are needed.
   void grow_to_cover(std::size_t i) {
+    if (i >= kMostIndices) {
+      // Past any machine's memory (and past 2^63 the doubling below would
+      // never end): refused, not attempted.
+      throw LimitError("the dense table cannot hold index " + std::to_string(i) + " (at most " +
+                       std::to_string(kMostIndices) + " indices)");
+    }
     std::size_t capacity = std::max<std::size_t>(stored_capacity(), 1024);
     while (capacity <= i) capacity *= 2;
     if (memory_limit_ != 0 && capacity * width_ > memory_limit_) {
