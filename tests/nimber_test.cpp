@@ -74,6 +74,45 @@ TEST(Nimber, ReusedMexSetAgreesWithTheDefinition) {
   }
 }
 
+// The ways of giving a set its values — one at a time, a run (insert_all),
+// fed as they are read (insert_fed, which may feed twice), and the values
+// below 64 as a word (insert_word) — give the definition's mex, each set
+// reused position after position (its stamp array growing at clear()).
+TEST(Nimber, MexSetsFedEveryWayAgreeWithTheDefinition) {
+  std::mt19937_64 rng(12);
+  std::array<MexSet, 4> sets;
+  for (int position = 0; position < 5000; ++position) {
+    std::vector<Nimber> values;
+    const std::size_t count = rng() % 200;
+    const Nimber range = std::array<Nimber, 4>{8, 64, 70, 3000}[rng() % 4];
+    for (std::size_t i = 0; i < count; ++i) values.push_back(rng() % 3 == 0 ? static_cast<Nimber>(i) : rng() % range);
+    const std::set<Nimber> distinct(values.begin(), values.end());
+    Nimber expected = 0;
+    while (distinct.count(expected) != 0) ++expected;
+    for (MexSet& set : sets) set.clear();
+    for (const Nimber v : values) sets[0].insert(v);
+    sets[1].insert_all(values.data(), values.data() + values.size());
+    int feeds = 0;
+    const std::size_t given = sets[2].insert_fed([&](auto&& take) {
+      ++feeds;
+      for (const Nimber v : values) take(v);
+      return values.size();
+    });
+    EXPECT_EQ(given, values.size());
+    EXPECT_LE(feeds, 2);
+    std::uint64_t word = 0;
+    for (const Nimber v : values) {
+      if (v < 64) {
+        word |= std::uint64_t{1} << v;
+      } else {
+        sets[3].insert(v);
+      }
+    }
+    sets[3].insert_word(word);
+    for (std::size_t k = 0; k < sets.size(); ++k) ASSERT_EQ(sets[k].mex(), expected) << "way " << k << ", position " << position;
+  }
+}
+
 // Nim-product by its recursive definition a*b = mex{a'b + ab' + a'b'} for small
 // arguments, and OEIS A051775 (tests/data/oeis_A051775_nim_product_antidiagonals_terms.txt).
 TEST(Nimber, NimProductMatchesDefinitionAndOeisA051775) {

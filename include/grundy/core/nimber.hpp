@@ -111,6 +111,19 @@ class MexSet {
     }
   }
 
+  // Records every value v below 64 whose bit v is set in `word`: a caller's
+  // loop that keeps its small values in a word of its own (the part search's,
+  // whose values are mostly below 64: a call of insert_past_stamps an option
+  // was 3% of its instructions on NoGo 1×18 and Clobber 3×6, callgrind).
+  void insert_word(std::uint64_t word) {
+    if (stamps_.empty()) {
+      low_ |= word;
+      inserted_ += static_cast<std::size_t>(std::popcount(word));
+      return;
+    }
+    for (; word != 0; word &= word - 1) insert(static_cast<Nimber>(std::countr_zero(word)));
+  }
+
   // The values `feed(take)` gives, one call of take(v) each; feed returns how
   // many it gave, and so does this. While every value so far is below 64 (no
   // array yet: a subtraction game's), they go into a word without a branch,

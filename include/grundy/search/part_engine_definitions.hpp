@@ -99,6 +99,7 @@ Nimber PartEngine<Rules, Board>::value_of(std::uint64_t key) {
     }
   });
   MexSet seen;
+  std::uint64_t low = 0;  // the options' values below 64 (most of them), a bit each
   for (std::size_t at = base; at < options_.size();) {
     const auto count = static_cast<std::size_t>(options_[at++]);
     Nimber x = 0;
@@ -111,8 +112,13 @@ Nimber PartEngine<Rules, Board>::value_of(std::uint64_t key) {
       x ^= known ? *known : value_of(part);
     }
     at += count;
-    seen.insert(x);
+    if (x < 64) {
+      low |= std::uint64_t{1} << x;
+    } else {
+      seen.insert(x);
+    }
   }
+  seen.insert_word(low);
   options_.resize(base);
   // Below 256, what the table's byte holds: a part has fewer options.
   const Nimber mex = seen.mex();
