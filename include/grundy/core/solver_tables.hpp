@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -311,8 +312,11 @@ class DenseTable {
   // more of the table in cache for the hot loop, which reads a value an
   // option (docs/performance.md).
   static constexpr std::uint32_t kWordInProgress = ~std::uint32_t{0} - 1;
-  // 2^40 values: a TiB of bytes, past this machine's and most machines' memory.
-  static constexpr std::size_t kMostIndices = std::size_t{1} << 40;
+  // 2^40 values: a TiB of bytes, past this machine's and most machines'
+  // memory; an eighth of the address space where it is smaller (WebAssembly's
+  // 32 bits).
+  static constexpr std::size_t kMostIndices = static_cast<std::size_t>(
+      std::min<std::uint64_t>(std::uint64_t{1} << 40, std::numeric_limits<std::size_t>::max() / 8));
 
   template <class Stored>
   static Nimber widen(Stored v) noexcept {
