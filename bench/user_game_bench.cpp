@@ -149,49 +149,26 @@ void check_agree(std::uint32_t A, std::uint32_t B, grundy::Nimber value) {
   if (array_dp(A, B) != value) throw std::logic_error("the solvers disagree on Wythoff");
 }
 
-void BM_WythoffSolver(benchmark::State& state) {
+// Solver<Game> from (A, B): the user's Wythoff as it is, with its dense index
+// (an array, its bound max_b), or with the position at each index too.
+template <class Game>
+void BM_WythoffSolverOf(benchmark::State& state) {
   const auto A = static_cast<std::uint32_t>(state.range(0));
   const auto B = static_cast<std::uint32_t>(state.range(1));
   grundy::Nimber v = 0;
   for (auto _ : state) {
-    const Wythoff game;
-    grundy::Solver<Wythoff> solver(game);
+    Game game;
+    if constexpr (requires { game.max_b; }) game.max_b = B;
+    grundy::Solver<Game> solver(game);
     v = solver.value({A, B});
     benchmark::DoNotOptimize(v);
   }
   state.counters["peak_rss_MB"] = peak_rss_mb();
   check_agree(A, B, v);
 }
-
-void BM_WythoffSolverDenseIndex(benchmark::State& state) {
-  const auto A = static_cast<std::uint32_t>(state.range(0));
-  const auto B = static_cast<std::uint32_t>(state.range(1));
-  grundy::Nimber v = 0;
-  for (auto _ : state) {
-    DenseWythoff game;
-    game.max_b = B;
-    grundy::Solver<DenseWythoff> solver(game);
-    v = solver.value({A, B});
-    benchmark::DoNotOptimize(v);
-  }
-  state.counters["peak_rss_MB"] = peak_rss_mb();
-  check_agree(A, B, v);
-}
-
-void BM_WythoffSolverBottomUp(benchmark::State& state) {
-  const auto A = static_cast<std::uint32_t>(state.range(0));
-  const auto B = static_cast<std::uint32_t>(state.range(1));
-  grundy::Nimber v = 0;
-  for (auto _ : state) {
-    EnumeratedWythoff game;
-    game.max_b = B;
-    grundy::Solver<EnumeratedWythoff> solver(game);
-    v = solver.value({A, B});
-    benchmark::DoNotOptimize(v);
-  }
-  state.counters["peak_rss_MB"] = peak_rss_mb();
-  check_agree(A, B, v);
-}
+void BM_WythoffSolver(benchmark::State& state) { BM_WythoffSolverOf<Wythoff>(state); }
+void BM_WythoffSolverDenseIndex(benchmark::State& state) { BM_WythoffSolverOf<DenseWythoff>(state); }
+void BM_WythoffSolverBottomUp(benchmark::State& state) { BM_WythoffSolverOf<EnumeratedWythoff>(state); }
 
 void BM_WythoffArrayDP(benchmark::State& state) {
   const auto A = static_cast<std::uint32_t>(state.range(0));

@@ -214,6 +214,55 @@ TEST(SolverFastPath, BottomUpGamesStoppedByAPollGoOnWhereTheyStopped) {
   EXPECT_LE(game.listings - listed + stored, std::size_t{200'000} + 2);
 }
 
+// Options that name a copy of a position (canonical() maps copy p + n to
+// p), so that an option is not its own table key: the bottom-up loop reads
+// them through option_value, not the table's run of reads; and positions
+// with many options, so that values pass 254 and the dense table holds 16
+// bits. Against the definition on the same moves, copies mapped back.
+struct CanonicalEnumeratedDag {
+  using Position = std::uint64_t;
+  const RandomDag* originals = nullptr;  // positions 0..n-1
+  std::uint64_t n = 0;
+  std::uint64_t copy_mask = 0;  // option k of a position names the copy when bit k % 64 is set
+  void moves(std::uint64_t p, std::vector<std::uint64_t>& out) const {
+    const std::vector<std::uint64_t>& options = originals->options[p % n];
+    for (std::size_t k = 0; k < options.size(); ++k) out.push_back(options[k] + ((copy_mask >> (k % 64)) & 1U) * n);
+  }
+  std::uint64_t canonical(std::uint64_t p) const noexcept { return p % n; }
+  std::size_t dense_index(std::uint64_t p) const noexcept { return p; }
+  std::uint64_t position_at(std::size_t index) const noexcept { return index; }
+};
+
+TEST(SolverFastPath, BottomUpGamesWithCanonicalFormsAndWideValuesEqualTheDefinition) {
+  std::mt19937_64 random(61);
+  for (int round = 0; round < 6; ++round) {
+    // Every position moves to all of those below it (a Nim heap's moves, so
+    // values in the hundreds; one option left out would cap the mex at its
+    // value), listed in a random order.
+    const std::size_t n = 600 + random() % 300;
+    RandomDag plain;
+    plain.options.resize(n);
+    for (std::size_t p = 1; p < n; ++p) {
+      for (std::uint64_t q = 0; q < p; ++q) plain.options[p].push_back(q);
+      std::shuffle(plain.options[p].begin(), plain.options[p].end(), random);
+    }
+    CanonicalEnumeratedDag game;
+    game.originals = &plain;
+    game.n = n;
+    game.copy_mask = random();
+    Solver<CanonicalEnumeratedDag> solver(game);
+    std::map<std::uint64_t, Nimber> memo;
+    for (std::uint64_t p = 0; p < n; p += 50) (void)definition(plain, p, memo);
+    const Nimber top = definition(plain, n - 1, memo);
+    EXPECT_GT(top, 254U) << "round " << round;
+    EXPECT_EQ(solver.value(2 * n - 1), top) << "round " << round;  // the copy of the top
+    for (int k = 0; k < 20; ++k) {
+      const std::uint64_t p = random() % (2 * n);
+      EXPECT_EQ(solver.value(p), definition(plain, p % n, memo)) << "round " << round << ", position " << p;
+    }
+  }
+}
+
 // A position whose index the table cannot hold is refused at once, with or
 // without a memory bound, not valued index after index up to it.
 struct EnumeratedChain {
@@ -294,6 +343,35 @@ TEST(SolverFastPath, DenseTableWidensAsItsValuesNeed) {
   std::erase_if(stored, [](const auto& entry) { return entry.second == kInProgress; });
   check();
   EXPECT_THROW(table.set(7, kInProgress - 1), LimitError);  // past 32 bits
+}
+
+// The dense table's run of reads (find_run) against find(), value by value,
+// at each of its widths, and where it stops: at the first option not stored
+// or in progress.
+TEST(SolverFastPath, DenseTableRunsOfReadsEqualItsFinds) {
+  const Identity index;
+  DenseTable<Identity> table(index, 0);
+  std::mt19937_64 random(62);
+  for (const Nimber widest : {Nimber{200}, Nimber{60000}, Nimber{3'000'000'000}}) {
+    for (int k = 0; k < 2000; ++k) {
+      const std::size_t i = random() % 3000;
+      table.set(i, random() % 16 == 0 ? kInProgress : random() % (widest + 1));
+    }
+    for (int run = 0; run < 200; ++run) {
+      std::vector<std::size_t> positions;
+      for (int k = 0; k < 40; ++k) positions.push_back(random() % 3200);  // some past the table's end
+      std::vector<Nimber> read;
+      const std::size_t known = table.find_run(positions.data(), positions.data() + positions.size(),
+                                               [&read](Nimber v) { read.push_back(v); });
+      ASSERT_EQ(read.size(), known);
+      std::size_t expected = 0;
+      while (expected < positions.size() && table.find(positions[expected]) < kInProgress) {
+        ASSERT_EQ(read[expected], table.find(positions[expected])) << "width for " << widest;
+        ++expected;
+      }
+      ASSERT_EQ(known, expected) << "width for " << widest;
+    }
+  }
 }
 
 }  // namespace

@@ -319,27 +319,29 @@ class Solver {
   // Wythoff's 7.8·10^7 options (perf, docs/performance.md).
   std::size_t value_known_options(std::size_t index, std::size_t end, Position& unknown) {
     reserve_values(end - index);
-    Nimber* const out = values_.end();
-    const std::size_t known = known_options(options_.data() + index, end - index, out);
-    values_.set_end(out + known);
+    Nimber* out = values_.end();
+    const std::size_t known = take_known_options(options_.data() + index, end - index, [&out](Nimber v) { *out++ = v; });
+    values_.set_end(out);
     index += known;
     if (index < end) (void)option_value(options_[index], unknown);  // a cycle throws here
     return index;
   }
 
-  // The values of the `count` options at `options` written to `out` while
-  // they are known; returns how many. An option that is its own part, with no
-  // formula and no canonical form, is looked up by the table's find_run where
-  // it has one (a run in one call, its members in registers).
-  std::size_t known_options(const Position* options, std::size_t count, Nimber* out) {
-    if constexpr (kPlainOptions && requires { table_.find_run(options, options, out); }) {
-      return table_.find_run(options, options + count, out);
+  // take(v) for the values of the `count` options at `options`, in order,
+  // while they are known; returns how many. An option that is its own part,
+  // with no formula and no canonical form, is looked up by the table's
+  // find_run where it has one (a run in one call, its members in registers);
+  // any other through option_value.
+  template <class Take>
+  std::size_t take_known_options(const Position* options, std::size_t count, Take&& take) {
+    if constexpr (kPlainOptions && requires { table_.find_run(options, options, take); }) {
+      return table_.find_run(options, options + count, take);
     } else {
       Position unknown{};
       for (std::size_t k = 0; k < count; ++k) {
         const Nimber v = option_value(options[k], unknown);
         if (v == kEmpty) return k;
-        out[k] = v;
+        take(v);
       }
       return count;
     }
@@ -448,16 +450,9 @@ class Solver {
     charge(listing_work() + count);
     const Position* const options = sweep_options_.data();
     mex_.clear();
-    std::size_t known = 0;
-    if constexpr (kPlainOptions && requires { table_.find_run(options, options, [](Nimber) {}); }) {
-      // Each value into the mex set as it is read: no buffer between them.
-      known = mex_.insert_fed([&](auto&& take) { return table_.find_run(options, options + count, take); });
-    } else {
-      // The stack is empty between searches: values_ is this loop's.
-      reserve_values(count);
-      known = known_options(options, count, values_.begin());
-      mex_.insert_all(values_.begin(), values_.begin() + known);
-    }
+    // Each value into the mex set as it is read: no buffer between them.
+    const std::size_t known =
+        mex_.insert_fed([&](auto&& take) { return take_known_options(options, count, take); });
     if (known < count) [[unlikely]] {
       (void)search(part);
       return;

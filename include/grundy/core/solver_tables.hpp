@@ -62,6 +62,21 @@ concept IndexEnumeratedGame = DenselyIndexedGame<G> && requires(const G& game, s
                std::convertible_to<decltype(game.position_at(index)), std::optional<typename G::Position>>;
 };
 
+// The game a table's run of lookups (find_run) calls: a copy when it is
+// small and trivially copyable, so that its members (Wythoff's bound, the
+// index's stride) stay in registers, where through a pointer they were
+// loaded again at every option, as any store of the caller's may alias them
+// (callgrind: 7 of the 37 instructions an option on Wythoff (300, 500));
+// otherwise a reference. Either converts to const G&.
+template <class G>
+auto held_in_registers(const G& game) {
+  if constexpr (std::is_trivially_copyable_v<G> && sizeof(G) <= 64) {
+    return G(game);
+  } else {
+    return std::cref(game);
+  }
+}
+
 template <ImpartialGame G>
 class HashTable {
  public:
@@ -99,26 +114,17 @@ class HashTable {
     }
   }
 
-  // The values of positions [first, last) written to `out` while they are
-  // stored and finished; returns how many. As DenseTable::find_run: one call
-  // a run of options, the slots, the mask and a small game (its hash's
+  // take(v) for the values of positions [first, last) in order while they
+  // are stored and finished; returns how many. As DenseTable::find_run: one
+  // call a run of options, the slots, the mask and a small game (its hash's
   // state) in locals, which find() reloaded after every value the caller
   // stored.
-  std::size_t find_run(const Position* first, const Position* last, Nimber* out) const {
-    return find_run(first, last, [&out](Nimber v) { *out++ = v; });
-  }
   template <class Take>
   std::size_t find_run(const Position* first, const Position* last, Take&& take) const {
     const Position* const start = first;
     const Slot* const slots = slots_.data();
     const std::size_t mask = mask_;
-    const auto game = [this] {
-      if constexpr (std::is_trivially_copyable_v<G> && sizeof(G) <= 64) {
-        return *hash_.game;
-      } else {
-        return std::cref(*hash_.game);
-      }
-    }();
+    const auto game = held_in_registers(*hash_.game);
     const PositionHash<G> hash{&static_cast<const G&>(game)};
     for (; first != last; ++first) {
       Nimber v = kEmpty;
@@ -251,16 +257,12 @@ class DenseTable {
     return width_ == 2 ? widen(halves_[i]) : widen(words_[i]);
   }
 
-  // The values of positions [first, last) written to `out` while they are
-  // stored and finished (neither kEmpty nor kInProgress); returns how many.
-  // One call a run of options, the table's length, width and array held in
-  // locals: find() an option reloaded them after every value the caller
-  // stored (a 64-bit store may alias them), 13% of the primes' subtraction
-  // game to 10^7 (perf, docs/performance.md).
-  std::size_t find_run(const Position* first, const Position* last, Nimber* out) const {
-    return find_run(first, last, [&out](Nimber v) { *out++ = v; });
-  }
-  // The same, each value given to `take(v)` as it is read.
+  // take(v) for the values of positions [first, last) in order while they
+  // are stored and finished (neither kEmpty nor kInProgress); returns how
+  // many. One call a run of options, the table's length, width and array
+  // held in locals: find() an option reloaded them after every value the
+  // caller stored (a 64-bit store may alias them), 13% of the primes'
+  // subtraction game to 10^7 (perf, docs/performance.md).
   template <class Take>
   std::size_t find_run(const Position* first, const Position* last, Take&& take) const {
     if (width_ == 1) [[likely]] return find_run_in(bytes_.data(), first, last, take);
@@ -335,17 +337,7 @@ class DenseTable {
     constexpr Stored kStoredInProgress = static_cast<Stored>(~Stored{0} - 1);
     const Position* const start = first;
     const std::size_t length = length_;
-    // A small game copied here: its members (Wythoff's bound, the index's
-    // stride) then stay in registers, where through game_ they were loaded
-    // again at every option, as any store of `take` may alias them
-    // (callgrind: 7 of the 37 instructions an option on Wythoff (300, 500)).
-    const auto index = [this] {
-      if constexpr (std::is_trivially_copyable_v<G> && sizeof(G) <= 64) {
-        return *game_;
-      } else {
-        return std::cref(*game_);
-      }
-    }();
+    const auto index = held_in_registers(*game_);
     const auto& game = static_cast<const G&>(index);
     for (; first != last; ++first) {
       const std::size_t i = game.dense_index(*first);
