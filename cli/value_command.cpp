@@ -454,9 +454,11 @@ void register_value_command(CLI::App& app) {
   cmd->add_option("--table-seconds", options->table_seconds, "placement games: seconds between saves of --table")
       ->capture_default_str();
   cmd->add_option("--threads", options->threads,
-                  "1 or 2: placement boards of 30 or more cells still unsolved after half a second are searched by "
-                  "two threads sharing their tables; take-and-break sequences use two threads")
-      ->check(CLI::Range(1, 2))
+                  "1 to 64: the part search (Clobber, one-row NoGo, Cram certificates) values a part still "
+                  "unfinished after 65536 parts on this many threads sharing its table; placement boards of 30 or "
+                  "more cells still unsolved after half a second are searched by two threads sharing their tables; "
+                  "take-and-break sequences use two threads")
+      ->check(CLI::Range(1, 64))
       ->capture_default_str();
   cmd->add_option("--search", options->search,
                   "placement games: the search for large parts, requested-set (faster on every board measured) or "

@@ -22,11 +22,28 @@
 //   Rules::kWhat                    the game in messages and its table file's
 //                                   header ("Clobber")
 //   Rules::kCertificateGame         the game a certificate names ("clobber")
+//
+// On several threads (the run's --threads): a valuation that is still going
+// after kHelpersAfter parts gets helpers, each valuing the same parts from
+// the root with the options walked in another order (the second thread last
+// first), all storing into the one table, so that each finds most of what
+// the others valued and they spread over different subtrees. The table is
+// read without locks (part_table.hpp); one thread stores at a time; a growth
+// waits until the others stand at a safe point (the entry of a valuation, or
+// a store). The main thread's valuation answers; the helpers stop when it
+// has. A part two threads valued at once is stored once and counted
+// (valued_twice).
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
 #include <optional>
+#include <thread>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,6 +78,10 @@ class PartEngine {
   std::vector<std::pair<std::string, Nimber>> claims(const std::vector<Board>& boards);
 
   [[nodiscard]] std::size_t stored() const noexcept { return table_.size(); }
+  // Parts a thread valued that another had stored first (the work lost to
+  // running on several threads), and valuations the helpers did.
+  [[nodiscard]] std::uint64_t valued_twice() const noexcept { return valued_twice_; }
+  [[nodiscard]] std::uint64_t helper_valuations() const noexcept { return helper_valuations_; }
   // Parts read from the table file when the run opened it.
   [[nodiscard]] std::size_t loaded() const noexcept { return loaded_; }
   // Whether every part of the board fits a key (Rules::keys_of_board).
@@ -71,19 +92,59 @@ class PartEngine {
   static const char* certificate_game();
 
  private:
-  Nimber value_of(std::uint64_t key);
+  // What a thread of the search keeps: its stack of options (shared by its
+  // whole recursion), its count of valuations.
+  struct Worker {
+    std::vector<std::uint64_t> options;
+    std::uint64_t solved = 0;
+    std::uint64_t twice = 0;
+    bool helper = false;  // walks every part's options last first; never polls
+  };
+  // The threads of one valuation while helpers run (see above).
+  // The flags every valuation reads, the lock every store takes and the
+  // gate on cache lines of their own (a store must not evict the flags
+  // from the other threads' caches).
+  struct Crew {
+    alignas(64) std::atomic<bool> pause{false};  // a growth waits for the others
+    std::atomic<bool> stop{false};               // the answer is found, or a thread failed
+    std::atomic<bool> failed{false};             // a helper's error is in `error`
+    std::exception_ptr error;
+    std::vector<std::thread> helpers;
+    alignas(64) std::mutex writer;  // one store at a time
+    alignas(64) std::mutex gate;    // guards running, parked
+    std::condition_variable changed;
+    unsigned running = 0;  // threads still in the search
+    unsigned parked = 0;   // of them, waiting at a safe point for a growth
+  };
+  // A helper leaves by this when the crew stops.
+  struct Stopped {};
+  // Parts valued before helpers are started (about 50 ms on one core).
+  static constexpr std::uint64_t kHelpersAfter = std::uint64_t{1} << 16;
+
+  Nimber value_of(Worker& w, std::uint64_t key);
+  void store(Worker& w, std::uint64_t key, Nimber value);
+  // Where a thread may wait while another grows the table (it holds no slot).
+  void safe_point(Worker& w);
+  void park();
   // Before a valuation: the table file opened (once), the memory share's
   // limit given to the table (what it holds after goes back to the share).
   void begin();
   void poll();
+  void start_helpers();
+  void help(Worker& w);
+  void end_helpers() noexcept;
 
   Context* context_;
   MemoryBudget::Share memory_;
   PartTable table_;
   bool opened_ = false;
   std::size_t loaded_ = 0;
-  std::vector<std::uint64_t> options_;
-  std::uint64_t solved_ = 0;
+  Worker main_;
+  std::unique_ptr<Crew> crew_;
+  std::vector<std::uint64_t> roots_;  // the valuation's parts, for helpers
+  std::uint64_t solved_at_start_ = 0;
+  std::uint64_t valued_twice_ = 0;
+  std::uint64_t helper_valuations_ = 0;
 };
 
 }  // namespace grundy::search

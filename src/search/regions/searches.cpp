@@ -1,5 +1,6 @@
 #include "grundy/search/placement_searches.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 
@@ -38,7 +39,7 @@ std::shared_ptr<PlacementSolver> PlacementSearches::solver_for(const Rule& rule)
   // run whose --table is one file is refused there, with the way out).
   std::string table_path = search::TableStore::of(*context_).path_for(kName, rule.name);
   auto solver = std::make_shared<PlacementSolver>(rule);
-  solver->set_threads(options_.threads);
+  solver->set_threads(std::min(options_.threads, 2U));  // the region search uses two at most
   // The mirror strategy is a declared fast path: off, every symmetric region is
   // searched by the definition.
   if (!options_.fast_paths.mirror_strategy) solver->set_reductions(kAllReductions & ~unsigned{kMirrorStrategy});
