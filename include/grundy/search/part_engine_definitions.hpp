@@ -123,8 +123,12 @@ void PartEngine<Rules, Board>::help(Worker& w) {
     for (auto it = roots_.rbegin(); it != roots_.rend(); ++it) (void)value_of(w, *it);
   } catch (const Stopped&) {
   } catch (...) {
-    crew_->error = std::current_exception();
-    crew_->failed.store(true, std::memory_order_release);
+    // The first helper's error (two may fail at once on three threads).
+    const std::lock_guard lock(crew_->gate);
+    if (!crew_->failed.load(std::memory_order_relaxed)) {
+      crew_->error = std::current_exception();
+      crew_->failed.store(true, std::memory_order_release);
+    }
     crew_->stop.store(true, std::memory_order_relaxed);
   }
   const std::lock_guard lock(crew_->gate);
