@@ -115,6 +115,8 @@ class PartEngine {
     std::condition_variable changed;
     unsigned running = 0;  // threads still in the search
     unsigned parked = 0;   // of them, waiting at a safe point for a growth
+    std::uint64_t valuations = 0;  // the helpers' work, added as each ends
+    std::uint64_t twice = 0;
   };
   // A helper leaves by this when the crew stops.
   struct Stopped {};

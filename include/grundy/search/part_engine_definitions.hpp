@@ -133,17 +133,16 @@ void PartEngine<Rules, Board>::help(Worker& w) {
   }
   const std::lock_guard lock(crew_->gate);
   --crew_->running;
-  helper_valuations_ += w.solved;
-  valued_twice_ += w.twice;
+  crew_->valuations += w.solved;
+  crew_->twice += w.twice;
   crew_->changed.notify_all();
 }
 
 template <class Rules, class Board>
 void PartEngine<Rules, Board>::end_helpers() noexcept {
-  const std::uint64_t twice_before = valued_twice_;
-  valued_twice_ += std::exchange(main_.twice, 0);
+  const std::uint64_t main_twice = std::exchange(main_.twice, 0);
+  valued_twice_ += main_twice;
   if (!crew_) return;
-  const std::uint64_t helpers_before = helper_valuations_;
   crew_->stop.store(true, std::memory_order_relaxed);
   {
     // Out of the search: a helper's growth no longer waits for this thread.
@@ -152,12 +151,15 @@ void PartEngine<Rules, Board>::end_helpers() noexcept {
     crew_->changed.notify_all();
   }
   for (std::thread& t : crew_->helpers) t.join();
+  // The helpers' counts, theirs until they were joined.
+  valued_twice_ += crew_->twice;
+  helper_valuations_ += crew_->valuations;
   // What the threads did, for --progress: the work each did and the work lost.
   context_->progress("grundy: part search (" + std::string(Rules::kWhat) + "): " +
                      std::to_string(crew_->helpers.size() + 1) + " threads valued " +
                      std::to_string(main_.solved - solved_at_start_) + " (main) and " +
-                     std::to_string(helper_valuations_ - helpers_before) + " (helpers) parts, " +
-                     std::to_string(valued_twice_ - twice_before) + " of them twice");
+                     std::to_string(crew_->valuations) + " (helpers) parts, " +
+                     std::to_string(main_twice + crew_->twice) + " of them twice");
   crew_.reset();
 }
 
