@@ -40,7 +40,8 @@ TEST(PartSearchOnThreads, CertificatesEqualOneThreadsAndAreProven) {
     std::string head, term;
     Nimber value;
   };
-  // The values grundy check proves below, independently of the search.
+  // Values of grundy's, which grundy check (written apart from the search,
+  // sharing no code) proves below from the certificate.
   for (const Case& c : {Case{"clobber", "XOXOXO/OXOXOX/XOXOXO", 0}, Case{"nogo", "..................", 2}}) {
     const Certificate one = certified(c.head, c.term, 1);
     EXPECT_EQ(one.value, c.value) << c.term;
@@ -62,8 +63,9 @@ TEST(PartSearchOnThreads, CertificatesEqualOneThreadsAndAreProven) {
 }
 
 // Stopped from outside while two threads search (Ctrl-C): the run ends by
-// its stop, the helpers joined, and the same engine's next run answers.
-TEST(PartSearchOnThreads, AStopEndsEveryThreadAndTheRunGoesOnAfter) {
+// its stop (NoGo 1×22 takes seconds; the helpers start after about 50 ms),
+// the helpers joined (TSan and the test's end see no thread left behind).
+TEST(PartSearchOnThreads, AStopEndsEveryThread) {
   ContextOptions options;
   options.threads = 2;
   Context context(options);

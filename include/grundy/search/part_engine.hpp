@@ -25,14 +25,14 @@
 //
 // On several threads (the run's --threads): a valuation that is still going
 // after kHelpersAfter parts gets helpers, each valuing the same parts from
-// the root with the options walked in another order (the second thread last
-// first), all storing into the one table, so that each finds most of what
+// the root with every part's options walked last first (the main thread
+// walks them first first), all storing into the one table, so that each finds most of what
 // the others valued and they spread over different subtrees. The table is
 // read without locks (part_table.hpp); one thread stores at a time; a growth
 // waits until the others stand at a safe point (the entry of a valuation, or
 // a store). The main thread's valuation answers; the helpers stop when it
-// has. A part two threads valued at once is stored once and counted
-// (valued_twice).
+// has. A part two threads valued at once is stored once and counted (the
+// --progress line at the end names each side's work and the parts valued twice).
 #pragma once
 
 #include <atomic>
@@ -78,10 +78,6 @@ class PartEngine {
   std::vector<std::pair<std::string, Nimber>> claims(const std::vector<Board>& boards);
 
   [[nodiscard]] std::size_t stored() const noexcept { return table_.size(); }
-  // Parts a thread valued that another had stored first (the work lost to
-  // running on several threads), and valuations the helpers did.
-  [[nodiscard]] std::uint64_t valued_twice() const noexcept { return valued_twice_; }
-  [[nodiscard]] std::uint64_t helper_valuations() const noexcept { return helper_valuations_; }
   // Parts read from the table file when the run opened it.
   [[nodiscard]] std::size_t loaded() const noexcept { return loaded_; }
   // Whether every part of the board fits a key (Rules::keys_of_board).
@@ -145,8 +141,6 @@ class PartEngine {
   std::unique_ptr<Crew> crew_;
   std::vector<std::uint64_t> roots_;  // the valuation's parts, for helpers
   std::uint64_t solved_at_start_ = 0;
-  std::uint64_t valued_twice_ = 0;
-  std::uint64_t helper_valuations_ = 0;
 };
 
 }  // namespace grundy::search

@@ -141,7 +141,6 @@ void PartEngine<Rules, Board>::help(Worker& w) {
 template <class Rules, class Board>
 void PartEngine<Rules, Board>::end_helpers() noexcept {
   const std::uint64_t main_twice = std::exchange(main_.twice, 0);
-  valued_twice_ += main_twice;
   if (!crew_) return;
   crew_->stop.store(true, std::memory_order_relaxed);
   {
@@ -151,9 +150,7 @@ void PartEngine<Rules, Board>::end_helpers() noexcept {
     crew_->changed.notify_all();
   }
   for (std::thread& t : crew_->helpers) t.join();
-  // The helpers' counts, theirs until they were joined.
-  valued_twice_ += crew_->twice;
-  helper_valuations_ += crew_->valuations;
+  // The helpers' counts are theirs until they were joined.
   // What the threads did, for --progress: the work each did and the work lost.
   context_->progress("grundy: part search (" + std::string(Rules::kWhat) + "): " +
                      std::to_string(crew_->helpers.size() + 1) + " threads valued " +
