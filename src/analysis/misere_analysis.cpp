@@ -19,6 +19,7 @@
 #include "grundy/misere/notation.hpp"
 #include "grundy/closed_forms/misere_nim.hpp"
 #include "misere/follower_graph.hpp"
+#include "misere/lazy_followers.hpp"
 #include "misere/position_forms.hpp"
 #include "misere/sum_search.hpp"
 
@@ -32,7 +33,6 @@ using misere::Genus;
 // Bounds of the methods that work on followers: past them the next is tried.
 constexpr misere::FollowerLimits kTameLimits{100'000, 100'000, 5'000'000};
 constexpr misere::FollowerLimits kFormLimits{50'000, 100'000, 5'000'000};
-constexpr misere::FollowerLimits kSearchLimits{200'000, 100'000, 20'000'000};
 // The quotient of a heap rule is grown on demand while it fits this (the
 // context's --memory, if smaller, wins); `grundy quotient` goes further.
 constexpr std::size_t kQuotientMemory = std::size_t{256} << 20;
@@ -531,9 +531,9 @@ bool try_canonical(const Position& position, Context& context, const AnalysisOpt
 
 // ---- 6. a search of the sum ----
 void search(const Position& position, Context& context, const AnalysisOptions& options, SumAnalysis& out) {
-  misere::FollowerGraph graph(context, kSearchLimits);
+  misere::LazyFollowers graph(context);
   std::vector<std::uint32_t> nodes;
-  for (std::size_t i = 0; i < position.size(); ++i) nodes.push_back(graph.add(position.component(i)));
+  for (std::size_t i = 0; i < position.size(); ++i) nodes.push_back(graph.node(position.component(i)));
   misere::SumSearch searcher(graph, context, bound(context, kSearchMemory));
   report_components(position, out);
   out.outcome = searcher.first_player_wins(nodes) ? Outcome::N : Outcome::P;
@@ -543,7 +543,7 @@ void search(const Position& position, Context& context, const AnalysisOptions& o
       position[i].for_each_option(context, [&](ComponentOption&& option) {
         std::vector<std::uint32_t> after = nodes;
         after.erase(after.begin() + static_cast<std::ptrdiff_t>(i));
-        for (std::size_t k = 0; k < option.after.size(); ++k) after.push_back(graph.add(option.after.component(k)));
+        for (std::size_t k = 0; k < option.after.size(); ++k) after.push_back(graph.node(option.after.component(k)));
         if (!searcher.first_player_wins(after)) {
           winners.count(1);
           winners.list(i, std::move(option.action), std::move(option.after));

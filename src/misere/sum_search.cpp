@@ -20,20 +20,31 @@ struct Frame {
 
 }  // namespace
 
-SumSearch::SumSearch(const FollowerGraph& graph, Context& context, std::size_t memory_bytes)
+SumSearch::SumSearch(LazyFollowers& graph, Context& context, std::size_t memory_bytes)
     : graph_(graph), context_(context), memory_bytes_(memory_bytes) {}
 
-std::vector<std::uint32_t> SumSearch::normal(std::vector<std::uint32_t> nodes) const {
+std::vector<std::uint32_t> SumSearch::normal(std::vector<std::uint32_t> nodes) {
   nodes.erase(std::remove_if(nodes.begin(), nodes.end(), [this](std::uint32_t n) { return graph_.options(n).empty(); }),
               nodes.end());
   std::sort(nodes.begin(), nodes.end());
   return nodes;
 }
 
+void SumSearch::check_memory() const {
+  if (memory_bytes_ != 0 && bytes_ + path_bytes_ + graph_.bytes() > memory_bytes_) {
+    throw LimitError("the search of the misère sum needs more than the memory bound (" + memory_text(memory_bytes_) +
+                     ", " + std::to_string(memo_.size()) + " positions searched, " + std::to_string(graph_.size()) +
+                     " components)");
+  }
+}
+
 bool SumSearch::first_player_wins(std::vector<std::uint32_t> nodes) {
   std::vector<std::uint32_t> root = normal(std::move(nodes));
   if (auto it = memo_.find(root); it != memo_.end()) return it->second;
   std::vector<Frame> stack;
+  open_.clear();
+  open_.insert(root);
+  path_bytes_ = 0;
   stack.push_back(Frame{root, 0, 0});
   std::size_t steps = 0;
   // The result of the frame just finished, for its parent.
@@ -98,16 +109,23 @@ bool SumSearch::first_player_wins(std::vector<std::uint32_t> nodes) {
         }
         continue;
       }
+      if (!open_.insert(child).second) {
+        throw InputError("misère play needs games that end, and " +
+                         excerpt(graph_.component(child.front())->text(), 60) +
+                         " can come back to itself (a game with cycles)");
+      }
+      // The path counts too: a sum can go deep before any of it is decided.
+      path_bytes_ += kEntryBytes + child.size() * sizeof(std::uint32_t);
+      check_memory();
       stack.push_back(Frame{std::move(child), 0, 0});
       break;
     }
     if (!done) continue;
-    bytes_ += kEntryBytes + stack.back().position.size() * sizeof(std::uint32_t);
-    if (memory_bytes_ != 0 && bytes_ > memory_bytes_) {
-      throw LimitError("the search of the misère sum needs more than the memory bound (" +
-                       memory_text(memory_bytes_) + ", " + std::to_string(memo_.size()) +
-                       " positions searched)");
-    }
+    const std::size_t entry = kEntryBytes + stack.back().position.size() * sizeof(std::uint32_t);
+    bytes_ += entry;
+    path_bytes_ -= std::min(path_bytes_, entry);
+    check_memory();
+    open_.erase(stack.back().position);
     memo_.emplace(std::move(stack.back().position), wins);
     stack.pop_back();
     if (stack.empty()) return wins;

@@ -42,7 +42,8 @@
   X(node_kayles)                   \
   X(node_kayles_grid)              \
   X(node_kayles_king)              \
-  X(node_kayles_path)
+  X(node_kayles_path)              \
+  X(sprouts)
 
 namespace grundy {
 

@@ -160,7 +160,7 @@ class Parser {
     while (true) {
       skip_space();
       if (at_end()) fail(std::string("missing '") + close + "' to close the '" + group.open + "'", open_at);
-      group.args.push_back(parse_arg());
+      group.args.push_back(parse_arg(close));
       skip_space();
       if (at_end()) fail(std::string("missing '") + close + "' to close the '" + group.open + "'", open_at);
       if (peek() == ',') {
@@ -175,12 +175,31 @@ class Parser {
     }
   }
 
-  ExprArg parse_arg() {
+  ExprArg parse_arg(char close) {
     ExprArg arg;
     arg.column = column_at(pos_);
     const std::size_t start = pos_;
     const char c = peek();
     if (c == '-') fail("a negative number is not a position or a parameter", pos_);
+    if (close == ')' && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '!')) {
+      // A Sprouts position written inline (0.1a1a.}]!, docs/sprouts.md): one
+      // word if it holds '}', ']' or '!' — inside '(' … ')' only, where '}'
+      // closes nothing.
+      std::size_t end = pos_;
+      bool marked = false;
+      const auto mark = [](char m) { return m == '}' || m == ']' || m == '!'; };
+      while (end < src_.size() &&
+             (std::isalnum(static_cast<unsigned char>(src_[end])) || src_[end] == '.' || mark(src_[end]))) {
+        marked = marked || mark(src_[end]);
+        ++end;
+      }
+      if (marked) {
+        arg.kind = ExprArg::Kind::word;
+        arg.text = std::string(src_.substr(pos_, end - pos_));
+        pos_ = end;
+        return arg;
+      }
+    }
     if (c == '@') {
       ++pos_;
       const std::size_t path_start = pos_;
