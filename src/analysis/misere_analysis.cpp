@@ -33,6 +33,9 @@ using misere::Genus;
 // Bounds of the methods that work on followers: past them the next is tried.
 constexpr misere::FollowerLimits kTameLimits{100'000, 100'000, 5'000'000};
 constexpr misere::FollowerLimits kFormLimits{50'000, 100'000, 5'000'000};
+static_assert(kFormLimits.nodes <= kTameLimits.nodes && kFormLimits.options_per_node <= kTameLimits.options_per_node &&
+                  kFormLimits.option_entries <= kTameLimits.option_entries,
+              "analyze_misere skips the canonical forms where the genus's followers passed its bounds");
 // The quotient of a heap rule is grown on demand while it fits this (the
 // context's --memory, if smaller, wins); `grundy quotient` goes further.
 constexpr std::size_t kQuotientMemory = std::size_t{256} << 20;
@@ -185,7 +188,9 @@ class TameGenera {
   std::vector<std::optional<Genus>> genera_;
 };
 
-bool try_tame(const Position& position, Context& context, const AnalysisOptions& options, SumAnalysis& out) {
+// `past_bound` is set when a component's followers passed kTameLimits.
+bool try_tame(const Position& position, Context& context, const AnalysisOptions& options, SumAnalysis& out,
+              bool& past_bound) {
   TameGenera tame(context);
   std::vector<Genus> genera;
   try {
@@ -195,6 +200,7 @@ bool try_tame(const Position& position, Context& context, const AnalysisOptions&
       genera.push_back(std::move(*g));
     }
   } catch (const LimitError&) {
+    past_bound = true;
     return false;
   }
   const Genus total = *misere::tame_sum(genera);
@@ -562,9 +568,13 @@ void search(const Position& position, Context& context, const AnalysisOptions& o
 void analyze_misere(const Position& position, Context& context, const AnalysisOptions& options, SumAnalysis& out) {
   if (try_bouton(position, context, options, out)) return;
   if (try_single_heap(position, context, options, out)) return;
-  if (try_tame(position, context, options, out)) return;
+  bool followers_past_bound = false;
+  if (try_tame(position, context, options, out, followers_past_bound)) return;
   if (try_quotient(position, context, options, out)) return;
-  if (try_canonical(position, context, options, out)) return;
+  // The canonical forms' follower bounds are within the genus's (kFormLimits):
+  // followers that passed the one pass the other, and listing them again
+  // would only cost time (misère Sprouts of 5 spots: 4.1 s of 16).
+  if (!followers_past_bound && try_canonical(position, context, options, out)) return;
   search(position, context, options, out);
 }
 
