@@ -98,9 +98,12 @@ RulesetSpec sprouts_ruleset() {
     }
     return GameAdapter<sprouts::Sprouts>::for_ruleset(sprouts::Sprouts{}, "sprouts")->position(position);
   };
+  // Starts of 0 to 2 spots: every ruleset's samples go through the misère
+  // oracles of the default suite, where 3 spots cost 1.7 s a test (measured);
+  // sprouts_test.cpp holds larger positions to an oracle of its own.
   spec.samples = [](SampleRequest& request) {
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < request.count; ++i) out.push_back("sprouts(" + std::to_string(request.random() % 4) + ")");
+    for (std::size_t i = 0; i < request.count; ++i) out.push_back("sprouts(" + std::to_string(request.random() % 3) + ")");
     return out;
   };
   return spec;
