@@ -6,7 +6,7 @@
 #
 # SECONDS defaults to 60; HARNESS is one of expression heap_rule boards graph
 # checkpoint placement_table misere_notation pattern_ranges saved_quotient census_arguments
-# certificate part_table (default: all). Each run starts from the seed corpus
+# certificate part_table sprouts (default: all). Each run starts from the seed corpus
 # tests/fuzz/corpus/<harness>/ and keeps what it finds in build-fuzz/corpus/<harness>/
 # (reused by the next run, never committed by this script). A crash, leak,
 # sanitizer report or timeout (10 s on one input) stops that harness; its input
@@ -25,7 +25,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 seconds=${1:-60}
 shift || true
-all=(expression heap_rule boards graph checkpoint placement_table misere_notation pattern_ranges saved_quotient census_arguments certificate part_table)
+all=(expression heap_rule boards graph checkpoint placement_table misere_notation pattern_ranges saved_quotient census_arguments certificate part_table sprouts)
 harnesses=("$@")
 ((${#harnesses[@]})) || harnesses=("${all[@]}")
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "grundy/analysis/analysis.hpp"
 #include "grundy/core/input_error.hpp"
 #include "misere/position_forms.hpp"
 #include "sprouts_oracle.hpp"
@@ -62,6 +63,25 @@ TEST(SproutsLong, NormalPlayOutcomesOfSevenAndEightSpots) {
     EXPECT_EQ(value_of(parse("sprouts(" + std::to_string(s.spots) + ")")) != 0, s.normal_win) << s.spots << " spots";
   }
 }
+
+// Misère play, through the analysis a user's --misere runs: canonical forms
+// decide 1-4 spots, the search of the sum 5 and 6 (docs/sprouts.md).
+void expect_misere_outcomes(unsigned from, unsigned to) {
+  for (const Start& s : published_starts()) {
+    if (s.spots < from || s.spots > to) continue;
+    Context context;
+    AnalysisOptions options;
+    options.misere = true;
+    options.moves = false;
+    const SumAnalysis a = analyze(parse("sprouts(" + std::to_string(s.spots) + ")"), context, options);
+    EXPECT_EQ(a.first_player_wins(), s.misere_win) << s.spots << " spots (misère)";
+  }
+}
+
+TEST(Sprouts, MisereOutcomesOfTheStartsArePublished) { expect_misere_outcomes(1, 4); }
+
+// 5 spots 13 s, 6 spots 22 s (AMD EPYC, 2026-12-07).
+TEST(SproutsLong, MisereOutcomesOfFiveAndSixSpots) { expect_misere_outcomes(5, 6); }
 
 TEST(Sprouts, StartsPrintInGlopsNotation) {
   EXPECT_EQ(parse("sprouts(0)").text(), "0");

@@ -44,6 +44,8 @@ constexpr std::size_t kQuotientMemory = std::size_t{256} << 20;
 // heap 30 (|Q| = 360) about 5·10^5.
 constexpr std::uint64_t kQuotientWork = 2'000'000;
 constexpr std::size_t kFormsMemory = std::size_t{64} << 20;
+// The search of the sum is the last method: it may use the whole --memory
+// (misère Sprouts of 7 spots passes 512 MB); this only where none is set.
 constexpr std::size_t kSearchMemory = std::size_t{512} << 20;
 // Moves of one huge heap looked at before the count of winning moves is a lower bound.
 constexpr std::uint64_t kMovesPerHeap = 1'000'000;
@@ -540,7 +542,8 @@ void search(const Position& position, Context& context, const AnalysisOptions& o
   misere::LazyFollowers graph(context);
   std::vector<std::uint32_t> nodes;
   for (std::size_t i = 0; i < position.size(); ++i) nodes.push_back(graph.node(position.component(i)));
-  misere::SumSearch searcher(graph, context, bound(context, kSearchMemory));
+  const std::size_t memory = context.options().memory_bytes;
+  misere::SumSearch searcher(graph, context, memory != 0 ? memory : kSearchMemory);
   report_components(position, out);
   out.outcome = searcher.first_player_wins(nodes) ? Outcome::N : Outcome::P;
   if (out.outcome == Outcome::N) {
