@@ -129,6 +129,75 @@ TEST(Sprouts, BadPositionsAreRefusedNamingTheColumn) {
   expect_refused("sprouts(0.}]]!)", "empty land", 13);
   expect_refused("sprouts(0.}]!x)", "follow", 14);
   expect_refused("sprouts(65)", "at most 64 spots", 9);
+  // SPOTS' spelling: the columns are the user's, not those of the Glop text
+  // it is read as.
+  expect_refused("sprouts(0*)", "number of spots after 0*", 11);
+  expect_refused("sprouts(0*0)", "no spot", 11);
+  expect_refused("sprouts(0*3x)", "after 0*3", 12);
+  expect_refused("sprouts(0*2.0#)", "found '#'", 14);
+  expect_refused("sprouts(0*2..1!)", "empty boundary", 13);
+  expect_refused("sprouts(0*2.A!)", "written once", 13);
+  expect_refused("sprouts(0*2!!)", "follow", 13);
+  expect_refused("sprouts(0*100001)", "more than 100000", 11);
+}
+
+// Glop's text of a land (its regions end with '}', its boundaries with '.')
+// in SPOTS' spelling: '.' between boundaries, '|' between regions.
+std::string spots_spelling(const std::string& land) {
+  std::string out;
+  std::string boundary;
+  bool region_ended = false;
+  for (const char c : land) {
+    if (c == '.') {
+      if (!out.empty()) out += region_ended ? '|' : '.';
+      out += boundary;
+      boundary.clear();
+      region_ended = false;
+    } else if (c == '}') {
+      region_ended = true;
+    } else if (c != ']' && c != '!') {
+      boundary += c;
+    }
+  }
+  return out;
+}
+
+// What a term's text holds between its parentheses.
+std::string inside(const std::string& term) {
+  return term.substr(term.find('(') + 1, term.rfind(')') - term.find('(') - 1);
+}
+
+// SPOTS' spelling (Čížek, Balko and Schmid's solver, vertex.cpp at commit
+// da73572): separators instead of end marks, 0*N for N lone spots.
+TEST(Sprouts, SpotsSpellingReadsAsGlops) {
+  EXPECT_EQ(parse("sprouts(0*7)").text(), parse("sprouts(7)").text());
+  EXPECT_EQ(parse("sprouts(0*1.1a1a)").text(), "sprouts(0.1a1a.}]!)");
+  EXPECT_EQ(parse("sprouts(AB|AB!)").text(), "sprouts(AB.}AB.}]!)");
+  // '+' between lands inside the parentheses, and a dead spot '3' dropped.
+  EXPECT_EQ(parse("sprouts(0*2+0)").text(), "sprouts(0.0.}]!) + sprouts(0.}]!)");
+  EXPECT_EQ(parse("sprouts(3.0*2)").text(), parse("sprouts(2)").text());
+  EXPECT_EQ(parse("sprouts(3!)").text(), "0");
+  // Every position two lines from 4 spots, written in SPOTS' spelling: the
+  // same position.
+  Context context;
+  const Position start = parse("sprouts(4)");
+  int compared = 0;
+  start.component(0)->for_each_option(context, [&](ComponentOption&& first) {
+    for (std::size_t i = 0; i < first.after.size(); ++i) {
+      first.after.component(i)->for_each_option(context, [&](ComponentOption&& second) {
+        const std::string glop = second.after.text();
+        std::string spots;
+        for (std::size_t k = 0; k < second.after.size(); ++k)
+          spots += (k == 0 ? "" : "+") + spots_spelling(inside(second.after.component(k)->text()));
+        if (spots.empty()) return true;
+        EXPECT_EQ(parse("sprouts(" + spots + "!)").text(), glop) << spots;
+        ++compared;
+        return true;
+      });
+    }
+    return true;
+  });
+  EXPECT_GT(compared, 20);
 }
 
 // Positions reached by random lines from 2 to 5 spots, valued by grundy from

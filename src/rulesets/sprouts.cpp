@@ -18,6 +18,7 @@
 #include "grundy/rulesets/ruleset_spec.hpp"
 #include "grundy/search/game_adapter.hpp"
 #include "rulesets/sprouts_drawing.hpp"
+#include "rulesets/sprouts_spots_notation.hpp"
 
 namespace grundy {
 namespace sprouts {
@@ -68,7 +69,9 @@ RulesetSpec sprouts_ruleset() {
       .name = "sprouts",
       .help = {{"sprouts(7)", "Sprouts from 7 spots: draw a line from a spot to a spot (or itself) crossing no line, "
                               "and put a new spot on it; at most three line ends at a spot"},
-               {"sprouts(0.1a1a.}]!)", "a Sprouts position in Glop's notation (docs/sprouts.md)"}},
+               {"sprouts(0.1a1a.}]!)", "a Sprouts position in Glop's notation (docs/sprouts.md)"},
+               {"sprouts(0*5.1a1a)", "a Sprouts position in SPOTS' spelling: '.' between boundaries, '|' between regions, "
+                                     "'+' between lands, 0*N for N spots with no line"}},
       .parameters = 0};
   spec.position = [](const TermReader& term) {
     const ExprGroup& g = term.positions();
@@ -80,6 +83,18 @@ RulesetSpec sprouts_ruleset() {
         term.fail("a Sprouts start of at most " + std::to_string(sprouts::kMostStartSpots) + " spots, not " + a.text,
                   a.column);
       drawing = sprouts::start(a.integer);
+    } else if (a.kind == ExprArg::Kind::word && sprouts::spots_spelling(a.text)) {
+      // SPOTS' spelling (0*7, 0*18.1a1a): read as Glop's, errors at the
+      // user's columns.
+      std::vector<std::size_t> columns;
+      std::string glop;
+      try {
+        glop = sprouts::glop_from_spots(a.text, a.column, columns);
+        drawing = sprouts::parse(glop, 0);
+      } catch (const InputError& e) {
+        const std::size_t at = e.where().column;
+        term.fail(e.message(), glop.empty() ? at : columns[std::min(at, columns.size() - 1)]);
+      }
     } else if (a.kind == ExprArg::Kind::word) {
       try {
         drawing = sprouts::parse(a.text, a.column);
@@ -87,7 +102,8 @@ RulesetSpec sprouts_ruleset() {
         term.fail(e.message(), e.where().column);
       }
     } else {
-      term.fail("expected a number of spots (sprouts(7)) or a position in Glop's notation (sprouts(0.0.}]!))",
+      term.fail("expected a number of spots (sprouts(7)) or a position in Glop's notation (sprouts(0.0.}]!)) or "
+                "SPOTS' (sprouts(0*2))",
                 a.column);
     }
     std::string position;

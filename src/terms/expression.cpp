@@ -182,14 +182,16 @@ class Parser {
     const char c = peek();
     if (c == '-') fail("a negative number is not a position or a parameter", pos_);
     if (close == ')' && (std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '!')) {
-      // A Sprouts position written inline (0.1a1a.}]!, docs/sprouts.md): one
-      // word if it holds '}', ']' or '!' — inside '(' … ')' only, where '}'
-      // closes nothing.
+      // A Sprouts position written inline (0.1a1a.}]!, or SPOTS' 0*7|1a1a,
+      // docs/sprouts.md): one word if it holds '}', ']', '!', '*' or '|' —
+      // inside '(' … ')' only, where '}' closes nothing and '+' sums nothing
+      // (an argument never holds a sum: nim(2*3) and sub(1+2) are refused
+      // either way).
       std::size_t end = pos_;
       bool marked = false;
-      const auto mark = [](char m) { return m == '}' || m == ']' || m == '!'; };
-      while (end < src_.size() &&
-             (std::isalnum(static_cast<unsigned char>(src_[end])) || src_[end] == '.' || mark(src_[end]))) {
+      const auto mark = [](char m) { return m == '}' || m == ']' || m == '!' || m == '*' || m == '|'; };
+      while (end < src_.size() && (std::isalnum(static_cast<unsigned char>(src_[end])) || src_[end] == '.' ||
+                                   src_[end] == '+' || mark(src_[end]))) {
         marked = marked || mark(src_[end]);
         ++end;
       }

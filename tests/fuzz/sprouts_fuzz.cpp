@@ -1,6 +1,6 @@
 // The Sprouts reader and printer (docs/sprouts.md): any text between the
-// parentheses of sprouts(...) is a position, or a one-line InputError with its
-// column. A position's printed form is its canonical text: read back, it
+// parentheses of sprouts(...), in Glop's notation or SPOTS' spelling, is a
+// position, or a one-line InputError with its column. A position's printed form is its canonical text: read back, it
 // prints the same (a fixed point, or the engines' tables would hold one game
 // under two keys); the options of a small land read back the same way and
 // have fewer lives (a move takes a life at each end of the line and gives
@@ -51,9 +51,9 @@ std::string reprinted(const Registry& registry, const std::string& printed) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  // Only the position between the parentheses: sums and other terms are the
+  // Only the position between the parentheses: other terms are the
   // expression harness's.
-  if (text.find_first_of("()+,@\" \t\n*") != std::string_view::npos) return -1;
+  if (text.find_first_of("(),@\" \t\n") != std::string_view::npos) return -1;
   const Registry& registry = Registry::builtin();
   Position position;
   try {
