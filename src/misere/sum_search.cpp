@@ -57,7 +57,8 @@ bool SumSearch::first_player_wins(std::vector<std::uint32_t> nodes) {
     if ((++steps & 4095) == 0) {
       if (context_.progress_due()) {
         context_.progress("misère search of the sum: " + std::to_string(memo_.size()) + " positions, " +
-                          std::to_string(bytes_ >> 20) + " MB");
+                          std::to_string(graph_.size()) + " components, " +
+                          std::to_string((bytes_ + path_bytes_ + graph_.bytes()) >> 20) + " MB");
       }
     }
     Frame& frame = stack.back();
