@@ -215,3 +215,20 @@ def test_a_position_valued_from_within_its_own_computation_gets_a_run_of_its_own
     chain = grundy.Game(moves, name="nested")  # g(n) = n mod 2
     assert (base + chain(3)).value() == 4 ^ 1
     assert seen == [4]
+
+
+def test_sprouts_starts_have_their_published_outcomes():
+    # tests/data/sprouts_outcomes.txt: n, normal-play and misère outcome (W:
+    # the first player wins), from Applegate-Jacobson-Sleator and OEIS A164950.
+    from conftest import reference_text
+    for line in reference_text("sprouts_outcomes.txt").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        n, normal, misere = line.split("\t")
+        if int(n) > 4:
+            break
+        assert (grundy.value(f"sprouts({n})").value != 0) == (normal == "W"), n
+        assert grundy.value(f"sprouts(0*{n})", misere=True).first_player_wins == (misere == "W"), n
+    # A drawing summed with a Nim heap, in SPOTS' spelling: 0*3 has value 1.
+    assert str(grundy.parse("sprouts(0*3) + nim(1)")) == "sprouts(0.0.0.}]!) + nim(1)"
+    assert grundy.value("sprouts(0*3) + nim(1)").value == 0
