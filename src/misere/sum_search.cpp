@@ -9,8 +9,9 @@
 namespace grundy::misere {
 namespace {
 
-// What a memo entry costs beyond its nodes (tree node, vector header).
-constexpr std::size_t kEntryBytes = 80;
+// What a memo entry costs beyond its nodes (tree node, vector header, the
+// heap block of its nodes with malloc's header and rounding).
+constexpr std::size_t kEntryBytes = 112;
 
 struct Frame {
   std::vector<std::uint32_t> position;

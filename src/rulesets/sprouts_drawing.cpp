@@ -37,14 +37,68 @@ std::size_t region_lives(const Region& region, const std::vector<std::uint8_t>& 
   return total;
 }
 
-// The reductions of sprouts_drawing.hpp: dead spots, empty boundaries and
-// regions without two lives go.
+// A spot met twice in a row along a boundary (only dead spots were between
+// its two angles) is met once: a line may leave it from either angle, and
+// the two drawings differ only by where dead spots lie (Applegate, Jacobson
+// and Sleator 1991; SPOTS' Boundary::mergeAdjacentVertices).
+void merge_adjacent(Boundary& b) {
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < b.size(); ++i)
+    if (kept == 0 || b[kept - 1] != b[i]) b[kept++] = b[i];
+  b.resize(kept);
+  if (b.size() > 1 && b.front() == b.back()) b.pop_back();
+}
+
+// A region of 2 or 3 lives is one boundary holding each of its spots once:
+// with so few lives, which boundary a spot lies on and how often it is met
+// decide nothing (Lemoine and Viennot's Glop; SPOTS' Region::mergeBoundaries:
+// 1.2 -> 12, AB.2 -> AB2, 2a2a -> 222). Spots met in another region keep
+// their order; the spots of one life met only here follow.
+void merge_small_region(Region& region, const std::vector<std::uint8_t>& lives,
+                        const std::vector<std::size_t>& written) {
+  std::vector<Spot> seen;
+  std::vector<std::size_t> here;  // occurrences in this region, by the index in seen
+  for (const Boundary& b : region)
+    for (const Spot s : b) {
+      const auto it = std::find(seen.begin(), seen.end(), s);
+      if (it == seen.end()) {
+        seen.push_back(s);
+        here.push_back(1);
+      } else {
+        ++here[static_cast<std::size_t>(it - seen.begin())];
+      }
+    }
+  Boundary merged;
+  for (std::size_t k = 0; k < seen.size(); ++k)
+    if (lives[seen[k]] > 1 || written[seen[k]] > here[k]) merged.push_back(seen[k]);
+  for (std::size_t k = 0; k < seen.size(); ++k)
+    if (lives[seen[k]] == 1 && written[seen[k]] == here[k]) merged.push_back(seen[k]);
+  region.assign(1, std::move(merged));
+}
+
+// The reductions of sprouts_drawing.hpp: dead spots, a spot met twice in a
+// row, empty boundaries and regions without two lives go; regions of 2 or 3
+// lives are one boundary.
 void reduce(Drawing& d) {
   for (Region& region : d.regions) {
-    for (Boundary& b : region) std::erase_if(b, [&](Spot s) { return d.lives[s] == 0; });
+    for (Boundary& b : region) {
+      std::erase_if(b, [&](Spot s) { return d.lives[s] == 0; });
+      merge_adjacent(b);
+    }
     std::erase_if(region, [](const Boundary& b) { return b.empty(); });
   }
   std::erase_if(d.regions, [&](const Region& r) { return region_lives(r, d.lives) < 2; });
+  std::vector<std::size_t> written(d.lives.size(), 0);
+  for (const Region& region : d.regions)
+    for (const Boundary& b : region)
+      for (const Spot s : b) ++written[s];
+  for (Region& region : d.regions) {
+    const std::size_t lives = region_lives(region, d.lives);
+    const bool one_plain_boundary = region.size() == 1 && std::all_of(region[0].begin(), region[0].end(), [&](Spot s) {
+                                      return std::count(region[0].begin(), region[0].end(), s) == 1;
+                                    });
+    if (lives <= 3 && !one_plain_boundary) merge_small_region(region, d.lives, written);
+  }
 }
 
 // The spots from position `from` of a cyclic boundary round to it again:

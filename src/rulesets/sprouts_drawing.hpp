@@ -15,6 +15,11 @@
 // - a region whose spots give fewer than two lives goes: no line can be drawn
 //   in it (a line takes a life at each end), and its spots keep their lives
 //   for the other region they touch.
+// - a spot met twice in a row along a boundary is met once: only dead spots
+//   lay between its two angles, and a line leaving either is the same move;
+// - a region of 2 or 3 lives is one boundary holding each of its spots once
+//   (Glop's and SPOTS' reduction: with so few lives the boundaries decide
+//   nothing; 1.2 -> 12, 2a2a -> 222).
 // Two regions sharing a spot with a life are played together; the classes of
 // that relation are the lands, independent games (their nim-values xor).
 //
