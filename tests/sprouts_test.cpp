@@ -138,7 +138,8 @@ TEST(Sprouts, BadPositionsAreRefusedNamingTheColumn) {
   expect_refused("sprouts(0*2..1!)", "empty boundary", 13);
   expect_refused("sprouts(0*2.A!)", "written once", 13);
   expect_refused("sprouts(0*2!!)", "follow", 13);
-  expect_refused("sprouts(0*100001)", "more than 100000", 11);
+  expect_refused("sprouts(0*129)", "more than 128", 11);
+  expect_refused("sprouts(" + std::string(129, '2') + ".}]!)", "more than 128 spots", 9 + 128);
 }
 
 // Glop's text of a land (its regions end with '}', its boundaries with '.')

@@ -55,7 +55,7 @@ struct Sprouts {
   // are alike), and the engines value an option a listing gives.
   void moves(const std::string& position, std::vector<std::string>& out) const {
     const std::size_t first = out.size();
-    for (const Drawing& option : options(parse(position, 1))) out.push_back(text(option));
+    for_each_option(parse(position, 1), [&](Drawing&& option) { out.push_back(text(option)); });
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end());
     out.erase(std::unique(out.begin() + static_cast<std::ptrdiff_t>(first), out.end()), out.end());
   }

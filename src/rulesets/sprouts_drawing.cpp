@@ -24,13 +24,15 @@ using Region = Drawing::Region;
 
 // The lives the spots of a region can give: each spot counted once (a spot
 // written twice in a region still has one life).
+// Linear in the region's spots (a list of those seen made a region of n lone
+// spots quadratic: 0*256's first options took 7 s).
 std::size_t region_lives(const Region& region, const std::vector<std::uint8_t>& lives) {
-  std::vector<Spot> seen;
+  std::vector<bool> seen(lives.size(), false);
   std::size_t total = 0;
   for (const Boundary& b : region) {
     for (const Spot s : b) {
-      if (std::find(seen.begin(), seen.end(), s) != seen.end()) continue;
-      seen.push_back(s);
+      if (seen[s]) continue;
+      seen[s] = true;
       total += lives[s];
     }
   }
@@ -207,8 +209,7 @@ Drawing start(std::uint64_t spots) {
   return d;
 }
 
-std::vector<Drawing> options(const Drawing& d) {
-  std::vector<Drawing> out;
+void for_each_option(const Drawing& d, const std::function<void(Drawing&&)>& visit) {
   const std::vector<std::size_t> written = written_counts(d);
   const Spot z = static_cast<Spot>(d.lives.size());  // the new spot, one life (two line ends)
   for (std::size_t r = 0; r < d.regions.size(); ++r) {
@@ -250,7 +251,7 @@ std::vector<Drawing> options(const Drawing& d) {
             std::vector<Region> sides;
             sides.push_back(std::move(ra));
             sides.push_back(std::move(rb));
-            out.push_back(after_line(d, r, u, v, std::move(sides)));
+            visit(after_line(d, r, u, v, std::move(sides)));
           });
         }
       }
@@ -278,13 +279,12 @@ std::vector<Drawing> options(const Drawing& d) {
               if (k != i && k != j) merged.push_back(region[k]);
             std::vector<Region> one;
             one.push_back(std::move(merged));
-            out.push_back(after_line(d, r, u, v, std::move(one)));
+            visit(after_line(d, r, u, v, std::move(one)));
           }
         }
       }
     }
   }
-  return out;
 }
 
 Drawing parse(std::string_view text, std::size_t column) {
@@ -325,6 +325,8 @@ Drawing parse(std::string_view text, std::size_t column) {
         while (i < text.size() && text[i] != '.') {
           const char c = text[i];
           if (c == '}' || c == ']' || c == '!') fail(std::string("expected '.' to end the boundary before '") + c + "'", at(i));
+          if (d.lives.size() >= kMostSpots)
+            fail("a Sprouts position of more than " + std::to_string(kMostSpots) + " spots", at(i));
           if (c == '0' || c == '1' || c == '2') {
             b.push_back(static_cast<Spot>(d.lives.size()));
             d.lives.push_back(static_cast<std::uint8_t>(3 - (c - '0')));
@@ -451,6 +453,11 @@ namespace {
 // Sprouts' time (perf, 7 spots).
 template <class T, class Less>
 void stable_insertion_sort(std::vector<T>& items, Less less) {
+  // Quadratic: past a few items (a start of many lone spots) the library's.
+  if (items.size() > 16) {
+    std::stable_sort(items.begin(), items.end(), less);
+    return;
+  }
   for (std::size_t i = 1; i < items.size(); ++i) {
     for (std::size_t j = i; j > 0 && less(items[j], items[j - 1]); --j) std::swap(items[j], items[j - 1]);
   }

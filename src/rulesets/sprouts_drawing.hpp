@@ -33,6 +33,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,6 +53,13 @@ struct Drawing {
 // this many spots reaches stay within them; larger ones are refused).
 inline constexpr std::uint64_t kMostStartSpots = 64;
 
+// The most spots a position may be written with: twice the largest start.
+// Listing options costs time and memory quadratic in the lone spots before
+// any search polls (n^2/2 lines, each a drawing of n boundaries): 0*128's
+// first options take 1.1 s and 22 MB, 0*256's 7.9 s and 113 MB, 0*1024's
+// 20 GB (found by the Sprouts fuzz harness; 0*100000 took 10 s just to read).
+inline constexpr std::size_t kMostSpots = 128;
+
 // The start with `spots` spots: one region, each spot a boundary of its own.
 [[nodiscard]] Drawing start(std::uint64_t spots);
 
@@ -60,8 +68,10 @@ inline constexpr std::uint64_t kMostStartSpots = 64;
 [[nodiscard]] Drawing parse(std::string_view text, std::size_t column);
 
 // Every option: the drawing after each line that can be drawn (the same
-// position may come several times), each reduced as above.
-[[nodiscard]] std::vector<Drawing> options(const Drawing& drawing);
+// position may come several times), each reduced as above, handed to `visit`
+// one at a time (a position of n lone spots has about n^2/2 options of n
+// boundaries each: all at once, 256 spots would hold a gigabyte).
+void for_each_option(const Drawing& drawing, const std::function<void(Drawing&&)>& visit);
 
 // The lands, each a drawing of its own (its spots renumbered).
 [[nodiscard]] std::vector<Drawing> lands(const Drawing& drawing);

@@ -4,13 +4,14 @@
 #include <cctype>
 
 #include "grundy/core/input_error.hpp"
+#include "rulesets/sprouts_drawing.hpp"
 
 namespace grundy::sprouts {
 namespace {
 
-// The most spots one "0*N" may stand for: more than any drawing the engines
-// reach, few enough that the text it expands to stays small (10 bytes a spot).
-constexpr std::size_t kMostSingletons = 100'000;
+// The most spots one "0*N" may stand for: a position's most spots
+// (sprouts_drawing.hpp), so that the expanded text stays small.
+constexpr std::size_t kMostSingletons = kMostSpots;
 
 [[noreturn]] void refuse(const std::string& message, std::size_t column) {
   throw InputError(message, SourceLocation{.file = "", .line = 0, .column = column});
@@ -74,7 +75,9 @@ std::string glop_from_spots(std::string_view text, std::size_t column, std::vect
       while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])) != 0) {
         n = n * 10 + static_cast<std::size_t>(text[j] - '0');
         if (n > kMostSingletons) {
-          refuse("0*N with N more than " + std::to_string(kMostSingletons) + " spots", at(i + 2));
+          refuse("0*N with N more than " + std::to_string(kMostSingletons) + " spots (a Sprouts position has at most " +
+                     std::to_string(kMostSpots) + ")",
+                 at(i + 2));
         }
         ++j;
       }
