@@ -175,6 +175,24 @@ class Parser {
     }
   }
 
+  // The longest run from pos_ of characters that are `plain` or `mark`: when
+  // it holds a `mark`, it is `arg`, a word (a board, a Sprouts position), and
+  // reading goes on after it; otherwise nothing is taken.
+  template <class Plain, class Mark>
+  bool take_marked_word(ExprArg& arg, Plain plain, Mark mark) {
+    std::size_t end = pos_;
+    bool marked = false;
+    while (end < src_.size() && (plain(src_[end]) || mark(src_[end]))) {
+      marked = marked || mark(src_[end]);
+      ++end;
+    }
+    if (!marked) return false;
+    arg.kind = ExprArg::Kind::word;
+    arg.text = std::string(src_.substr(pos_, end - pos_));
+    pos_ = end;
+    return true;
+  }
+
   ExprArg parse_arg(char close) {
     ExprArg arg;
     arg.column = column_at(pos_);
@@ -187,20 +205,9 @@ class Parser {
       // inside '(' … ')' only, where '}' closes nothing and '+' sums nothing
       // (an argument never holds a sum: nim(2*3) and sub(1+2) are refused
       // either way).
-      std::size_t end = pos_;
-      bool marked = false;
       const auto mark = [](char m) { return m == '}' || m == ']' || m == '!' || m == '*' || m == '|'; };
-      while (end < src_.size() && (std::isalnum(static_cast<unsigned char>(src_[end])) || src_[end] == '.' ||
-                                   src_[end] == '+' || mark(src_[end]))) {
-        marked = marked || mark(src_[end]);
-        ++end;
-      }
-      if (marked) {
-        arg.kind = ExprArg::Kind::word;
-        arg.text = std::string(src_.substr(pos_, end - pos_));
-        pos_ = end;
-        return arg;
-      }
+      const auto plain = [](char m) { return std::isalnum(static_cast<unsigned char>(m)) || m == '.' || m == '+'; };
+      if (take_marked_word(arg, plain, mark)) return arg;
     }
     if (c == '@') {
       ++pos_;
@@ -270,19 +277,8 @@ class Parser {
       // A board of letters, empty squares '.' and squares off the board '#',
       // rows joined by '/' (coins: HT/TH; clobber(XO.X/OXOX), nogo(#..X/....)):
       // one word, if it holds a '/', '.' or '#' (a name holds none).
-      std::size_t end = pos_;
-      bool board = false;
       const auto board_mark = [](char m) { return m == '.' || m == '/' || m == '#'; };
-      while (end < src_.size() && (is_name_char(src_[end]) || board_mark(src_[end]))) {
-        board = board || board_mark(src_[end]);
-        ++end;
-      }
-      if (board) {
-        arg.kind = ExprArg::Kind::word;
-        arg.text = std::string(src_.substr(pos_, end - pos_));
-        pos_ = end;
-        return arg;
-      }
+      if (take_marked_word(arg, is_name_char, board_mark)) return arg;
     }
     if (is_name_start(c)) {
       arg.text = parse_name();
