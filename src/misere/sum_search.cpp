@@ -112,8 +112,13 @@ bool SumSearch::first_player_wins(std::vector<std::uint32_t> nodes) {
         continue;
       }
       if (!open_.insert(child).second) {
-        throw InputError("misère play needs games that end, and " +
-                         excerpt(graph_.component(child.front())->text(), 60) +
+        // Which component cycles the sum does not say: name the sum.
+        std::string sum;
+        for (const std::uint32_t n : child) {
+          if (sum.size() > 60) break;  // the excerpt's length
+          sum += (sum.empty() ? "" : " + ") + graph_.component(n)->text();
+        }
+        throw InputError("misère play needs games that end, and the sum " + excerpt(sum, 60) +
                          " can come back to itself (a game with cycles)");
       }
       // The path counts too: a sum can go deep before any of it is decided.

@@ -7,7 +7,8 @@
 // On the model (game.hpp): a position is the canonical text of its drawing;
 // its parts are its lands (independent games: their nim-values xor), each
 // canonical already, of a size the outcome search reads (its lives, which
-// every move lowers by one). The engines do the rest: the outcome search of
+// every move lowers: a life at each end of the line, one back for the new
+// spot, and the reductions drop only lives no line can use). The engines do the rest: the outcome search of
 // Lemoine and Viennot (g(G) = n exactly when G + *n is lost) over lands, the
 // definition for small ones, misère play by the misère searches of sums.
 #include <algorithm>

@@ -82,8 +82,9 @@ void for_each_option(const Drawing& drawing, const std::function<void(Drawing&&)
 // (not always: ties in the order are broken by the input's) gets one text.
 [[nodiscard]] std::string text(const Drawing& drawing);
 
-// The lives of all its spots, which every move lowers by one: the size of a
-// part for the outcome search, and a bound on the moves left.
+// The lives of all its spots, which every move lowers (by one, or more where
+// a reduction drops lives no line can use): the size of a part for the
+// outcome search, and a bound on the moves left.
 [[nodiscard]] std::size_t lives(const Drawing& drawing);
 
 }  // namespace grundy::sprouts
