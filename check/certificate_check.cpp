@@ -6,6 +6,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
+#include <bitset>
 #include <cerrno>
 #include <cstddef>
 #include <cstdio>
@@ -80,25 +82,42 @@ std::string names_of(const std::vector<GameRules>& games) {
   return out;
 }
 
-class Proof {
- public:
-  explicit Proof(const GameRules& rules) : rules_(rules) {}
+// A set of values as a version-2 'not' line writes it: 1 to 16 lower-case
+// hex digits, no leading zero, bit n the value n (so values 0 to 63), not 0.
+bool read_value_set(std::string_view text, std::uint64_t& out) {
+  if (text.empty() || text.size() > 16 || text[0] == '0') return false;
+  std::uint64_t set = 0;
+  for (const char c : text) {
+    const int digit = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (digit < 0) return false;
+    set = (set << 4) | static_cast<std::uint64_t>(digit);
+  }
+  out = set;
+  return true;
+}
 
-  // Claims: least image -> value and line.
+class Proof {
+ private:
+  struct Claim {
+    unsigned value;
+    std::uint64_t excluded;  // 0: an exact claim of `value`
+    std::size_t line;
+  };
+  // Values 0..255 (a claim's values are below 256; a part of the games here
+  // has fewer than 256 options, so its mex is below 256 too).
+  static constexpr unsigned kValues = 256;
+  using Values = std::bitset<kValues>;
+
+ public:
+  Proof(const GameRules& rules, int version) : rules_(rules), version_(version) {}
+
+  // Claims: least image -> value (or the values it has not) and line.
   bool add_claim(const std::string& part, unsigned value, std::size_t line, Failure& failure) {
-    const std::string key = rules_.part_key(part);
-    if (key.empty()) {
-      failure = {line, "'" + shown(part) + "' is not " + rules_.what_a_part_is};
-      return false;
-    }
-    const auto [it, fresh] = claims_.emplace(key, Claim{value, line});
-    if (!fresh) {
-      failure = {line, "the part " + part + " is claimed twice (line " + std::to_string(it->second.line) + ")"};
-      return false;
-    }
-    // The map's own key (a node's key never moves): each claim's text kept once.
-    order_.push_back(&it->first);
-    return true;
+    return add(part, Claim{value, 0, line}, failure);
+  }
+  // Version 2: g(part) is none of the values of `excluded` (bit n: value n).
+  bool add_exclusion(const std::string& part, std::uint64_t excluded, std::size_t line, Failure& failure) {
+    return add(part, Claim{0, excluded, line}, failure);
   }
 
   // The xor of the parts' claimed values; false when one is not claimed (named in `missing`).
@@ -106,7 +125,7 @@ class Proof {
     value = 0;
     for (const std::string& p : parts) {
       const auto it = claims_.find(p);
-      if (it == claims_.end()) {
+      if (it == claims_.end() || it->second.excluded != 0) {
         if (missing) *missing = p;
         return false;
       }
@@ -152,11 +171,46 @@ class Proof {
     return true;
   }
 
+  // Version 2 (docs/certificates.md): what the claims say of each option's
+  // value, then which values the part can have at all. A part's value v is the
+  // mex of its options' values, so v is possible only if no option surely has
+  // v and the values 0..v-1 go to distinct options that may have them (a
+  // matching: Kuhn's augmenting paths). The claim holds if every value it
+  // rules out is impossible so.
+  bool prove_version_2(const std::string& part, const Claim& claim, Failure& failure) const {
+    const std::vector<std::string> options = rules_.options(part);
+    std::vector<Values> may(options.size());
+    for (std::size_t i = 0; i < options.size(); ++i) may[i] = values_of(options[i]);
+    const Values possible = possible_values(may);
+    const std::string at =
+        claim.excluded == 0 ? "the part " + part + " claimed " + std::to_string(claim.value)
+                            : "the part " + part + " claimed to have none of the values " + listed(claim.excluded);
+    for (unsigned v = 0; v < kValues; ++v) {
+      const bool ruled_out = claim.excluded == 0 ? v != claim.value : v < 64 && ((claim.excluded >> v) & 1U) != 0;
+      if (!ruled_out || !possible.test(v)) continue;
+      // What the claims leave open, named for the reader.
+      for (std::size_t i = 0; i < options.size(); ++i) {
+        if (claim.excluded == 0 && v > claim.value && may[i].test(claim.value) && may[i].count() > 1) {
+          failure = {line_of(claim), at + ": its option " + options[i] + " may have the value " +
+                                         std::to_string(claim.value) + " (its parts' claims do not rule it out)"};
+          return false;
+        }
+      }
+      failure = {line_of(claim), at + ", but its options' claims leave the value " + std::to_string(v) + " possible"};
+      return false;
+    }
+    return true;
+  }
+
   // In the certificate's order, so that a refusal names the same claim every time.
   bool prove_all(Failure& failure) const {
     for (const std::string* part : order_) {
       const Claim& claim = claims_.at(*part);
-      if (!prove(*part, claim.value, claim.line, failure)) return false;
+      if (version_ >= 2) {
+        if (!prove_version_2(*part, claim, failure)) return false;
+      } else if (!prove(*part, claim.value, claim.line, failure)) {
+        return false;
+      }
     }
     return true;
   }
@@ -164,11 +218,103 @@ class Proof {
   [[nodiscard]] std::size_t size() const { return claims_.size(); }
 
  private:
-  struct Claim {
-    unsigned value;
-    std::size_t line;
-  };
+
+  static std::size_t line_of(const Claim& claim) { return claim.line; }
+
+  static std::string listed(std::uint64_t set) {
+    std::string out = "{";
+    for (unsigned v = 0; v < 64; ++v)
+      if ((set >> v) & 1U) out += (out.size() > 1 ? ", " : "") + std::to_string(v);
+    return out + "}";
+  }
+
+  bool add(const std::string& part, const Claim& claim, Failure& failure) {
+    const std::string key = rules_.part_key(part);
+    if (key.empty()) {
+      failure = {claim.line, "'" + shown(part) + "' is not " + rules_.what_a_part_is};
+      return false;
+    }
+    const auto [it, fresh] = claims_.emplace(key, claim);
+    if (!fresh) {
+      failure = {claim.line, "the part " + part + " is claimed twice (line " + std::to_string(it->second.line) + ")"};
+      return false;
+    }
+    // The map's own key (a node's key never moves): each claim's text kept once.
+    order_.push_back(&it->first);
+    return true;
+  }
+
+  // The values an option may have by the claims of its parts: two equal
+  // parts cancel (G + G = 0); parts all claimed exactly give one value; all
+  // but one claimed exactly and that one claimed to have none of a set, the
+  // others' xor shifts the set; anything else, every value.
+  Values values_of(const std::string& option) const {
+    std::vector<std::string> parts = rules_.parts(option);
+    std::sort(parts.begin(), parts.end());
+    unsigned x = 0;
+    const Claim* open = nullptr;
+    std::size_t unknown = 0;
+    Values all;
+    all.set();
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      if (i + 1 < parts.size() && parts[i] == parts[i + 1]) {
+        ++i;  // the pair cancels
+        continue;
+      }
+      const auto it = claims_.find(parts[i]);
+      if (it == claims_.end()) return all;
+      if (it->second.excluded == 0) {
+        x ^= it->second.value;
+        continue;
+      }
+      open = &it->second;
+      ++unknown;
+    }
+    Values out;
+    if (unknown == 0) {
+      out.set(x);
+      return out;
+    }
+    if (unknown > 1) return all;
+    out = all;
+    for (unsigned e = 0; e < 64; ++e)
+      if ((open->excluded >> e) & 1U) out.reset(e ^ x);  // x < 256: e ^ x < 256
+    return out;
+  }
+
+  // The values a part whose options may have `may` can have (see prove_version_2).
+  static Values possible_values(const std::vector<Values>& may) {
+    Values possible;
+    std::vector<int> holder(kValues, -1);  // the option a value is matched to
+    std::vector<int> value_of(may.size(), -1);
+    for (unsigned v = 0; v < kValues; ++v) {
+      // 0..v-1 are matched: v is possible unless an option surely has it.
+      bool forced = false;
+      for (const Values& m : may) forced = forced || (m.count() == 1 && m.test(v));
+      if (!forced) possible.set(v);
+      // Then v itself is matched to an option, or no larger value is possible.
+      std::vector<char> seen(may.size(), 0);
+      if (!augment(v, may, holder, value_of, seen)) break;
+    }
+    return possible;
+  }
+
+  static bool augment(unsigned v, const std::vector<Values>& may, std::vector<int>& holder, std::vector<int>& value_of,
+                      std::vector<char>& seen) {
+    for (std::size_t o = 0; o < may.size(); ++o) {
+      if (!may[o].test(v) || seen[o]) continue;
+      seen[o] = 1;
+      if (value_of[o] < 0 || augment(static_cast<unsigned>(value_of[o]), may, holder, value_of, seen)) {
+        value_of[o] = static_cast<int>(v);
+        holder[v] = static_cast<int>(o);
+        return true;
+      }
+    }
+    return false;
+  }
+
   const GameRules& rules_;
+  int version_;
   std::unordered_map<std::string, Claim> claims_;
   std::vector<const std::string*> order_;
 };
@@ -189,11 +335,16 @@ class Reading {
     if (number_ == 1) return header(text);
     if (number_ == 2) return game(text);
     // Refused at once where no line of a certificate looks so (not even its last).
-    if (text.empty()) return fail(number_, 1, "a blank line, and a certificate has none (every line is 'root', 'part' or the checksum)");
-    if (!starts(text, "root ") && !starts(text, "part ") && !starts(text, kChecksum)) {
+    if (text.empty())
+      return fail(number_, 1, "a blank line, and a certificate has none (every line is 'root', 'part'" +
+                                  std::string(result_.version >= 2 ? ", 'not'" : "") + " or the checksum)");
+    if (!starts(text, "root ") && !starts(text, "part ") && !(result_.version >= 2 && starts(text, "not ")) &&
+        !starts(text, kChecksum)) {
       const std::size_t space = text.find(' ');
-      return fail(number_, 1, "expected 'root POSITION VALUE', 'part PART VALUE' or the checksum line, found '" +
-                                  shown(text.substr(0, space)) + "'");
+      return fail(number_, 1,
+                  "expected 'root POSITION VALUE', 'part PART VALUE'" +
+                      std::string(result_.version >= 2 ? ", 'not PART VALUES'" : "") + " or the checksum line, found '" +
+                      shown(text.substr(0, space)) + "'");
     }
     if (pending_line_ != 0 && !item(pending_, pending_line_)) return false;
     if (pending_line_ != 0) add_to_sum(pending_);
@@ -304,10 +455,11 @@ class Reading {
   bool header(std::string_view text) {
     constexpr std::string_view kHead = "grundy-certificate ";
     if (!starts(text, kHead)) return fail(1, 1, "not a grundy certificate (it begins '" + shown(text) + "')");
-    if (text != "grundy-certificate 1")
+    if (text != "grundy-certificate 1" && text != "grundy-certificate 2")
       return fail(1, kHead.size() + 1,
-                  "a certificate of version '" + shown(text.substr(kHead.size())) + "', and this checker reads version 1");
-    result_.version = 1;
+                  "a certificate of version '" + shown(text.substr(kHead.size())) +
+                      "', and this checker reads versions 1 and 2");
+    result_.version = text.back() - '0';
     add_to_sum(text);
     return true;
   }
@@ -319,7 +471,7 @@ class Reading {
     rules_ = rules_of(result_.game, games_);
     if (rules_ == nullptr)
       return fail(2, 6, "a certificate of the game '" + shown(result_.game) + "', and this checker knows " + names_of(games_));
-    proof_.emplace(*rules_);
+    proof_.emplace(*rules_, result_.version);
     add_to_sum(text);
     return true;
   }
@@ -332,6 +484,16 @@ class Reading {
       return fail(at, 1, "expected 'root POSITION VALUE' or 'part PART VALUE', found '" + shown(line) + "'");
     const std::string_view kind = line.substr(0, first);
     const std::string thing(line.substr(first + 1, last - first - 1));
+    if (kind == "not") {
+      std::uint64_t excluded = 0;
+      if (!read_value_set(line.substr(last + 1), excluded))
+        return fail(at, last + 2, "'" + shown(line.substr(last + 1)) +
+                                      "' is not a set of values (1 to 16 lower-case hex digits, bit n the value n, not 0)");
+      if (!keep_claim(thing, at)) return false;
+      Failure failure{0, ""};
+      if (!proof_->add_exclusion(thing, excluded, at, failure)) return fail(failure.line, first + 2, failure.message);
+      return true;
+    }
     unsigned value = 0;
     if (!read_value(line.substr(last + 1), value))
       return fail(at, last + 2, "'" + shown(line.substr(last + 1)) + "' is not a nim-value (0 to 255, decimal)");
@@ -343,16 +505,22 @@ class Reading {
       return true;
     }
     if (kind == "part") {
-      claim_bytes_ += thing.size() + kClaimOverhead;
-      if (claim_bytes_ > kMostClaimBytes)
-        return fail(at, 1, "the claims kept pass the checker's bound of 1 GiB (" + std::to_string(proof_->size()) +
-                               " claims so far): more than any certificate grundy writes");
+      if (!keep_claim(thing, at)) return false;
       Failure failure{0, ""};
       if (!proof_->add_claim(thing, value, at, failure)) return fail(failure.line, first + 2, failure.message);
       return true;
     }
     // "checksum fnv1a64 …" before the last line.
     return fail(at, 1, "expected 'root' or 'part', found '" + shown(kind) + "' (the checksum is the last line)");
+  }
+
+  // Counts a claim's memory against the bound; false (refused) past it.
+  bool keep_claim(const std::string& thing, std::size_t at) {
+    claim_bytes_ += thing.size() + kClaimOverhead;
+    if (claim_bytes_ > kMostClaimBytes)
+      return fail(at, 1, "the claims kept pass the checker's bound of 1 GiB (" + std::to_string(proof_->size()) +
+                             " claims so far): more than any certificate grundy writes");
+    return true;
   }
 
   const std::vector<GameRules>& games_;

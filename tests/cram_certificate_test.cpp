@@ -8,9 +8,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -165,6 +167,129 @@ TEST(CramGrid, ValuesMcgsPublishesByBothSearches) {
   EXPECT_EQ(searched, 174U);
   // Rows of 1 to 24 cells, and the 20 boards of 2 to 12 rows up to 24 cells.
   EXPECT_EQ(certified, 24U + 20U);
+}
+
+// ---- version 2: claims that a part has none of a set of values ----
+
+// A version-2 certificate of `board` made from the rules alone: every part its
+// proof reaches, with its true value (the oracle's), claimed exactly where a
+// proof needs the value — the parts of the options that show the values below
+// a part's own (witnesses), and all parts of an option but its largest — and
+// otherwise only as "none of" the values the options' proofs need it to lack
+// (v xor the other parts' values, for each part of value v it is the largest
+// part of an option of). `weakened` counts the "not" lines.
+std::string version_2_certificate(const std::string& board, WholeBoardCram& oracle, std::size_t& weakened) {
+  namespace rules = grundy_check::cram;
+  std::map<std::string, unsigned> value;  // every part reached, and its value
+  std::vector<std::string> queue = rules::parts(board);
+  while (!queue.empty()) {
+    const std::string part = queue.back();
+    queue.pop_back();
+    if (value.count(part) != 0) continue;
+    value[part] = oracle.value(part);
+    for (const std::string& option : rules::options(part))
+      for (const std::string& p : rules::parts(option)) queue.push_back(p);
+  }
+  const std::vector<std::string> roots = rules::parts(board);
+  std::set<std::string> exact(roots.begin(), roots.end());
+  std::map<std::string, std::uint64_t> lacks;
+  for (const auto& [part, v] : value) {
+    std::uint64_t witnessed = 0;
+    for (const std::string& option : rules::options(part)) {
+      std::vector<std::string> parts = rules::parts(option);
+      unsigned x = 0;
+      for (const std::string& p : parts) x ^= value.at(p);
+      const bool twins = std::set<std::string>(parts.begin(), parts.end()).size() != parts.size();
+      if (x < v && ((witnessed >> x) & 1U) == 0) {
+        witnessed |= std::uint64_t{1} << x;
+        exact.insert(parts.begin(), parts.end());
+        continue;
+      }
+      if (parts.empty() || twins) {
+        exact.insert(parts.begin(), parts.end());
+        continue;
+      }
+      std::size_t largest = 0;
+      for (std::size_t i = 1; i < parts.size(); ++i)
+        if (rules::free_cells(parts[i]) > rules::free_cells(parts[largest])) largest = i;
+      for (std::size_t i = 0; i < parts.size(); ++i)
+        if (i != largest) exact.insert(parts[i]);
+      lacks[parts[largest]] |= std::uint64_t{1} << (v ^ x ^ value.at(parts[largest]));
+    }
+  }
+  std::string text = "grundy-certificate 2\ngame cram\nroot " + term_of(board) + " " +
+                     std::to_string(oracle.value(board)) + "\n";
+  weakened = 0;
+  for (const auto& [part, v] : value) {
+    if (exact.count(part) != 0 || lacks.count(part) == 0) {
+      text += "part " + part + " " + std::to_string(v) + "\n";
+      continue;
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(lacks.at(part)));
+    text += "not " + part + " " + hex + "\n";
+    ++weakened;
+  }
+  return with_fresh_checksum(lines_of(text + "checksum fnv1a64 0\n"));
+}
+
+TEST(CramGridCertificate, VersionTwoProvesPartsClaimedOnlyToLackValues) {
+  // Every claim true (the oracle's values): accepted, with "not" lines among
+  // them; then one "not" line made false (the part's own value added to its
+  // set) or one exact value changed: refused.
+  std::mt19937_64 random(75);
+  WholeBoardCram oracle;
+  std::size_t weakened_in_all = 0;
+  for (std::size_t trial = 0; trial < test_build::trials(40); ++trial) {
+    const std::string board = random_board(random, 2 + static_cast<int>(random() % 3), 2 + static_cast<int>(random() % 3));
+    if (grundy_check::cram::parts(board).empty()) continue;
+    std::size_t weakened = 0;
+    const std::string text = version_2_certificate(board, oracle, weakened);
+    const grundy_check::CheckResult result = grundy_check::check_certificate_text(text);
+    ASSERT_TRUE(result.valid) << board << ": line " << result.line << ": " << result.message << "\n" << text;
+    EXPECT_EQ(result.version, 2);
+    EXPECT_EQ(result.roots.at(0).value, oracle.value(board)) << board;
+    weakened_in_all += weakened;
+    const std::vector<std::string> lines = lines_of(text);
+    for (const std::string kind : {"not ", "part "}) {
+      const auto line = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.starts_with(kind); });
+      if (line == lines.end()) continue;
+      std::vector<std::string> bad = lines;
+      std::string& changed = bad[static_cast<std::size_t>(line - lines.begin())];
+      const std::size_t space = changed.rfind(' ');
+      const std::string part = changed.substr(kind.size(), space - kind.size());
+      const unsigned v = oracle.value(part);
+      if (kind == "not ") {
+        const std::uint64_t set = std::stoull(changed.substr(space + 1), nullptr, 16) | (std::uint64_t{1} << v);
+        char hex[17];
+        std::snprintf(hex, sizeof hex, "%llx", static_cast<unsigned long long>(set));
+        changed = changed.substr(0, space + 1) + hex;
+      } else {
+        changed = changed.substr(0, space + 1) + std::to_string(v + 1);
+      }
+      const grundy_check::CheckResult refused = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+      EXPECT_FALSE(refused.valid) << board << ": " << changed;
+      if (kind == "not ") {
+        EXPECT_NE(refused.message.find("possible"), std::string::npos) << refused.message;
+      }
+    }
+  }
+  EXPECT_GT(weakened_in_all, 20U);
+  // A "not" line in version 1, and sets no "not" line holds, are refused as
+  // they are read, at the set's column.
+  const std::string part = "000/000";
+  for (const std::string& set : {std::string("0"), std::string("0f"), std::string("1g"), std::string("11111111111111111")}) {
+    const std::string bad = with_fresh_checksum(
+        lines_of("grundy-certificate 2\ngame cram\nroot 2x3 1\nnot " + part + " " + set + "\nchecksum fnv1a64 0\n"));
+    const grundy_check::CheckResult refused = grundy_check::check_certificate_text(bad);
+    EXPECT_FALSE(refused.valid) << set;
+    EXPECT_EQ(refused.line, 4U) << set;
+    EXPECT_EQ(refused.column, 13U) << set << ": " << refused.message;
+  }
+  const grundy_check::CheckResult old = grundy_check::check_certificate_text(
+      with_fresh_checksum(lines_of("grundy-certificate 1\ngame cram\nroot 2x3 1\nnot 000/000 1\nchecksum fnv1a64 0\n")));
+  EXPECT_FALSE(old.valid);
+  EXPECT_EQ(old.line, 4U);
 }
 
 // ---- certificates changed after they were written ----
