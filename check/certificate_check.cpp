@@ -487,7 +487,7 @@ class Reading {
     if (kind == "not") {
       std::uint64_t excluded = 0;
       if (!read_value_set(line.substr(last + 1), excluded))
-        return fail(at, last + 2, "'" + shown(line.substr(last + 1)) +
+        return fail(at, last + 2, "the part " + shown(thing) + ": '" + shown(line.substr(last + 1)) +
                                       "' is not a set of values (1 to 16 lower-case hex digits, bit n the value n, not 0)");
       if (!keep_claim(thing, at)) return false;
       Failure failure{0, ""};

@@ -338,9 +338,17 @@ TEST(CramGridCertificate, WrittenAndCheckedThroughTheCommand) {
   EXPECT_NE(checked.out.find("game cram"), std::string::npos) << checked.out;
   EXPECT_NE(checked.out.find("Proven: cram(3x5) has nim-value 1"), std::string::npos) << checked.out;
   EXPECT_NE(checked.out.find("Proven: cram(011/000) has nim-value 2"), std::string::npos) << checked.out;
-  // Cram with another game is not certified together; a region past a key's box is refused.
+  // Cram with another game is not certified together. A board of at most 64
+  // cells is the region search's (a row of 40: no key holds it); past that a
+  // region past a key's box is refused.
   cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(2x2) + clobber(XO)'", "a certificate names one game");
-  cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(1x40)'", "more than certificates are written for");
+  cli_runner::expect_refused_in_one_line("value --certificate " + path + " 'cram(1x70)'", "more than certificates are written for");
+  const cli_runner::CliRun row = cli_runner::grundy("value --certificate " + path + " 'cram(1x40)'");
+  EXPECT_EQ(row.status, 0) << row.out;
+  // A row of n cells is the octal game .07 on a heap of n (a domino takes two
+  // adjacent cells): .07 on 40 is 3 by the take-and-break engine.
+  EXPECT_NE(row.out.find("Nim-value: 3"), std::string::npos) << row.out;
+  EXPECT_NE(cli_runner::grundy("value '0.07(40)'").out.find("g = 3"), std::string::npos);
 
 }
 

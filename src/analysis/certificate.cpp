@@ -6,6 +6,8 @@
 #include "grundy/core/checksum.hpp"
 #include "grundy/core/input_error.hpp"
 
+#include <cstdio>
+
 namespace grundy {
 
 std::string why_not_certified(const Position& position) {
@@ -35,10 +37,11 @@ Certificate certify(const Position& position, Context& context) {
   Certificate out;
   out.game = parts.game;
   for (const auto& root : parts.roots) out.value ^= root.second;
-  out.claims = parts.claims.size();
+  out.claims = parts.claims.size() + parts.lacking.size();
   out.parts_valued = parts.parts_valued;
   out.parts_loaded = parts.parts_loaded;
-  out.text = certificate_text(parts.game, parts.roots, parts.claims);
+  out.text = parts.version >= 2 ? certificate_text(parts.game, parts.roots, parts.claims, parts.lacking)
+                                : certificate_text(parts.game, parts.roots, parts.claims);
   return out;
 }
 
@@ -47,6 +50,22 @@ std::string certificate_text(const std::string& game, const std::vector<std::pai
   std::string text = "grundy-certificate 1\ngame " + game + "\n";
   for (const auto& [term, value] : roots) text += "root " + term + " " + std::to_string(value) + "\n";
   for (const auto& [part, value] : claims) text += "part " + part + " " + std::to_string(value) + "\n";
+  Fnv1a sum;
+  sum.add_bytes(text);
+  return text + "checksum fnv1a64 " + sum.hex() + "\n";
+}
+
+std::string certificate_text(const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
+                             const std::vector<std::pair<std::string, Nimber>>& claims,
+                             const std::vector<std::pair<std::string, std::uint64_t>>& lacking) {
+  std::string text = "grundy-certificate 2\ngame " + game + "\n";
+  for (const auto& [term, value] : roots) text += "root " + term + " " + std::to_string(value) + "\n";
+  for (const auto& [part, value] : claims) text += "part " + part + " " + std::to_string(value) + "\n";
+  char set[17];
+  for (const auto& [part, values] : lacking) {
+    std::snprintf(set, sizeof set, "%llx", static_cast<unsigned long long>(values));
+    text += "not " + part + " " + set + "\n";
+  }
   Fnv1a sum;
   sum.add_bytes(text);
   return text + "checksum fnv1a64 " + sum.hex() + "\n";

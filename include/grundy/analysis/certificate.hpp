@@ -46,5 +46,11 @@ struct Certificate {
 [[nodiscard]] std::string certificate_text(const std::string& game,
                                            const std::vector<std::pair<std::string, Nimber>>& roots,
                                            const std::vector<std::pair<std::string, Nimber>>& claims);
+// Version 2 (docs/certificates.md): the exact claims, then the parts claimed
+// to lack a set of values ("not").
+[[nodiscard]] std::string certificate_text(const std::string& game,
+                                           const std::vector<std::pair<std::string, Nimber>>& roots,
+                                           const std::vector<std::pair<std::string, Nimber>>& claims,
+                                           const std::vector<std::pair<std::string, std::uint64_t>>& lacking);
 
 }  // namespace grundy

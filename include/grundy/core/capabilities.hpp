@@ -82,6 +82,9 @@ struct CertificateParts {
   std::string game;                                    // as the certificate names it: "clobber"
   std::vector<std::pair<std::string, Nimber>> roots;   // each component's term, as it prints, and its value
   std::vector<std::pair<std::string, Nimber>> claims;  // parts and their values, sorted by text
+  // Version 2: parts and the values they have not (bit n: value n), sorted by text.
+  std::vector<std::pair<std::string, std::uint64_t>> lacking;
+  int version = 1;
   std::uint64_t parts_valued = 0;                      // parts in the engine's table at the end
   std::uint64_t parts_loaded = 0;                      // of them, read from the run's table file
 };

@@ -407,6 +407,8 @@ class GameAdapter : public std::enable_shared_from_this<GameAdapter<G>> {
         for (std::size_t i = 0; i < components.size(); ++i)
           out.roots.emplace_back(components[i]->arguments(), certified.values[i]);
         out.claims = std::move(certified.claims);
+        out.lacking = std::move(certified.lacking);
+        out.version = certified.version;
         out.parts_valued = certified.parts_valued;
         out.parts_loaded = certified.parts_loaded;
         return out;

@@ -47,6 +47,19 @@ class PlacementSolver {
   // exactly. Answered by the requested-set search whatever set_search says.
   [[nodiscard]] std::optional<Nimber> value_if_in(const Board& board, std::uint64_t requested);
 
+  // A certificate of version 2 (docs/certificates.md) of the sum of `boards`:
+  // each board's value, and the claims that prove them, chosen from what this
+  // search finds (src/search/regions/claims.hpp), each part as rows of 0
+  // (free) and 1 joined by '/'. For boards of at most 64 cells, searched on
+  // one thread without the reductions and the mirror strategy (the checker
+  // knows neither); LimitError past 64 cells.
+  struct Claims {
+    std::vector<Nimber> values;
+    std::vector<std::pair<std::string, Nimber>> exact;          // part, value
+    std::vector<std::pair<std::string, std::uint64_t>> lacking;  // part, the values it has not (bit n: n)
+  };
+  [[nodiscard]] Claims claims(const std::vector<Board>& boards);
+
   // Bound on the bytes of all the solver's tables together (values and outcome
   // masks, all bitboard widths); 0 means none. A table whose growth would pass it
   // is emptied and refilled instead (see engine.hpp). value() refuses, with an

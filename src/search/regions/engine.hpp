@@ -458,6 +458,30 @@ class Engine {
   // kNotInSet when it is certain not to be in `requested` (values < 64).
   static constexpr Nimber kNotInSet = ~Nimber{0};
   Nimber in_set(const Region<N>& region, std::uint64_t requested);
+  // in_set's search; in_set records its answers "not in R" while recording.
+  Nimber answer_in_set(const Region<N>& region, std::uint64_t requested);
+
+  // Certificates (claims.hpp, docs/certificates.md version 2). While
+  // recording, every answer "not in R" is kept in the win table (R + *n wins
+  // for each n of R), which the value search leaves to the outcome search:
+  // the facts a certificate's claims are chosen from. One thread only.
+  void set_recording(bool on) noexcept { recording_ = on; }
+  struct Claims {
+    std::vector<std::pair<Region<N>, Nimber>> exact;          // g(region) = value
+    std::vector<std::pair<Region<N>, std::uint64_t>> lacking;  // g(region) is none of the set's values
+  };
+  // The claims that prove the values of `roots` (canonical regions) by the
+  // checker's rule for version 2, chosen from what the search found (asked
+  // again where it is missing); each root claimed exactly.
+  Claims claims_for(const std::vector<Region<N>>& roots);
+  // A canonical region as a certificate writes it: rows of 0 (free) and 1 joined by '/'.
+  std::string region_text(const Region<N>& region);
+  // The canonical parts of a set of free cells of g's box (for_each_part, cropped).
+  std::vector<Region<N>> parts_of(const Geometry<N>& g, const Bits<N>& free) {
+    std::vector<Region<N>> out;
+    for_each_part(g, free, [&](const Bits<N>& part) { out.push_back(crop_canonical(g, part)); });
+    return out;
+  }
   // in_set with every value requested; values of 64 and more by the outcome search.
   Nimber exact_value(const Region<N>& region);
   // The root's loop: r = 0, 1, ... asked of every option until none has r.
@@ -704,6 +728,11 @@ class Engine {
   std::size_t searched_ = 0;
   std::size_t visited_ = 0;  // requested-set questions asked, table hits included
   std::vector<Cell> crop_;
+  bool recording_ = false;
+
+  // claims.hpp: what is known of an option's value, and the choice of claims.
+  struct ClaimOption;
+  std::vector<ClaimOption> claim_options(const Region<N>& region);
 
   // Marks (region, heap) busy in the shared tables while this search runs.
   class BusyMark {
@@ -982,3 +1011,4 @@ bool Engine<N>::bounded() const {
 #include "engine_persistence.hpp"
 #include "exact_search.hpp"
 #include "requested_set.hpp"
+#include "claims.hpp"

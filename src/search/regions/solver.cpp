@@ -280,6 +280,44 @@ std::optional<Nimber> PlacementSolver::value_if_in(const Board& board, std::uint
   return v;
 }
 
+PlacementSolver::Claims PlacementSolver::claims(const std::vector<Board>& boards) {
+  for (const Board& board : boards) {
+    check_board(board);
+    if (block_positions_ || board.rows * board.cols > 64)
+      throw LimitError("certificates of the region search are written for boards of at most 64 cells");
+  }
+  detail::Engine<1>& engine = engines_->get<1>();
+  const unsigned reductions = engines_->reductions();
+  engines_->set_reductions(0);
+  engine.set_recording(true);
+  struct Restore {
+    detail::Engines& engines;
+    detail::Engine<1>& engine;
+    unsigned reductions;
+    ~Restore() {
+      engine.set_recording(false);
+      engines.set_reductions(reductions);
+    }
+  } restore{*engines_, engine, reductions};
+  Claims out;
+  std::vector<detail::Region<1>> roots;
+  for (const Board& board : boards) {
+    const auto& g = engine.geometry(static_cast<int>(board.rows), static_cast<int>(board.cols));
+    Nimber value = 0;
+    for (const detail::Region<1>& part : engine.parts_of(g, free_cells<1>(board, static_cast<std::size_t>(g.width)))) {
+      value ^= engine.evaluate(part);
+      roots.push_back(part);
+    }
+    out.values.push_back(value);
+  }
+  const auto claims = engine.claims_for(roots);
+  for (const auto& [region, value] : claims.exact) out.exact.emplace_back(engine.region_text(region), value);
+  for (const auto& [region, set] : claims.lacking) out.lacking.emplace_back(engine.region_text(region), set);
+  std::sort(out.exact.begin(), out.exact.end());
+  std::sort(out.lacking.begin(), out.lacking.end());
+  return out;
+}
+
 Board PlacementSolver::searched_board(const Board& board) const {
   if (!block_positions_) return board;
   Board positions = empty_board(board.rows - 1, board.cols - 1);

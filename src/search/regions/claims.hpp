@@ -1,0 +1,308 @@
+// The claims of a certificate of version 2 (docs/certificates.md), chosen
+// from what the requested-set search of Engine<N> found (included at the end
+// of engine.hpp).
+//
+// The search learns exact values of some regions and of many others only that
+// their value is not in a requested set. A certificate claims the same: `part
+// R v` or `not R SET`, and the checker proves each claim from the claims of
+// the parts of R's options (check/certificate_check.cpp: an option's possible
+// values from its parts' claims, then the mex by a matching). Starting from
+// the roots, each claim is given the claims its proof needs: an exact claim
+// v needs, for each k < v, an option of value k whose parts are all claimed
+// exactly (a witness), and every other option shown not to have v (its other
+// parts exact, its largest claimed to lack one value); a claim "not SET"
+// needs the options that rule out SET's values, found by the same rule the
+// checker applies. What the search did not keep (a table flushed at the memory
+// bound, an option the search never asked) is asked again.
+#pragma once
+
+#include <bitset>
+#include <stdexcept>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace grundy::placement::detail {
+
+// Values 0..255 (a certificate's values are below 256).
+using MayValues = std::bitset<256>;
+
+// The values a region can have when its options may have `may`: v is the mex,
+// so no option has v and the values 0..v-1 go to distinct options. So v is
+// possible only if no option surely has v and 0..v-1 match distinct options
+// that may have them (augmenting paths). The checker's rule, written again
+// here (check/ shares no code with the search).
+inline MayValues possible_mex(const std::vector<MayValues>& may, std::size_t up_to = 255) {
+  std::vector<int> value_of(may.size(), -1);   // the value an option is matched to
+  std::vector<std::size_t> seen(may.size(), 0);  // the round an option was tried in
+  std::size_t round = 0;
+  MayValues surely_taken;  // the values of options that have one value only
+  for (const MayValues& m : may) {
+    const std::size_t first = m._Find_first();
+    if (first < m.size() && m._Find_next(first) == m.size()) surely_taken.set(first);
+  }
+  auto match = [&](auto&& self, std::size_t v) -> bool {
+    for (std::size_t o = 0; o < may.size(); ++o) {
+      if (!may[o].test(v) || seen[o] == round) continue;
+      seen[o] = round;
+      if (value_of[o] < 0 || self(self, static_cast<std::size_t>(value_of[o]))) {
+        value_of[o] = static_cast<int>(v);
+        return true;
+      }
+    }
+    return false;
+  };
+  MayValues possible;
+  for (std::size_t v = 0; v <= up_to && v < possible.size(); ++v) {
+    if (!surely_taken.test(v)) possible.set(v);
+    ++round;
+    if (!match(match, v)) break;  // 0..v unmatched: no larger value is possible
+  }
+  return possible;
+}
+
+inline MayValues low_values(std::uint64_t set) {
+  MayValues out;
+  for (unsigned v = 0; v < 64; ++v)
+    if ((set >> v) & 1U) out.set(v);
+  return out;
+}
+
+// One option of a claimed region: its parts (equal pairs cancelled, G + G = 0),
+// the largest first; the others' exact values; what is known of the largest.
+template <std::size_t N>
+struct Engine<N>::ClaimOption {
+  std::vector<Region<N>> parts;
+  std::vector<Nimber> values;     // parts[1..]'s exact values
+  Nimber others = 0;              // their xor
+  std::optional<Nimber> largest;  // parts[0]'s exact value, when known
+  std::uint64_t lacks = 0;        // values parts[0] is known not to have
+
+  [[nodiscard]] MayValues may() const {
+    MayValues out;
+    if (parts.empty()) {
+      out.set(0);
+    } else if (largest) {
+      out.set(*largest ^ others);
+    } else {
+      out.set();
+      for (unsigned e = 0; e < 64; ++e)
+        if ((lacks >> e) & 1U) out.reset(e ^ others);
+    }
+    return out;
+  }
+  // Asks the search whether parts[0] has a value in `set` (values < 64): what
+  // it learns is kept here.
+  void ask(Engine& engine, std::uint64_t set) {
+    set &= ~lacks;
+    if (largest || parts.empty() || set == 0) return;
+    const Nimber v = engine.in_set(parts[0], set);
+    if (v == kNotInSet) {
+      lacks |= set;
+    } else {
+      largest = v;
+    }
+  }
+};
+
+template <std::size_t N>
+std::vector<typename Engine<N>::ClaimOption> Engine<N>::claim_options(const Region<N>& region) {
+  std::vector<ClaimOption> out;
+  const Geometry<N>& g = geometry(region.height, region.width);
+  std::vector<Bits<N>> afters;
+  for_each_move(g, region.cells, [&](const Bits<N>& after) { afters.push_back(after); });
+  for (const Bits<N>& after : afters) {
+    ClaimOption o;
+    for (const Region<N>& part : parts_of(g, after)) {
+      const auto twin = std::find(o.parts.begin(), o.parts.end(), part);
+      if (twin != o.parts.end()) {
+        o.parts.erase(twin);
+      } else {
+        o.parts.push_back(part);
+      }
+    }
+    std::size_t largest = 0;
+    for (std::size_t i = 1; i < o.parts.size(); ++i)
+      if (o.parts[i].cells.count() > o.parts[largest].cells.count()) largest = i;
+    if (!o.parts.empty()) std::swap(o.parts[0], o.parts[largest]);
+    for (std::size_t i = 1; i < o.parts.size(); ++i) {
+      o.values.push_back(exact_value(o.parts[i]));
+      o.others ^= o.values.back();
+    }
+    if (!o.parts.empty()) {
+      o.largest = known(o.parts[0]);
+      if (!o.largest) {
+        o.lacks = win_mask(o.parts[0]);
+      }
+    }
+    out.push_back(std::move(o));
+  }
+  return out;
+}
+
+template <std::size_t N>
+typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& roots) {
+  std::unordered_map<Region<N>, Nimber, RegionHash<N>> exact;
+  std::unordered_map<Region<N>, std::uint64_t, RegionHash<N>> lacking;
+  std::unordered_map<Region<N>, std::uint64_t, RegionHash<N>> proven;  // the lacking set proven so far
+  std::unordered_set<Region<N>, RegionHash<N>> proven_exact;
+  std::vector<Region<N>> todo;
+  auto claim_exact = [&](const Region<N>& r, Nimber v) {
+    if (v > 255) throw LimitError("a nim-value above 255 does not fit a certificate");
+    if (exact.emplace(r, v).second) todo.push_back(r);
+  };
+  auto claim_lacking = [&](const Region<N>& r, std::uint64_t set) {
+    if (set == 0 || exact.count(r) != 0) return;
+    std::uint64_t& s = lacking[r];
+    if ((s | set) == s) return;
+    s |= set;
+    todo.push_back(r);
+  };
+  // The claims an option's part needs: the others exactly; the largest
+  // exactly, or lacking `set` (its values, unshifted).
+  auto claim_option = [&](const ClaimOption& o, bool largest_exactly, std::uint64_t set) {
+    for (std::size_t i = 1; i < o.parts.size(); ++i) claim_exact(o.parts[i], o.values[i - 1]);
+    if (o.parts.empty()) return;
+    if (largest_exactly) {
+      claim_exact(o.parts[0], o.largest ? *o.largest : exact_value(o.parts[0]));
+    } else {
+      claim_lacking(o.parts[0], set);
+    }
+  };
+  const auto unproven = [](const Region<N>& r) {
+    (void)r;
+    return std::logic_error("certificate: a claim the search made cannot be proven from its options");
+  };
+
+  auto prove_exact = [&](const Region<N>& r, Nimber v) {
+    std::vector<ClaimOption> options = claim_options(r);
+    // Witnesses of 0..v-1: options whose value is known first, then asked.
+    std::vector<int> witness(v, -1);
+    std::size_t missing = v;
+    auto consider = [&](std::size_t i) {
+      const ClaimOption& o = options[i];
+      if (!o.parts.empty() && !o.largest) return;
+      const Nimber value = o.parts.empty() ? 0 : *o.largest ^ o.others;
+      if (value == v) throw unproven(r);
+      if (value < v && witness[value] < 0) {
+        witness[value] = static_cast<int>(i);
+        --missing;
+      }
+    };
+    for (std::size_t i = 0; i < options.size(); ++i) consider(i);
+    for (std::size_t i = 0; i < options.size() && missing > 0; ++i) {
+      ClaimOption& o = options[i];
+      if (o.parts.empty() || o.largest) continue;
+      std::uint64_t wanted = 0;
+      for (Nimber k = 0; k < v; ++k)
+        if (witness[k] < 0 && (k ^ o.others) < 64) wanted |= std::uint64_t{1} << (k ^ o.others);
+      o.ask(*this, wanted);
+      if (!o.largest && o.others >= 64) o.largest = exact_value(o.parts[0]);
+      consider(i);
+    }
+    if (missing > 0) throw unproven(r);
+    std::vector<bool> is_witness(options.size(), false);
+    for (const int i : witness) is_witness[static_cast<std::size_t>(i)] = true;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      ClaimOption& o = options[i];
+      if (is_witness[i] || o.parts.empty()) {
+        claim_option(o, true, 0);
+        continue;
+      }
+      const Nimber bit = v ^ o.others;
+      if (bit >= 64) {
+        claim_option(o, true, 0);
+        continue;
+      }
+      if (!o.largest) o.ask(*this, std::uint64_t{1} << bit);
+      if (o.largest && (*o.largest ^ o.others) == v) throw unproven(r);
+      claim_option(o, false, std::uint64_t{1} << bit);
+    }
+  };
+
+  auto prove_lacking = [&](const Region<N>& r, std::uint64_t set) {
+    std::vector<ClaimOption> options = claim_options(r);
+    const MayValues ruled_out = low_values(set);
+    auto decided = [&](const std::vector<bool>& used) {
+      std::vector<MayValues> may;
+      for (std::size_t i = 0; i < options.size(); ++i) {
+        if (used[i]) {
+          may.push_back(options[i].may());
+        } else {
+          may.push_back(MayValues().set());
+        }
+      }
+      return (possible_mex(may, static_cast<std::size_t>(std::bit_width(set)) - 1) & ruled_out).none();
+    };
+    std::vector<bool> all(options.size(), true);
+    const std::uint64_t range = up_to_largest(set);
+    for (std::size_t i = 0; i < options.size() && !decided(all); ++i) {
+      ClaimOption& o = options[i];
+      if (o.parts.empty() || o.largest) continue;
+      if (o.others >= 64) {
+        o.largest = exact_value(o.parts[0]);
+      } else {
+        o.ask(*this, xor_each(range, o.others));
+      }
+    }
+    if (!decided(all)) throw unproven(r);
+    // As few options as decide it: first those surely of a value in the set,
+    // then the others in order.
+    std::vector<bool> used(options.size(), false);
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      const MayValues m = options[i].may();
+      if (m.count() == 1 && (m & ruled_out).any()) order.push_back(i);
+    }
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      const MayValues m = options[i].may();
+      if (!(m.count() == 1 && (m & ruled_out).any()) && !m.all()) order.push_back(i);
+    }
+    for (const std::size_t i : order) {
+      if (decided(used)) break;
+      used[i] = true;
+    }
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      if (!used[i]) continue;
+      const ClaimOption& o = options[i];
+      if (o.parts.empty() || o.largest) {
+        claim_option(o, true, 0);
+      } else {
+        claim_option(o, false, o.lacks & xor_each(range, o.others));
+      }
+    }
+  };
+
+  for (const Region<N>& root : roots) claim_exact(root, exact_value(root));
+  while (!todo.empty()) {
+    const Region<N> r = todo.back();
+    todo.pop_back();
+    if (const auto e = exact.find(r); e != exact.end()) {
+      if (proven_exact.insert(r).second) prove_exact(r, e->second);
+      continue;
+    }
+    const std::uint64_t set = lacking.at(r);
+    std::uint64_t& done = proven[r];
+    if (done == set) continue;
+    prove_lacking(r, set);
+    done = set;
+  }
+  Claims out;
+  for (const auto& [r, v] : exact) out.exact.emplace_back(r, v);
+  for (const auto& [r, set] : lacking)
+    if (exact.count(r) == 0) out.lacking.emplace_back(r, set);
+  return out;
+}
+
+template <std::size_t N>
+std::string Engine<N>::region_text(const Region<N>& region) {
+  const Geometry<N>& g = geometry(region.height, region.width);
+  std::string text;
+  for (int r = 0; r < region.height; ++r) {
+    if (r > 0) text += '/';
+    for (int c = 0; c < region.width; ++c)
+      text += region.cells.test(static_cast<std::size_t>(r * g.width + c)) ? '0' : '1';
+  }
+  return text;
+}
+
+}  // namespace grundy::placement::detail
