@@ -123,6 +123,8 @@ TEST(CramGrid, CertificatesOfRandomSumsAreProvenWithThePlacementSearchsValues) {
     std::vector<std::string> terms;
     for (const std::string& b : boards) terms.push_back(term_of(b));
     const Certificate written = certify_cram(terms);
+    // Boards of at most 64 cells: the region search's own proof (version 2).
+    EXPECT_TRUE(written.text.starts_with("grundy-certificate 2\ngame cram\n")) << written.text.substr(0, 40);
     unsigned expected = 0;
     for (std::size_t i = 0; i < boards.size(); ++i) {
       const unsigned v = oracle.value(boards[i]);
