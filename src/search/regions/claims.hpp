@@ -37,8 +37,9 @@ inline MayValues possible_mex(const std::vector<MayValues>& may, std::size_t up_
   std::size_t round = 0;
   MayValues surely_taken;  // the values of options that have one value only
   for (const MayValues& m : may) {
-    const std::size_t first = m._Find_first();
-    if (first < m.size() && m._Find_next(first) == m.size()) surely_taken.set(first);
+    if (m.count() != 1) continue;
+    for (std::size_t v = 0; v < m.size(); ++v)
+      if (m.test(v)) surely_taken.set(v);
   }
   auto match = [&](auto&& self, std::size_t v) -> bool {
     for (std::size_t o = 0; o < may.size(); ++o) {
