@@ -191,12 +191,12 @@ class Proof {
       // What the claims leave open, named for the reader.
       for (std::size_t i = 0; i < options.size(); ++i) {
         if (claim.excluded == 0 && v > claim.value && may[i].test(claim.value) && may[i].count() > 1) {
-          failure = {line_of(claim), at + ": its option " + options[i] + " may have the value " +
+          failure = {claim.line, at + ": its option " + options[i] + " may have the value " +
                                          std::to_string(claim.value) + " (its parts' claims do not rule it out)"};
           return false;
         }
       }
-      failure = {line_of(claim), at + ", but its options' claims leave the value " + std::to_string(v) + " possible"};
+      failure = {claim.line, at + ", but its options' claims leave the value " + std::to_string(v) + " possible"};
       return false;
     }
     return true;
@@ -218,8 +218,6 @@ class Proof {
   [[nodiscard]] std::size_t size() const { return claims_.size(); }
 
  private:
-
-  static std::size_t line_of(const Claim& claim) { return claim.line; }
 
   static std::string listed(std::uint64_t set) {
     std::string out = "{";
@@ -284,29 +282,29 @@ class Proof {
 
   // The values a part whose options may have `may` can have (see prove_version_2).
   static Values possible_values(const std::vector<Values>& may) {
+    Values forced;  // values some option surely has
+    for (const Values& m : may)
+      if (m.count() == 1)
+        for (unsigned v = 0; v < kValues; ++v)
+          if (m.test(v)) forced.set(v);
     Values possible;
-    std::vector<int> holder(kValues, -1);  // the option a value is matched to
-    std::vector<int> value_of(may.size(), -1);
+    std::vector<int> value_of(may.size(), -1);  // the value an option is matched to
     for (unsigned v = 0; v < kValues; ++v) {
       // 0..v-1 are matched: v is possible unless an option surely has it.
-      bool forced = false;
-      for (const Values& m : may) forced = forced || (m.count() == 1 && m.test(v));
-      if (!forced) possible.set(v);
+      if (!forced.test(v)) possible.set(v);
       // Then v itself is matched to an option, or no larger value is possible.
       std::vector<char> seen(may.size(), 0);
-      if (!augment(v, may, holder, value_of, seen)) break;
+      if (!augment(v, may, value_of, seen)) break;
     }
     return possible;
   }
 
-  static bool augment(unsigned v, const std::vector<Values>& may, std::vector<int>& holder, std::vector<int>& value_of,
-                      std::vector<char>& seen) {
+  static bool augment(unsigned v, const std::vector<Values>& may, std::vector<int>& value_of, std::vector<char>& seen) {
     for (std::size_t o = 0; o < may.size(); ++o) {
       if (!may[o].test(v) || seen[o]) continue;
       seen[o] = 1;
-      if (value_of[o] < 0 || augment(static_cast<unsigned>(value_of[o]), may, holder, value_of, seen)) {
+      if (value_of[o] < 0 || augment(static_cast<unsigned>(value_of[o]), may, value_of, seen)) {
         value_of[o] = static_cast<int>(v);
-        holder[v] = static_cast<int>(o);
         return true;
       }
     }

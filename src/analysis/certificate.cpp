@@ -45,20 +45,12 @@ Certificate certify(const Position& position, Context& context) {
   return out;
 }
 
-std::string certificate_text(const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
-                             const std::vector<std::pair<std::string, Nimber>>& claims) {
-  std::string text = "grundy-certificate 1\ngame " + game + "\n";
-  for (const auto& [term, value] : roots) text += "root " + term + " " + std::to_string(value) + "\n";
-  for (const auto& [part, value] : claims) text += "part " + part + " " + std::to_string(value) + "\n";
-  Fnv1a sum;
-  sum.add_bytes(text);
-  return text + "checksum fnv1a64 " + sum.hex() + "\n";
-}
-
-std::string certificate_text(const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
-                             const std::vector<std::pair<std::string, Nimber>>& claims,
-                             const std::vector<std::pair<std::string, std::uint64_t>>& lacking) {
-  std::string text = "grundy-certificate 2\ngame " + game + "\n";
+namespace {
+// The text of either version: version 1 has no "not" lines.
+std::string text_of(int version, const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
+                    const std::vector<std::pair<std::string, Nimber>>& claims,
+                    const std::vector<std::pair<std::string, std::uint64_t>>& lacking) {
+  std::string text = "grundy-certificate " + std::to_string(version) + "\ngame " + game + "\n";
   for (const auto& [term, value] : roots) text += "root " + term + " " + std::to_string(value) + "\n";
   for (const auto& [part, value] : claims) text += "part " + part + " " + std::to_string(value) + "\n";
   char set[17];
@@ -69,6 +61,18 @@ std::string certificate_text(const std::string& game, const std::vector<std::pai
   Fnv1a sum;
   sum.add_bytes(text);
   return text + "checksum fnv1a64 " + sum.hex() + "\n";
+}
+}  // namespace
+
+std::string certificate_text(const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
+                             const std::vector<std::pair<std::string, Nimber>>& claims) {
+  return text_of(1, game, roots, claims, {});
+}
+
+std::string certificate_text(const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
+                             const std::vector<std::pair<std::string, Nimber>>& claims,
+                             const std::vector<std::pair<std::string, std::uint64_t>>& lacking) {
+  return text_of(2, game, roots, claims, lacking);
 }
 
 }  // namespace grundy

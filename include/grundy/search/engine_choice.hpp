@@ -275,7 +275,7 @@ class GameEngines {
       // Boards the region search holds in one word: it values them and writes
       // the claims of its own proof (version 2), far faster than valuing every
       // part (docs/certificates.md). Larger boards: the part search.
-      if (std::all_of(positions.begin(), positions.end(), [](const Position& b) { return b.rows * b.cols <= 64; })) {
+      if (std::all_of(positions.begin(), positions.end(), [](const Position& b) { return b.rows * b.cols <= placement::PlacementSolver::kMostClaimedCells; })) {
         auto claims = searching_regions([&](placement::PlacementSolver& solver) {
           auto made = solver.claims(positions);
           out.parts_valued = solver.stored_positions();

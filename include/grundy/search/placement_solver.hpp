@@ -52,7 +52,8 @@ class PlacementSolver {
   // search finds (src/search/regions/claims.hpp), each part as rows of 0
   // (free) and 1 joined by '/'. For boards of at most 64 cells, searched on
   // one thread without the reductions and the mirror strategy (the checker
-  // knows neither); LimitError past 64 cells.
+  // knows neither); LimitError past kMostClaimedCells.
+  static constexpr std::size_t kMostClaimedCells = 64;  // one word of the engine's bits
   struct Claims {
     std::vector<Nimber> values;
     std::vector<std::pair<std::string, Nimber>> exact;          // part, value

@@ -16,57 +16,13 @@
 // bound, an option the search never asked) is asked again.
 #pragma once
 
-#include <bitset>
+#include "possible_mex.hpp"
+
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace grundy::placement::detail {
-
-// Values 0..255 (a certificate's values are below 256).
-using MayValues = std::bitset<256>;
-
-// The values a region can have when its options may have `may`: v is the mex,
-// so no option has v and the values 0..v-1 go to distinct options. So v is
-// possible only if no option surely has v and 0..v-1 match distinct options
-// that may have them (augmenting paths). The checker's rule, written again
-// here (check/ shares no code with the search).
-inline MayValues possible_mex(const std::vector<MayValues>& may, std::size_t up_to = 255) {
-  std::vector<int> value_of(may.size(), -1);   // the value an option is matched to
-  std::vector<std::size_t> seen(may.size(), 0);  // the round an option was tried in
-  std::size_t round = 0;
-  MayValues surely_taken;  // the values of options that have one value only
-  for (const MayValues& m : may) {
-    if (m.count() != 1) continue;
-    for (std::size_t v = 0; v < m.size(); ++v)
-      if (m.test(v)) surely_taken.set(v);
-  }
-  auto match = [&](auto&& self, std::size_t v) -> bool {
-    for (std::size_t o = 0; o < may.size(); ++o) {
-      if (!may[o].test(v) || seen[o] == round) continue;
-      seen[o] = round;
-      if (value_of[o] < 0 || self(self, static_cast<std::size_t>(value_of[o]))) {
-        value_of[o] = static_cast<int>(v);
-        return true;
-      }
-    }
-    return false;
-  };
-  MayValues possible;
-  for (std::size_t v = 0; v <= up_to && v < possible.size(); ++v) {
-    if (!surely_taken.test(v)) possible.set(v);
-    ++round;
-    if (!match(match, v)) break;  // 0..v unmatched: no larger value is possible
-  }
-  return possible;
-}
-
-inline MayValues low_values(std::uint64_t set) {
-  MayValues out;
-  for (unsigned v = 0; v < 64; ++v)
-    if ((set >> v) & 1U) out.set(v);
-  return out;
-}
 
 // One option of a claimed region: its parts (equal pairs cancelled, G + G = 0),
 // the largest first; the others' exact values; what is known of the largest.
@@ -169,8 +125,9 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
       claim_lacking(o.parts[0], set);
     }
   };
-  const auto unproven = [](const Region<N>& r) {
-    (void)r;
+  // A claim the search made that its options do not prove: a bug of the
+  // search or of this choice, never of the input.
+  const auto unproven = [] {
     return std::logic_error("certificate: a claim the search made cannot be proven from its options");
   };
 
@@ -186,7 +143,7 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
       const ClaimOption& o = options[i];
       if (!o.parts.empty() && !o.largest) return;
       const Nimber value = o.parts.empty() ? 0 : *o.largest ^ o.others;
-      if (value == v) throw unproven(r);
+      if (value == v) throw unproven();
       if (value >= v) return;
       std::size_t cost = 0;
       for (const Region<N>& p : o.parts) cost += exact.count(p) == 0 ? 1 : 0;
@@ -209,7 +166,7 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
       if (!o.largest && o.others >= 64) o.largest = exact_value(o.parts[0]);
       consider(i);
     }
-    if (missing > 0) throw unproven(r);
+    if (missing > 0) throw unproven();
     std::vector<bool> is_witness(options.size(), false);
     for (const int i : witness) is_witness[static_cast<std::size_t>(i)] = true;
     for (std::size_t i = 0; i < options.size(); ++i) {
@@ -224,7 +181,7 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
         continue;
       }
       if (!o.largest) o.ask(*this, std::uint64_t{1} << bit);
-      if (o.largest && (*o.largest ^ o.others) == v) throw unproven(r);
+      if (o.largest && (*o.largest ^ o.others) == v) throw unproven();
       claim_option(o, false, std::uint64_t{1} << bit);
     }
   };
@@ -254,7 +211,7 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
         o.ask(*this, xor_each(range, o.others));
       }
     }
-    if (!decided(all)) throw unproven(r);
+    if (!decided(all)) throw unproven();
     // As few options as decide it: first those surely of a value in the set,
     // then the others in order.
     std::vector<bool> used(options.size(), false);

@@ -382,8 +382,7 @@ Nimber Engine<N>::value_by_aspiration(const Region<N>& region) {
 
 template <std::size_t N>
 Nimber Engine<N>::cells_value_in(const Geometry<N>& g, const Bits<N>& free, std::uint64_t requested) {
-  std::vector<Region<N>> parts;
-  for_each_part(g, free, [&](const Bits<N>& part) { parts.push_back(crop_canonical(g, part)); });
+  const std::vector<Region<N>> parts = parts_of(g, free);
   if (parts.empty()) return (requested & 1U) != 0 ? 0 : kNotInSet;
   std::size_t largest = 0;
   for (std::size_t i = 1; i < parts.size(); ++i) {
@@ -402,8 +401,7 @@ template <std::size_t N>
 bool Engine<N>::cells_have_value(const Geometry<N>& g, const Bits<N>& free, Nimber target) {
   // Every part but the largest valued exactly; the largest asked about the one
   // value that would make the sum equal to target.
-  std::vector<Region<N>> parts;
-  for_each_part(g, free, [&](const Bits<N>& part) { parts.push_back(crop_canonical(g, part)); });
+  const std::vector<Region<N>> parts = parts_of(g, free);
   if (parts.empty()) return target == 0;
   std::size_t largest = 0;
   for (std::size_t i = 1; i < parts.size(); ++i) {

@@ -283,8 +283,9 @@ std::optional<Nimber> PlacementSolver::value_if_in(const Board& board, std::uint
 PlacementSolver::Claims PlacementSolver::claims(const std::vector<Board>& boards) {
   for (const Board& board : boards) {
     check_board(board);
-    if (block_positions_ || board.rows * board.cols > 64)
-      throw LimitError("certificates of the region search are written for boards of at most 64 cells");
+    if (block_positions_ || board.rows * board.cols > kMostClaimedCells)
+      throw LimitError("certificates of the region search are written for boards of at most " +
+                       std::to_string(kMostClaimedCells) + " cells");
   }
   detail::Engine<1>& engine = engines_->get<1>();
   const unsigned reductions = engines_->reductions();
