@@ -40,13 +40,17 @@ struct CheckResult {
 };
 
 // Checks the certificate in `bytes` (its text, already uncompressed), of one
-// of `games` (game_rules.hpp).
-CheckResult check_certificate_text(const std::string& bytes, const std::vector<GameRules>& games = builtin_games());
+// of `games` (game_rules.hpp). Its claims are proven on `threads` threads (0:
+// one for each core); the result, and the claim a refusal names, are the same
+// for every thread count.
+CheckResult check_certificate_text(const std::string& bytes, const std::vector<GameRules>& games = builtin_games(),
+                                   unsigned threads = 0);
 
 // Reads `path` (gzip-compressed or not; at most 1 GiB uncompressed) and
 // checks it. A file that cannot be opened (with the reason), or that is not a
 // regular file, is a result with line 0.
-CheckResult check_certificate_file(const std::string& path, const std::vector<GameRules>& games = builtin_games());
+CheckResult check_certificate_file(const std::string& path, const std::vector<GameRules>& games = builtin_games(),
+                                   unsigned threads = 0);
 
 // The same, of a descriptor open on the certificate (`name` for messages).
 // Either reads a line at a time: a line that no certificate has (blank, of
@@ -54,6 +58,6 @@ CheckResult check_certificate_file(const std::string& path, const std::vector<Ga
 // memory is what the claims keep (at most 1 GiB of them, about 100 bytes a
 // claim), never the file's size.
 CheckResult check_certificate_descriptor(int descriptor, const std::string& name,
-                                         const std::vector<GameRules>& games = builtin_games());
+                                         const std::vector<GameRules>& games = builtin_games(), unsigned threads = 0);
 
 }  // namespace grundy_check

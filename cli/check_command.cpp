@@ -19,6 +19,7 @@ namespace {
 struct CheckOptions {
   std::string file;
   bool json = false;
+  unsigned threads = 0;  // 0: one for each core
 };
 
 void run_check(const CheckOptions& options) {
@@ -28,7 +29,8 @@ void run_check(const CheckOptions& options) {
   // refused at once with the reason, before a byte is read (/dev/zero was
   // read to 1 GiB first). A certificate is a file grundy wrote: a regular file.
   const InputDescriptor file(options.file, "certificate", InputKind::regular_file);
-  const grundy_check::CheckResult result = grundy_check::check_certificate_descriptor(file.get(), options.file);
+  const grundy_check::CheckResult result = grundy_check::check_certificate_descriptor(
+      file.get(), options.file, grundy_check::builtin_games(), options.threads);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!result.valid) {
     SourceLocation where;
@@ -61,6 +63,11 @@ void register_check_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("check", "Verify a certificate (grundy value --certificate) and print what it proves");
   cmd->add_option("file", options->file, "the certificate (plain text or gzip-compressed)")->required();
   cmd->add_flag("--json", options->json, "print JSON");
+  cmd->add_option("--threads", options->threads,
+                  "prove the claims on this many threads, 0 to 64 (0: one for each core); the result, and the claim "
+                  "a refusal names, are the same for every count")
+      ->check(CLI::Range(0, 64))
+      ->capture_default_str();
   cmd->callback([options] { run_check(*options); });
 }
 

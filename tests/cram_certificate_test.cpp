@@ -327,6 +327,47 @@ TEST(CramGridCertificate, ChangedValuesRemovedClaimsAndFlippedBytesAreRefused) {
   EXPECT_FALSE(grundy_check::check_certificate_text(with_fresh_checksum(other)).valid);
 }
 
+// The checker proves claims on several threads: the same result, and the
+// same claim named by a refusal (the first refused in the certificate's
+// order), for every thread count.
+TEST(CramGridCertificate, EveryThreadCountProvesAndRefusesTheSame) {
+  const std::string text = certify_cram({"5x5"}).text;
+  std::vector<std::string> lines = lines_of(text);
+  ASSERT_GT(lines.size(), 500U);  // blocks of 64 claims: several
+  for (const unsigned threads : {1U, 2U, 3U, 8U}) {
+    const grundy_check::CheckResult result =
+        grundy_check::check_certificate_text(text, grundy_check::builtin_games(), threads);
+    ASSERT_TRUE(result.valid) << threads << ": " << result.message;
+    EXPECT_EQ(result.claims + 4, lines.size());  // header, game, root, checksum
+    EXPECT_EQ(result.total(), 0U);                // Cram 5×5 is 0 (MCGS)
+  }
+  // Two exact claims made wrong, one late and one early: refused at the early
+  // one, or at a claim before it whose proof reads a changed one.
+  std::vector<std::size_t> exact;  // the indices of the exact claims
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].rfind("part ", 0) == 0) exact.push_back(i);
+  ASSERT_GT(exact.size(), 100U);
+  const auto wronged = [&](std::size_t i) {
+    const std::size_t space = lines[i].rfind(' ');
+    lines[i] = lines[i].substr(0, space + 1) + std::to_string(std::stoul(lines[i].substr(space + 1)) + 7);
+    return i + 1;  // 1-based
+  };
+  wronged(exact[exact.size() * 9 / 10]);
+  const std::size_t early = wronged(exact[exact.size() / 3]);
+  const std::string bad = with_fresh_checksum(lines);
+  const grundy_check::CheckResult one = grundy_check::check_certificate_text(bad, grundy_check::builtin_games(), 1);
+  ASSERT_FALSE(one.valid);
+  EXPECT_GT(one.line, 3U);
+  EXPECT_LE(one.line, early);
+  for (const unsigned threads : {2U, 3U, 8U}) {
+    const grundy_check::CheckResult result =
+        grundy_check::check_certificate_text(bad, grundy_check::builtin_games(), threads);
+    EXPECT_FALSE(result.valid);
+    EXPECT_EQ(result.line, one.line) << threads << " threads: " << result.message;
+    EXPECT_EQ(result.message, one.message);
+  }
+}
+
 // (The census of Cram boards with certificates: ClobberGridCertificate.CensusOfBoardsWritesCertificates.)
 TEST(CramGridCertificate, WrittenAndCheckedThroughTheCommand) {
   const std::string path = ::testing::TempDir() + "cram_3x5.certificate";

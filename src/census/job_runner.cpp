@@ -203,7 +203,8 @@ std::vector<Row> run_position(const Plan& plan, const Job& job, const JobSetting
       const Certificate certificate = certify(position, context);
       // Proven by the checker before the row says so (as `grundy value
       // --certificate`): a damaged table file must not become a proven row.
-      const grundy_check::CheckResult checked = grundy_check::check_certificate_text(certificate.text);
+      const grundy_check::CheckResult checked = grundy_check::check_certificate_text(
+          certificate.text, grundy_check::builtin_games(), 1);  // one thread: the census runs jobs on its own threads
       const Nimber proven = checked.total();
       if (!checked.valid || proven != certificate.value) {
         throw InputError("the certificate made does not check (" +
