@@ -101,6 +101,21 @@ TEST(CramGrid, CheckerRulesAgainstTheRules) {
         at = end + 1;
       }
       EXPECT_EQ(grundy_check::cram::least_image(mirrored), part) << mirrored;
+      // A quarter turn (rows and columns of other lengths): row c of it is column c read upwards.
+      std::vector<std::string> rows(1);
+      for (const char letter : part) {
+        if (letter == '/') {
+          rows.emplace_back();
+        } else {
+          rows.back().push_back(letter);
+        }
+      }
+      std::string turned;
+      for (std::size_t c = 0; c < rows[0].size(); ++c) {
+        if (c > 0) turned += '/';
+        for (std::size_t r = rows.size(); r-- > 0;) turned += rows[r][c];
+      }
+      EXPECT_EQ(grundy_check::cram::least_image(turned), part) << turned;
     }
   }
   // Not parts: two regions, a single free cell, a region not cropped to its box.
