@@ -18,6 +18,7 @@
 
 #include "possible_mex.hpp"
 
+#include <array>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -186,8 +187,48 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
     }
   };
 
+  auto cost_of = [&](const ClaimOption& o) {
+    std::size_t c = 0;
+    for (const Region<N>& p : o.parts) c += exact.count(p) == 0 ? 1 : 0;
+    return c;
+  };
+  // Most sets are ruled out by options surely of their values (g(R) != 0 can
+  // be proven only so, and 80 % of Cram 5x7's sets are {0} or {1}): one such
+  // option for each value, the one with the fewest parts not yet claimed,
+  // asked for the values still without one; no matching. False (nothing
+  // claimed) when some value has no such option: the matching decides then.
+  auto rule_out_by_options_of_the_values = [&](std::vector<ClaimOption>& options, std::uint64_t set) {
+    std::array<int, 64> taker;
+    taker.fill(-1);
+    std::array<std::size_t, 64> taker_cost{};
+    std::uint64_t uncovered = set;
+    auto consider = [&](std::size_t i) {
+      const ClaimOption& o = options[i];
+      if (!o.parts.empty() && !o.largest) return;
+      const Nimber value = o.parts.empty() ? 0 : *o.largest ^ o.others;
+      if (value >= 64 || ((set >> value) & 1U) == 0) return;
+      const std::size_t c = cost_of(o);
+      if (taker[value] >= 0 && taker_cost[value] <= c) return;
+      taker[value] = static_cast<int>(i);
+      taker_cost[value] = c;
+      uncovered &= ~(std::uint64_t{1} << value);
+    };
+    for (std::size_t i = 0; i < options.size(); ++i) consider(i);
+    for (std::size_t i = 0; i < options.size() && uncovered != 0; ++i) {
+      ClaimOption& o = options[i];
+      if (o.parts.empty() || o.largest || o.others >= 64) continue;
+      o.ask(*this, xor_each(uncovered, o.others));
+      consider(i);
+    }
+    if (uncovered != 0) return false;
+    for (unsigned w = 0; w < 64; ++w)
+      if (taker[w] >= 0) claim_option(options[static_cast<std::size_t>(taker[w])], true, 0);
+    return true;
+  };
+
   auto prove_lacking = [&](const Region<N>& r, std::uint64_t set) {
     std::vector<ClaimOption> options = claim_options(r);
+    if (rule_out_by_options_of_the_values(options, set)) return;
     const MayValues ruled_out = low_values(set);
     auto decided = [&](const std::vector<bool>& used) {
       std::vector<MayValues> may;
@@ -220,11 +261,7 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
       const MayValues m = options[i].may();
       if (m.count() == 1 && (m & ruled_out).any()) order.push_back(i);
     }
-    auto cost = [&](std::size_t i) {
-      std::size_t c = 0;
-      for (const Region<N>& p : options[i].parts) c += exact.count(p) == 0 ? 1 : 0;
-      return c;
-    };
+    auto cost = [&](std::size_t i) { return cost_of(options[i]); };
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return cost(a) < cost(b); });
     for (std::size_t i = 0; i < options.size(); ++i) {
       const MayValues m = options[i].may();
