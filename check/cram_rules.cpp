@@ -3,6 +3,7 @@
 #include "cram_rules.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <utility>
 
 namespace grundy_check::cram {
@@ -51,16 +52,24 @@ std::string least_of_images(const std::string& box, std::size_t h, std::size_t w
       image += letter;
       return true;
     };
+    // Image (i, j) is the box's cell (r, c) with r = j or i (turned or not),
+    // read from the last row when the symmetry's bit 1 is set, and c = i or
+    // j, from the last column when bit 2 is: the letter at
+    // first + i * down + j * across.
+    const bool from_last_row = (symmetry & 1) != 0;
+    const bool from_last_column = (symmetry & 2) != 0;
+    const std::ptrdiff_t row_step = from_last_row ? -static_cast<std::ptrdiff_t>(w) : static_cast<std::ptrdiff_t>(w);
+    const std::ptrdiff_t column_step = from_last_column ? -1 : 1;
+    const std::ptrdiff_t first = static_cast<std::ptrdiff_t>((from_last_row ? (h - 1) * w : 0) +
+                                                             (from_last_column ? w - 1 : 0));
+    const std::ptrdiff_t down = turned ? column_step : row_step;
+    const std::ptrdiff_t across = turned ? row_step : column_step;
     bool greater = false;
     for (std::size_t i = 0; i < rows && !greater; ++i) {
       if (i > 0 && !put('/')) greater = true;
-      for (std::size_t j = 0; j < columns && !greater; ++j) {
-        std::size_t r = turned ? j : i;
-        std::size_t c = turned ? i : j;
-        if ((symmetry & 1) != 0) r = h - 1 - r;
-        if ((symmetry & 2) != 0) c = w - 1 - c;
-        if (!put(box[r * w + c])) greater = true;
-      }
+      std::ptrdiff_t at = first + static_cast<std::ptrdiff_t>(i) * down;
+      for (std::size_t j = 0; j < columns && !greater; ++j, at += across)
+        if (!put(box[static_cast<std::size_t>(at)])) greater = true;
     }
     // Written whole: less, or a prefix of best (shorter, so less), or equal.
     if (!greater && (order < 0 || image.size() < best.size())) best = image;
@@ -73,44 +82,49 @@ std::string least_of_images(const std::string& box, std::size_t h, std::size_t w
 std::vector<Region> regions_of(const std::string& board) {
   const Shape shape = shape_of(board);
   const std::size_t stride = shape.width + 1;
+  // A cell's index and its row and column, kept beside it (a division a cell
+  // was a fifth of a check).
+  struct Cell {
+    std::size_t at, row, column;
+  };
   std::vector<char> seen(board.size(), 0);
-  std::vector<std::size_t> todo;
-  std::vector<std::size_t> cells;
+  std::vector<Cell> todo;
+  std::vector<Cell> cells;
   std::vector<Region> regions;
-  for (std::size_t start = 0; start < board.size(); ++start) {
+  for (std::size_t start = 0, row = 0, column = 0; start < board.size(); ++start, ++column) {
+    if (column == stride) ++row, column = 0;
     if (seen[start] || board[start] != '0') continue;
     Region region;
-    region.top = region.bottom = start / stride;
-    region.left = region.right = start % stride;
+    region.top = region.bottom = row;
+    region.left = region.right = column;
     cells.clear();
-    todo.assign(1, start);
+    todo.assign(1, Cell{start, row, column});
     seen[start] = 1;
     while (!todo.empty()) {
-      const std::size_t at = todo.back();
+      const Cell cell = todo.back();
       todo.pop_back();
-      cells.push_back(at);
-      const std::size_t r = at / stride;
-      const std::size_t c = at % stride;
+      cells.push_back(cell);
+      const auto [at, r, c] = cell;
       region.top = std::min(region.top, r), region.bottom = std::max(region.bottom, r);
       region.left = std::min(region.left, c), region.right = std::max(region.right, c);
       // The four neighbours on the board ('/' ends a row: never free).
-      const auto visit = [&](std::size_t next) {
+      const auto visit = [&](std::size_t next, std::size_t next_row, std::size_t next_column) {
         if (board[next] == '0' && !seen[next]) {
           seen[next] = 1;
-          todo.push_back(next);
+          todo.push_back(Cell{next, next_row, next_column});
         }
       };
-      if (c + 1 < shape.width) visit(at + 1);
-      if (c > 0) visit(at - 1);
-      if (r + 1 < shape.height) visit(at + stride);
-      if (r > 0) visit(at - stride);
+      if (c + 1 < shape.width) visit(at + 1, r, c + 1);
+      if (c > 0) visit(at - 1, r, c - 1);
+      if (r + 1 < shape.height) visit(at + stride, r + 1, c);
+      if (r > 0) visit(at - stride, r - 1, c);
     }
     region.cells = cells.size();
     if (region.cells < 2) continue;
     const std::size_t h = region.bottom - region.top + 1;
     const std::size_t w = region.right - region.left + 1;
     std::string box(h * w, '1');
-    for (const std::size_t at : cells) box[(at / stride - region.top) * w + (at % stride - region.left)] = '0';
+    for (const Cell& cell : cells) box[(cell.row - region.top) * w + (cell.column - region.left)] = '0';
     region.least = least_of_images(box, h, w);
     regions.push_back(std::move(region));
   }
