@@ -184,7 +184,17 @@ class Proof {
   bool prove_version_2(const std::string& part, const Claim& claim, Failure& failure) const {
     const std::vector<std::string> options = rules_.options(part);
     std::vector<Values> may(options.size());
-    for (std::size_t i = 0; i < options.size(); ++i) may[i] = values_of(options[i]);
+    // A claim "none of SET" holds at once when each value of SET is surely an
+    // option's (g(part) is the mex: never an option's value); options are read
+    // only until they are (most claims of a certificate: one option).
+    std::uint64_t untaken = claim.excluded;
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      may[i] = values_of(options[i]);
+      if (untaken == 0 || may[i].count() != 1) continue;
+      for (unsigned v = 0; v < 64; ++v)
+        if (may[i].test(v)) untaken &= ~(std::uint64_t{1} << v);
+      if (untaken == 0) return true;
+    }
     const Values possible = possible_values(may);
     const std::string at =
         claim.excluded == 0 ? "the part " + part + " claimed " + std::to_string(claim.value)
