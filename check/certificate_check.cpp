@@ -106,6 +106,11 @@ class Proof {
     unsigned value;
     std::uint64_t excluded;  // 0: an exact claim of `value`
     std::size_t line;
+    // From version 3, the part as the certificate writes it: its options are
+    // split in that orientation (a reduction such as Cram's diagonal-twin cut
+    // depends on it; every orientation is sound, and the writer's is the one
+    // its claims follow). Empty before: the least image serves.
+    std::string written;
   };
   // Values 0..255 (a claim's values are below 256; a part of the games here
   // has fewer than 256 options, so its mex is below 256 too).
@@ -117,11 +122,11 @@ class Proof {
 
   // Claims: least image -> value (or the values it has not) and line.
   bool add_claim(const std::string& part, unsigned value, std::size_t line, Failure& failure) {
-    return add(part, Claim{value, 0, line}, failure);
+    return add(part, Claim{value, 0, line, version_ >= 3 ? part : std::string()}, failure);
   }
   // Version 2: g(part) is none of the values of `excluded` (bit n: value n).
   bool add_exclusion(const std::string& part, std::uint64_t excluded, std::size_t line, Failure& failure) {
-    return add(part, Claim{0, excluded, line}, failure);
+    return add(part, Claim{0, excluded, line, version_ >= 3 ? part : std::string()}, failure);
   }
 
   // The xor of the parts' claimed values; false when one is not claimed (named in `missing`).
@@ -144,7 +149,7 @@ class Proof {
     const std::string at = "the part " + part + " claimed " + std::to_string(value);
     for (const std::string& option : rules_.options(part)) {
       unsigned x = 0;
-      if (claimed_value(rules_.parts(option), x)) {
+      if (claimed_value(split(option), x)) {
         if (x == value) {
           failure = {line, at + " has an option of that value: " + option};
           return false;
@@ -155,7 +160,7 @@ class Proof {
       // Not valued by the claims: a reply from it to `value` shows it differs.
       bool refuted = false;
       for (const std::string& reply : rules_.options(option)) {
-        if (claimed_value(rules_.parts(reply), x) && x == value) {
+        if (claimed_value(split(reply), x) && x == value) {
           refuted = true;
           break;
         }
@@ -236,8 +241,8 @@ class Proof {
         const std::size_t block = next_block.fetch_add(1);
         if (block >= blocks || block * kBlock >= first_refused.load()) return;
         for (std::size_t i = block * kBlock; i < std::min(count, (block + 1) * kBlock); ++i) {
-          const std::string& part = *order_[i];
-          const Claim& claim = claims_.at(part);
+          const Claim& claim = claims_.at(*order_[i]);
+          const std::string& part = claim.written.empty() ? *order_[i] : claim.written;
           Failure here{0, ""};
           const bool proven =
               version_ >= 2 ? prove_version_2(part, claim, here) : prove(part, claim.value, claim.line, here);
@@ -273,6 +278,12 @@ class Proof {
 
   [[nodiscard]] std::size_t size() const { return claims_.size(); }
 
+  // The parts of a position as this version splits it: from version 3 with
+  // the reductions of the game's rules file, when it has any.
+  [[nodiscard]] std::vector<std::string> split(const std::string& position) const {
+    return version_ >= 3 && rules_.reduced_parts ? rules_.reduced_parts(position) : rules_.parts(position);
+  }
+
  private:
 
   static std::string listed(std::uint64_t set) {
@@ -303,7 +314,7 @@ class Proof {
   // but one claimed exactly and that one claimed to have none of a set, the
   // others' xor shifts the set; anything else, every value.
   Values values_of(const std::string& option) const {
-    std::vector<std::string> parts = rules_.parts(option);
+    std::vector<std::string> parts = split(option);
     std::sort(parts.begin(), parts.end());
     unsigned x = 0;
     const Claim* open = nullptr;
@@ -445,7 +456,7 @@ class Reading {
         fail(root.line, 0, named + " has a group without a liberty: no game reaches it");
         return result_;
       }
-      if (!proof_->claimed_value(rules_->parts(position), x, &missing)) {
+      if (!proof_->claimed_value(proof_->split(position), x, &missing)) {
         fail(root.line, 0, named + ": its part " + missing + " is not claimed");
         return result_;
       }
@@ -509,10 +520,10 @@ class Reading {
   bool header(std::string_view text) {
     constexpr std::string_view kHead = "grundy-certificate ";
     if (!starts(text, kHead)) return fail(1, 1, "not a grundy certificate (it begins '" + shown(text) + "')");
-    if (text != "grundy-certificate 1" && text != "grundy-certificate 2")
+    if (text != "grundy-certificate 1" && text != "grundy-certificate 2" && text != "grundy-certificate 3")
       return fail(1, kHead.size() + 1,
                   "a certificate of version '" + shown(text.substr(kHead.size())) +
-                      "', and this checker reads versions 1 and 2");
+                      "', and this checker reads versions 1, 2 and 3");
     result_.version = text.back() - '0';
     add_to_sum(text);
     return true;

@@ -192,7 +192,8 @@ GameRules rules() {
     [](const std::string& board) { return board.size() <= 4096 && is_board(board); },
     "a Clobber board (rows of X O . of one length joined by '/', at most 4096 letters)",
     [](const std::string& board) { return board; },
-    [](const std::string&) { return true; }};
+    [](const std::string&) { return true; },
+    nullptr};  // no reductions: every version splits as `parts`
 }
 
 }  // namespace grundy_check::clobber

@@ -77,11 +77,40 @@ std::string least_of_images(const std::string& box, std::size_t h, std::size_t w
   return best;
 }
 
-// The regions of orthogonally connected free cells of `board` with two
-// cells or more, each with its least image.
-std::vector<Region> regions_of(const std::string& board) {
+// The diagonal-twin cuts of `board`: bit at of the result is set when the
+// edge from cell `at` to its right neighbour is cut. A 2x2 square of free
+// cells a b / c d whose a has its left and top blocked and whose d has its
+// right and bottom blocked (or whose b has its right and top blocked and
+// whose c its left and bottom) has two corners with the same two neighbours
+// and no edge between them; without the edges a-b and c-d the game has the
+// same value (docs/certificates.md "Version 3" proves it).
+std::vector<char> twin_cuts(const std::string& board) {
   const Shape shape = shape_of(board);
   const std::size_t stride = shape.width + 1;
+  std::vector<char> cut(board.size(), 0);
+  const auto free_at = [&](std::size_t r, std::size_t c) {
+    return r < shape.height && c < shape.width && board[r * stride + c] == '0';
+  };
+  // Blocked or off the board: row or column -1 wraps to a huge index.
+  const auto blocked = [&](std::size_t r, std::size_t c) { return !free_at(r, c); };
+  for (std::size_t r = 0; r + 1 < shape.height; ++r) {
+    for (std::size_t c = 0; c + 1 < shape.width; ++c) {
+      if (!free_at(r, c) || !free_at(r, c + 1) || !free_at(r + 1, c) || !free_at(r + 1, c + 1)) continue;
+      const bool a_and_d = blocked(r, c - 1) && blocked(r - 1, c) && blocked(r + 1, c + 2) && blocked(r + 2, c + 1);
+      const bool b_and_c = blocked(r, c + 2) && blocked(r - 1, c + 1) && blocked(r + 1, c - 1) && blocked(r + 2, c);
+      if (a_and_d || b_and_c) cut[r * stride + c] = cut[(r + 1) * stride + c] = 1;
+    }
+  }
+  return cut;
+}
+
+// The regions of orthogonally connected free cells of `board` with two
+// cells or more, each with its least image; with `cut`, the components of
+// two cells or more of the free cells without the edges twin_cuts names.
+std::vector<Region> regions_of(const std::string& board, bool cut = false) {
+  const Shape shape = shape_of(board);
+  const std::size_t stride = shape.width + 1;
+  const std::vector<char> cut_right = cut ? twin_cuts(board) : std::vector<char>(board.size(), 0);
   // A cell's index and its row and column, kept beside it (a division a cell
   // was a fifth of a check).
   struct Cell {
@@ -114,8 +143,8 @@ std::vector<Region> regions_of(const std::string& board) {
           todo.push_back(Cell{next, next_row, next_column});
         }
       };
-      if (c + 1 < shape.width) visit(at + 1, r, c + 1);
-      if (c > 0) visit(at - 1, r, c - 1);
+      if (c + 1 < shape.width && !cut_right[at]) visit(at + 1, r, c + 1);
+      if (c > 0 && !cut_right[at - 1]) visit(at - 1, r, c - 1);
       if (r + 1 < shape.height) visit(at + stride, r + 1, c);
       if (r > 0) visit(at - stride, r - 1, c);
     }
@@ -197,6 +226,12 @@ std::vector<std::string> parts(const std::string& board) {
   return out;
 }
 
+std::vector<std::string> parts_with_twin_cuts(const std::string& board) {
+  std::vector<std::string> out;
+  for (Region& region : regions_of(board, true)) out.push_back(std::move(region.least));
+  return out;
+}
+
 std::string least_image(const std::string& part) {
   if (!is_board(part)) return "";
   std::vector<Region> found = regions_of(part);
@@ -223,7 +258,8 @@ GameRules rules() {
     "a Cram board (RxC, or rows of 0 and 1 of one length joined by '/', a single row ending with '/', at most "
     "4096 letters)",
     board_of_root,
-    [](const std::string&) { return true; }};
+    [](const std::string&) { return true; },
+    parts_with_twin_cuts};
 }
 
 }  // namespace grundy_check::cram

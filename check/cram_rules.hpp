@@ -31,6 +31,12 @@ std::vector<std::string> options(const std::string& board);
 // games whose sum it is.
 std::vector<std::string> parts(const std::string& board);
 
+// From version 3 (docs/certificates.md): the parts of `board` split further
+// where a 2x2 square has diagonal twins (two corners with the same two
+// neighbours): the components of two cells or more of the free cells without
+// that square's two horizontal edges, each cropped and as its least image.
+std::vector<std::string> parts_with_twin_cuts(const std::string& board);
+
 // The least (as text) of the eight images of `part` (the symmetries of its
 // box), or "" when `part` is not a part: a board cropped to one region of two
 // free cells or more.

@@ -28,6 +28,9 @@ struct GameRules {
   // Whether the position of a root can be reached in a game (NoGo: every
   // group with a liberty).
   std::function<bool(const std::string&)> is_position;
+  // From version 3: the parts split with the reductions of the game's rules
+  // file (Cram: the diagonal-twin cut); empty: `parts`.
+  std::function<std::vector<std::string>(const std::string&)> reduced_parts;
 };
 
 // The games the checker knows: nogo-row, clobber, cram.

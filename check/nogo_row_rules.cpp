@@ -163,7 +163,8 @@ GameRules rules() {
     [](const std::string& row) { return !row.empty() && row.size() <= 4096 && row.find_first_not_of(".XOxo_#") == std::string::npos; },
     "a NoGo row (. X O x o _ #, at most 4096 letters)",
     [](const std::string& row) { return "#" + row + "#"; },
-    is_position};
+    is_position,
+    nullptr};  // no reductions: every version splits as `parts`
 }
 
 }  // namespace grundy_check::nogo_row

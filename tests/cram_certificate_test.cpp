@@ -85,11 +85,16 @@ TEST(CramGrid, CheckerRulesAgainstTheRules) {
   std::mt19937_64 random(71);
   WholeBoardCram oracle;
   testing::CheckerRulesValue checker(grundy_check::cram::parts, grundy_check::cram::options);
+  // Version 3's split: the diagonal-twin cut keeps every value.
+  testing::CheckerRulesValue cut(grundy_check::cram::parts_with_twin_cuts, grundy_check::cram::options);
+  std::size_t split_further = 0;
   for (std::size_t trial = 0; trial < test_build::trials(300); ++trial) {
     const int h = 1 + static_cast<int>(random() % 4);
     const int w = h == 1 ? 1 + static_cast<int>(random() % 12) : 1 + static_cast<int>(random() % 4);
     const std::string board = random_board(random, h, w);
     EXPECT_EQ(checker.board(board), oracle.value(board)) << board;
+    EXPECT_EQ(cut.board(board), oracle.value(board)) << board;
+    split_further += grundy_check::cram::parts_with_twin_cuts(board).size() > grundy_check::cram::parts(board).size();
     for (const std::string& part : grundy_check::cram::parts(board)) {
       EXPECT_EQ(grundy_check::cram::least_image(part), part) << board;
       std::string mirrored;
@@ -118,6 +123,15 @@ TEST(CramGrid, CheckerRulesAgainstTheRules) {
       EXPECT_EQ(grundy_check::cram::least_image(turned), part) << turned;
     }
   }
+  // Larger boards, where a twin square has cells around it to lose.
+  for (std::size_t trial = 0; trial < test_build::trials(300); ++trial) {
+    const std::string board = random_board(random, 3 + static_cast<int>(random() % 2), 3 + static_cast<int>(random() % 3));
+    EXPECT_EQ(cut.board(board), oracle.value(board)) << board;
+    split_further += grundy_check::cram::parts_with_twin_cuts(board).size() > grundy_check::cram::parts(board).size();
+  }
+  EXPECT_GT(split_further, test_build::trials(300) / 20);  // the cut is tried, not only allowed
+  // Cram 2x2: a and d are twins, the two rows' edges go: two dominoes, 1 + 1 = 0.
+  EXPECT_EQ(grundy_check::cram::parts_with_twin_cuts("00/00"), (std::vector<std::string>{"0/0", "0/0"}));
   // Not parts: two regions, a single free cell, a region not cropped to its box.
   for (const std::string not_part : {"0010", "01/10", "0", "00/11", "2", "00/0"})
     EXPECT_EQ(grundy_check::cram::least_image(not_part), "") << not_part;
@@ -138,8 +152,9 @@ TEST(CramGrid, CertificatesOfRandomSumsAreProvenWithThePlacementSearchsValues) {
     std::vector<std::string> terms;
     for (const std::string& b : boards) terms.push_back(term_of(b));
     const Certificate written = certify_cram(terms);
-    // Boards of at most 64 cells: the region search's own proof (version 2).
-    EXPECT_TRUE(written.text.starts_with("grundy-certificate 2\ngame cram\n")) << written.text.substr(0, 40);
+    // Boards of at most 64 cells: the region search's own proof, its parts
+    // split at diagonal twins (version 3).
+    EXPECT_TRUE(written.text.starts_with("grundy-certificate 3\ngame cram\n")) << written.text.substr(0, 40);
     unsigned expected = 0;
     for (std::size_t i = 0; i < boards.size(); ++i) {
       const unsigned v = oracle.value(boards[i]);

@@ -7,6 +7,7 @@
 #include "grundy/core/input_error.hpp"
 
 #include <cstdio>
+#include <stdexcept>
 
 namespace grundy {
 
@@ -40,7 +41,7 @@ Certificate certify(const Position& position, Context& context) {
   out.claims = parts.claims.size() + parts.lacking.size();
   out.parts_valued = parts.parts_valued;
   out.parts_loaded = parts.parts_loaded;
-  out.text = parts.version >= 2 ? certificate_text(parts.game, parts.roots, parts.claims, parts.lacking)
+  out.text = parts.version >= 2 ? certificate_text(parts.game, parts.roots, parts.claims, parts.lacking, parts.version)
                                 : certificate_text(parts.game, parts.roots, parts.claims);
   return out;
 }
@@ -71,8 +72,9 @@ std::string certificate_text(const std::string& game, const std::vector<std::pai
 
 std::string certificate_text(const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
                              const std::vector<std::pair<std::string, Nimber>>& claims,
-                             const std::vector<std::pair<std::string, std::uint64_t>>& lacking) {
-  return text_of(2, game, roots, claims, lacking);
+                             const std::vector<std::pair<std::string, std::uint64_t>>& lacking, int version) {
+  if (version < 2 || version > 3) throw std::invalid_argument("certificate_text: 'not' lines are of versions 2 and 3");
+  return text_of(version, game, roots, claims, lacking);
 }
 
 }  // namespace grundy

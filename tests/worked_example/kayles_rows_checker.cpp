@@ -62,7 +62,8 @@ GameRules rules() {
       is_row,
       "a row of pins (o standing, . down, at most 4096 letters)",
       [](const std::string& row) { return row; },
-      [](const std::string&) { return true; }};
+      [](const std::string&) { return true; },
+      nullptr};  // no reductions: every version splits as `parts`
 }
 
 }  // namespace grundy_check::kaylesrow

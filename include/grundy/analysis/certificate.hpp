@@ -47,10 +47,12 @@ struct Certificate {
                                            const std::vector<std::pair<std::string, Nimber>>& roots,
                                            const std::vector<std::pair<std::string, Nimber>>& claims);
 // Version 2 (docs/certificates.md): the exact claims, then the parts claimed
-// to lack a set of values ("not").
+// to lack a set of values ("not"); version 3 the same, its parts split with
+// the reductions of the game's checker rules (Cram: the diagonal-twin cut).
 [[nodiscard]] std::string certificate_text(const std::string& game,
                                            const std::vector<std::pair<std::string, Nimber>>& roots,
                                            const std::vector<std::pair<std::string, Nimber>>& claims,
-                                           const std::vector<std::pair<std::string, std::uint64_t>>& lacking);
+                                           const std::vector<std::pair<std::string, std::uint64_t>>& lacking,
+                                           int version = 2);
 
 }  // namespace grundy
