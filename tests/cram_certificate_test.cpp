@@ -411,6 +411,11 @@ TEST(CramGridCertificate, WrittenAndCheckedThroughTheCommand) {
   EXPECT_NE(checked.out.find("game cram"), std::string::npos) << checked.out;
   EXPECT_NE(checked.out.find("Proven: cram(3x5) has nim-value 1"), std::string::npos) << checked.out;
   EXPECT_NE(checked.out.find("Proven: cram(011/000) has nim-value 2"), std::string::npos) << checked.out;
+  // On one thread the same; a thread count past 64 is refused in one line.
+  const cli_runner::CliRun one_thread = cli_runner::grundy("check --threads 1 " + path);
+  EXPECT_EQ(one_thread.status, 0) << one_thread.out;
+  EXPECT_NE(one_thread.out.find("Proven: cram(3x5) has nim-value 1"), std::string::npos) << one_thread.out;
+  cli_runner::expect_refused_in_one_line("check --threads 65 " + path, "--threads");
   // Cram with another game is not certified together. A board of at most 64
   // cells is the region search's (a row of 40: no key holds it); past that a
   // region past a key's box is refused.
@@ -422,7 +427,6 @@ TEST(CramGridCertificate, WrittenAndCheckedThroughTheCommand) {
   // adjacent cells): .07 on 40 is 3 by the take-and-break engine.
   EXPECT_NE(row.out.find("Nim-value: 3"), std::string::npos) << row.out;
   EXPECT_NE(cli_runner::grundy("value '0.07(40)'").out.find("g = 3"), std::string::npos);
-
 }
 
 }  // namespace
