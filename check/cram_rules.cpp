@@ -77,7 +77,7 @@ std::string least_of_images(const std::string& box, std::size_t h, std::size_t w
   return best;
 }
 
-// The diagonal-twin cuts of `board`: bit at of the result is set when the
+// The diagonal-twin cuts of `board`: cut[at] is 1 when the
 // edge from cell `at` to its right neighbour is cut. A 2x2 square of free
 // cells a b / c d whose a has its left and top blocked and whose d has its
 // right and bottom blocked (or whose b has its right and top blocked and
