@@ -43,10 +43,11 @@ asan_excluded='^(Install\.ConsumerProjectFindsThePackage|CensusMpi\..*|Census\.K
 # stopping a computation (Ctrl-C, SIGTERM, kill -9 and resume), and placement
 # searches on two threads over shared tables (atomic words under a sequence
 # lock, src/placement/region_table.hpp): values and has_value on random boards
-# of three rules, with tables that fill, grow and flush, and the CLI's --threads 2.
+# of three rules, with tables that fill, grow and flush, and the CLI's --threads 2;
+# and the certificate checker proving claims on 2, 3 and 8 threads.
 # The files that hold them: the TSan build compiles these tests alone.
-tsan_files='tests/part_search_threads_test.cpp;tests/take_and_break_engine_test.cpp;tests/cancellation_cli_test.cpp;tests/take_and_break_run_test.cpp;tests/take_and_break_distributed_test.cpp;tests/placement_solver_test.cpp;tests/placement_cli_test.cpp'
-tsan_tests='^(PartSearchOnThreads\..*|TakeAndBreakEngine\.(NaiveTwoThreadsAtDepthMatchesOfficers|SparsePairsOnTwoThreadsEqualNaive|SparseBlocksCutAnywhereEqualNaive)|Cancellation\..*|TakeAndBreakRun\.ResumesAfterKillNineAndSigtermWithIdenticalValues|SpeculationOnThreads\..*|PlacementSolver\.TwoThreadsAgreeWithOne|PlacementCli\.TwoThreadsPrintTheSame)$'
+tsan_files='tests/part_search_threads_test.cpp;tests/take_and_break_engine_test.cpp;tests/cancellation_cli_test.cpp;tests/take_and_break_run_test.cpp;tests/take_and_break_distributed_test.cpp;tests/placement_solver_test.cpp;tests/placement_cli_test.cpp;tests/cram_certificate_test.cpp'
+tsan_tests='^(PartSearchOnThreads\..*|TakeAndBreakEngine\.(NaiveTwoThreadsAtDepthMatchesOfficers|SparsePairsOnTwoThreadsEqualNaive|SparseBlocksCutAnywhereEqualNaive)|Cancellation\..*|TakeAndBreakRun\.ResumesAfterKillNineAndSigtermWithIdenticalValues|SpeculationOnThreads\..*|PlacementSolver\.TwoThreadsAgreeWithOne|PlacementCli\.TwoThreadsPrintTheSame|CramGridCertificate\.EveryThreadCountProvesAndRefusesTheSame)$'
 
 # New build folders use Ninja, as scripts/build.sh does.
 generator() { [ -f "$1/CMakeCache.txt" ] || echo "-GNinja"; }
