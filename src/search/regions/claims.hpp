@@ -29,6 +29,9 @@ namespace grundy::placement::detail {
 // the largest first; the others' exact values; what is known of the largest.
 template <std::size_t N>
 struct Engine<N>::ClaimOption {
+  Bits<N> after;                     // the free cells the move leaves, in the claimed region's box
+  const Geometry<N>* box = nullptr;  // that box
+  bool settled = false;              // the fields below found (settle): many claims read few options
   std::vector<Region<N>> parts;
   std::vector<Nimber> values;     // parts[1..]'s exact values
   Nimber others = 0;              // their xor
@@ -48,6 +51,31 @@ struct Engine<N>::ClaimOption {
     }
     return out;
   }
+  // The option's parts and what the search knows of them.
+  void settle(Engine& engine) {
+    if (settled) return;
+    settled = true;
+    for (const Region<N>& part : engine.parts_of(*box, after)) {
+      const auto twin = std::find(parts.begin(), parts.end(), part);
+      if (twin != parts.end()) {
+        parts.erase(twin);
+      } else {
+        parts.push_back(part);
+      }
+    }
+    std::size_t largest_at = 0;
+    for (std::size_t i = 1; i < parts.size(); ++i)
+      if (parts[i].cells.count() > parts[largest_at].cells.count()) largest_at = i;
+    if (!parts.empty()) std::swap(parts[0], parts[largest_at]);
+    for (std::size_t i = 1; i < parts.size(); ++i) {
+      values.push_back(engine.exact_value(parts[i]));
+      others ^= values.back();
+    }
+    if (!parts.empty()) {
+      largest = engine.known(parts[0]);
+      if (!largest) lacks = engine.win_mask(parts[0]);
+    }
+  }
   // Asks the search whether parts[0] has a value in `set` (values < 64): what
   // it learns is kept here.
   void ask(Engine& engine, std::uint64_t set) {
@@ -62,38 +90,17 @@ struct Engine<N>::ClaimOption {
   }
 };
 
+// The options of a claimed region, not yet settled.
 template <std::size_t N>
 std::vector<typename Engine<N>::ClaimOption> Engine<N>::claim_options(const Region<N>& region) {
   std::vector<ClaimOption> out;
   const Geometry<N>& g = geometry(region.height, region.width);
-  std::vector<Bits<N>> afters;
-  for_each_move(g, region.cells, [&](const Bits<N>& after) { afters.push_back(after); });
-  for (const Bits<N>& after : afters) {
+  for_each_move(g, region.cells, [&](const Bits<N>& after) {
     ClaimOption o;
-    for (const Region<N>& part : parts_of(g, after)) {
-      const auto twin = std::find(o.parts.begin(), o.parts.end(), part);
-      if (twin != o.parts.end()) {
-        o.parts.erase(twin);
-      } else {
-        o.parts.push_back(part);
-      }
-    }
-    std::size_t largest = 0;
-    for (std::size_t i = 1; i < o.parts.size(); ++i)
-      if (o.parts[i].cells.count() > o.parts[largest].cells.count()) largest = i;
-    if (!o.parts.empty()) std::swap(o.parts[0], o.parts[largest]);
-    for (std::size_t i = 1; i < o.parts.size(); ++i) {
-      o.values.push_back(exact_value(o.parts[i]));
-      o.others ^= o.values.back();
-    }
-    if (!o.parts.empty()) {
-      o.largest = known(o.parts[0]);
-      if (!o.largest) {
-        o.lacks = win_mask(o.parts[0]);
-      }
-    }
+    o.after = after;
+    o.box = &g;
     out.push_back(std::move(o));
-  }
+  });
   return out;
 }
 
@@ -134,6 +141,7 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
 
   auto prove_exact = [&](const Region<N>& r, Nimber v) {
     std::vector<ClaimOption> options = claim_options(r);
+    for (ClaimOption& o : options) o.settle(*this);
     // Witnesses of 0..v-1: options whose value is known first, then asked.
     // Of the options of one value, the one with the fewest parts not yet
     // claimed exactly (a certificate a fifth smaller on Cram 5x7).
@@ -213,7 +221,18 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
       taker_cost[value] = c;
       uncovered &= ~(std::uint64_t{1} << value);
     };
-    for (std::size_t i = 0; i < options.size(); ++i) consider(i);
+    // Options settled in order until every value has a taker with all its
+    // parts claimed already (none better).
+    const auto best_found = [&] {
+      if (uncovered != 0) return false;
+      for (unsigned w = 0; w < 64; ++w)
+        if (((set >> w) & 1U) != 0 && taker_cost[w] != 0) return false;
+      return true;
+    };
+    for (std::size_t i = 0; i < options.size() && !best_found(); ++i) {
+      options[i].settle(*this);
+      consider(i);
+    }
     for (std::size_t i = 0; i < options.size() && uncovered != 0; ++i) {
       ClaimOption& o = options[i];
       if (o.parts.empty() || o.largest || o.others >= 64) continue;
@@ -229,6 +248,7 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
   auto prove_lacking = [&](const Region<N>& r, std::uint64_t set) {
     std::vector<ClaimOption> options = claim_options(r);
     if (rule_out_by_options_of_the_values(options, set)) return;
+    for (ClaimOption& o : options) o.settle(*this);
     const MayValues ruled_out = low_values(set);
     auto decided = [&](const std::vector<bool>& used) {
       std::vector<MayValues> may;
