@@ -187,6 +187,10 @@ class Proof {
   // matching: Kuhn's augmenting paths). The claim holds if every value it
   // rules out is impossible so.
   bool prove_version_2(const std::string& part, const Claim& claim, Failure& failure) const {
+    // From version 3: a part the rules show to be 0 (Cram: the mirror
+    // strategy) has every claim that 0 satisfies, without its options.
+    const bool claims_zero = claim.excluded == 0 ? claim.value == 0 : (claim.excluded & 1U) == 0;
+    if (version_ >= 3 && claims_zero && rules_.zero_by_strategy && rules_.zero_by_strategy(part)) return true;
     const std::vector<std::string> options = rules_.options(part);
     std::vector<Values> may(options.size());
     // A claim "none of SET" holds at once when each value of SET is surely an

@@ -193,7 +193,8 @@ GameRules rules() {
     "a Clobber board (rows of X O . of one length joined by '/', at most 4096 letters)",
     [](const std::string& board) { return board; },
     [](const std::string&) { return true; },
-    nullptr};  // no reductions: every version splits as `parts`
+    nullptr,  // no reductions: every version splits as `parts`
+    nullptr};  // no part is 0 by a strategy of the rules file
 }
 
 }  // namespace grundy_check::clobber

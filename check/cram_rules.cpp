@@ -232,6 +232,51 @@ std::vector<std::string> parts_with_twin_cuts(const std::string& board) {
   return out;
 }
 
+bool zero_by_symmetry(const std::string& part) {
+  if (!is_board(part)) return false;
+  const Shape shape = shape_of(part);
+  const std::size_t h = shape.height;
+  const std::size_t w = shape.width;
+  const std::size_t stride = w + 1;
+  // The involutions of the box: flips of the rows, of the columns, the half
+  // turn, and on a square box the two diagonal reflections. Each maps (r, c)
+  // to image(t, r, c).
+  const auto image = [&](int t, std::size_t r, std::size_t c) -> std::pair<std::size_t, std::size_t> {
+    switch (t) {
+      case 0: return {h - 1 - r, c};
+      case 1: return {r, w - 1 - c};
+      case 2: return {h - 1 - r, w - 1 - c};
+      case 3: return {c, r};
+      default: return {w - 1 - c, h - 1 - r};
+    }
+  };
+  const auto free_at = [&](std::size_t r, std::size_t c) { return part[r * stride + c] == '0'; };
+  for (int t = 0; t < (h == w ? 5 : 3); ++t) {
+    bool mirrors = true;
+    for (std::size_t r = 0; r < h && mirrors; ++r) {
+      for (std::size_t c = 0; c < w && mirrors; ++c) {
+        const auto [ir, ic] = image(t, r, c);
+        // The free cells onto themselves.
+        if (free_at(r, c) != free_at(ir, ic)) mirrors = false;
+        if (!free_at(r, c)) continue;
+        // No domino (this cell and its right or lower neighbour) meets its image.
+        const std::pair<std::size_t, std::size_t> partners[2] = {{r, c + 1}, {r + 1, c}};
+        for (const auto& [pr, pc] : partners) {
+          if (pr >= h || pc >= w || !free_at(pr, pc)) continue;
+          const auto image_of_partner = image(t, pr, pc);
+          const std::pair<std::size_t, std::size_t> here{r, c};
+          const std::pair<std::size_t, std::size_t> there{pr, pc};
+          const std::pair<std::size_t, std::size_t> image_here{ir, ic};
+          if (image_here == here || image_here == there || image_of_partner == here || image_of_partner == there)
+            mirrors = false;
+        }
+      }
+    }
+    if (mirrors) return true;
+  }
+  return false;
+}
+
 std::string least_image(const std::string& part) {
   if (!is_board(part)) return "";
   std::vector<Region> found = regions_of(part);
@@ -259,7 +304,8 @@ GameRules rules() {
     "4096 letters)",
     board_of_root,
     [](const std::string&) { return true; },
-    parts_with_twin_cuts};
+    parts_with_twin_cuts,
+    zero_by_symmetry};
 }
 
 }  // namespace grundy_check::cram

@@ -37,6 +37,14 @@ std::vector<std::string> parts(const std::string& board);
 // that square's two horizontal edges, each cropped and as its least image.
 std::vector<std::string> parts_with_twin_cuts(const std::string& board);
 
+// From version 3: whether the board is 0 by the mirror strategy (Tweedledum
+// and Tweedledee): an involution of its box (a flip, the half turn, a
+// diagonal reflection of a square box) maps its free cells onto themselves
+// and no domino onto one that meets it. The second player answers each
+// domino with its image, which is still free, and the board stays symmetric
+// with the same property, so the player to move loses.
+bool zero_by_symmetry(const std::string& board);
+
 // The least (as text) of the eight images of `part` (the symmetries of its
 // box), or "" when `part` is not a part: a board cropped to one region of two
 // free cells or more.

@@ -164,7 +164,8 @@ GameRules rules() {
     "a NoGo row (. X O x o _ #, at most 4096 letters)",
     [](const std::string& row) { return "#" + row + "#"; },
     is_position,
-    nullptr};  // no reductions: every version splits as `parts`
+    nullptr,  // no reductions: every version splits as `parts`
+    nullptr};  // no part is 0 by a strategy of the rules file
 }
 
 }  // namespace grundy_check::nogo_row

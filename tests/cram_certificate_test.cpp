@@ -130,6 +130,37 @@ TEST(CramGrid, CheckerRulesAgainstTheRules) {
     split_further += grundy_check::cram::parts_with_twin_cuts(board).size() > grundy_check::cram::parts(board).size();
   }
   EXPECT_GT(split_further, test_build::trials(300) / 20);  // the cut is tried, not only allowed
+  // Version 3's mirror strategy: a board it calls 0 is 0. Boards made
+  // symmetric under a flip, the half turn or a diagonal reflection (each cell
+  // set with its image), most of them with a domino meeting its image (a
+  // middle row or column): the rule must tell those apart.
+  std::size_t mirrored = 0;
+  std::size_t symmetric_not_zero = 0;
+  for (std::size_t trial = 0; trial < test_build::trials(400); ++trial) {
+    const int h = 1 + static_cast<int>(random() % 4);
+    const int w = 1 + static_cast<int>(random() % 5);
+    std::string board = random_board(random, h, w);
+    const int t = static_cast<int>(random() % (h == w ? 5 : 3));
+    const auto at = [&](int r, int c) -> char& { return board[static_cast<std::size_t>(r * (w + 1) + c)]; };
+    for (int r = 0; r < h; ++r) {
+      for (int c = 0; c < w; ++c) {
+        const int ir = t == 1 ? r : t == 3 ? c : t == 4 ? w - 1 - c : h - 1 - r;
+        const int ic = t == 0 ? c : t == 3 ? r : t == 4 ? h - 1 - r : w - 1 - c;
+        if (at(r, c) == '1') at(ir, ic) = '1';  // blocked with its image
+      }
+    }
+    const unsigned value = oracle.value(board);
+    if (grundy_check::cram::zero_by_symmetry(board)) {
+      ++mirrored;
+      EXPECT_EQ(value, 0U) << board;
+    } else if (value != 0) {
+      ++symmetric_not_zero;
+    }
+  }
+  EXPECT_GT(mirrored, test_build::trials(400) / 10);
+  EXPECT_GT(symmetric_not_zero, test_build::trials(400) / 10);
+  EXPECT_TRUE(grundy_check::cram::zero_by_symmetry("0000/0000"));   // the half turn
+  EXPECT_FALSE(grundy_check::cram::zero_by_symmetry("000/000/000"));  // 3x3 = 1 (MCGS): its centre is its own image
   // Cram 2x2: a and d are twins, the two rows' edges go: two dominoes, 1 + 1 = 0.
   EXPECT_EQ(grundy_check::cram::parts_with_twin_cuts("00/00"), (std::vector<std::string>{"0/0", "0/0"}));
   // Not parts: two regions, a single free cell, a region not cropped to its box.
@@ -322,6 +353,25 @@ TEST(CramGridCertificate, VersionTwoProvesPartsClaimedOnlyToLackValues) {
       with_fresh_checksum(lines_of("grundy-certificate 1\ngame cram\nroot 2x3 1\nnot 000/000 1\nchecksum fnv1a64 0\n")));
   EXPECT_FALSE(old.valid);
   EXPECT_EQ(old.line, 4U);
+}
+
+// Version 3: a symmetric board is 0 by the mirror strategy, claimed in one
+// line; version 2 has no such rule, and a symmetric board claimed 1 is refused.
+TEST(CramGridCertificate, VersionThreeProvesSymmetricBoardsZeroInOneClaim) {
+  const auto check = [](const std::string& version, const std::string& value) {
+    return grundy_check::check_certificate_text(with_fresh_checksum(lines_of(
+        "grundy-certificate " + version + "\ngame cram\nroot 4x4 " + value + "\npart 0000/0000/0000/0000 " + value +
+        "\nchecksum fnv1a64 0\n")));
+  };
+  const grundy_check::CheckResult three = check("3", "0");
+  EXPECT_TRUE(three.valid) << three.message;
+  EXPECT_EQ(three.total(), 0U);  // Cram 4x4 is 0 (MCGS)
+  EXPECT_FALSE(check("2", "0").valid);
+  EXPECT_FALSE(check("3", "1").valid);
+  // What the command writes for an even board: the root's one claim.
+  const Certificate written = certify_cram({"6x6"});
+  EXPECT_EQ(written.claims, 1U) << written.text;
+  EXPECT_TRUE(grundy_check::check_certificate_text(written.text).valid);
 }
 
 // ---- certificates changed after they were written ----

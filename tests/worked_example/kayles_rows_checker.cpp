@@ -63,7 +63,8 @@ GameRules rules() {
       "a row of pins (o standing, . down, at most 4096 letters)",
       [](const std::string& row) { return row; },
       [](const std::string&) { return true; },
-      nullptr};  // no reductions: every version splits as `parts`
+      nullptr,  // no reductions: every version splits as `parts`
+      nullptr};  // no part is 0 by a strategy of the rules file
 }
 
 }  // namespace grundy_check::kaylesrow
