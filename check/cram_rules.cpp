@@ -241,7 +241,8 @@ bool zero_by_symmetry(const std::string& part) {
   // The involutions of the box: flips of the rows, of the columns, the half
   // turn, and on a square box the two diagonal reflections. Each maps (r, c)
   // to image(t, r, c).
-  const auto image = [&](int t, std::size_t r, std::size_t c) -> std::pair<std::size_t, std::size_t> {
+  using Cell = std::pair<std::size_t, std::size_t>;  // row, column
+  const auto image = [&](int t, std::size_t r, std::size_t c) -> Cell {
     switch (t) {
       case 0: return {h - 1 - r, c};
       case 1: return {r, w - 1 - c};
@@ -259,16 +260,13 @@ bool zero_by_symmetry(const std::string& part) {
         // The free cells onto themselves.
         if (free_at(r, c) != free_at(ir, ic)) mirrors = false;
         if (!free_at(r, c)) continue;
-        // No domino (this cell and its right or lower neighbour) meets its image.
-        const std::pair<std::size_t, std::size_t> partners[2] = {{r, c + 1}, {r + 1, c}};
-        for (const auto& [pr, pc] : partners) {
-          if (pr >= h || pc >= w || !free_at(pr, pc)) continue;
-          const auto image_of_partner = image(t, pr, pc);
-          const std::pair<std::size_t, std::size_t> here{r, c};
-          const std::pair<std::size_t, std::size_t> there{pr, pc};
-          const std::pair<std::size_t, std::size_t> image_here{ir, ic};
-          if (image_here == here || image_here == there || image_of_partner == here || image_of_partner == there)
-            mirrors = false;
+        // No domino (this cell and its right or lower neighbour) meets its
+        // image: neither cell's image is one of its two cells.
+        const Cell here{r, c};
+        for (const Cell& there : {Cell{r, c + 1}, Cell{r + 1, c}}) {
+          if (there.first >= h || there.second >= w || !free_at(there.first, there.second)) continue;
+          for (const Cell& mirrored : {image(t, r, c), image(t, there.first, there.second)})
+            if (mirrored == here || mirrored == there) mirrors = false;
         }
       }
     }

@@ -474,7 +474,8 @@ void register_value_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--certificate", options->certificate,
                   "write a certificate of the value that `grundy check FILE` verifies (one-row NoGo boards, Clobber "
-                  "boards, Cram boards, sums of one of them; docs/certificates.md)");
+                  "boards, Cram boards, sums of one of them; docs/certificates.md), after the checker proved it here on "
+                  "every core");
   cmd->add_flag("--full-positions", options->full_positions,
                 "print every position whole: past 300 characters one is abbreviated to its first 150 and last 50 "
                 "with its length (docs/expressions.md, Long positions); not with --batch, whose answers stay bounded");

@@ -18,7 +18,6 @@
 
 #include "possible_mex.hpp"
 
-#include <array>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -50,6 +49,12 @@ struct Engine<N>::ClaimOption {
         if ((lacks >> e) & 1U) out.reset(e ^ others);
     }
     return out;
+  }
+  // Its value, when the search knows it (settled first).
+  [[nodiscard]] std::optional<Nimber> value() const {
+    if (parts.empty()) return Nimber{0};
+    if (!largest) return std::nullopt;
+    return *largest ^ others;
   }
   // The option's parts and what the search knows of them.
   void settle(Engine& engine) {
@@ -139,6 +144,30 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
     return std::logic_error("certificate: a claim the search made cannot be proven from its options");
   };
 
+  auto cost_of = [&](const ClaimOption& o) {
+    std::size_t c = 0;
+    for (const Region<N>& p : o.parts) c += exact.count(p) == 0 ? 1 : 0;
+    return c;
+  };
+  // For each value a proof needs an option of (witnesses of an exact claim,
+  // the values of a "not" set), the option known to have it with the fewest
+  // parts not yet claimed exactly (a certificate a fifth smaller on Cram 5x7).
+  struct Takers {
+    std::vector<int> option;        // by value; -1: none yet
+    std::vector<std::size_t> cost;  // its parts not yet claimed exactly
+  };
+  // Offers option i, of value `value`, as its taker; whether the value had none.
+  auto offer = [&](Takers& takers, const std::vector<ClaimOption>& options, std::size_t i, Nimber value) {
+    const std::size_t c = cost_of(options[i]);
+    int& taker = takers.option[value];
+    const bool fresh = taker < 0;
+    if (fresh || c < takers.cost[value]) {
+      taker = static_cast<int>(i);
+      takers.cost[value] = c;
+    }
+    return fresh;
+  };
+
   // A region 0 by the mirror strategy needs no options: the checker sees
   // the symmetry itself (check/cram_rules.cpp, version 3).
   auto mirrored = [&](const Region<N>& r) { return mirror_strategy(geometry(r.height, r.width), r); };
@@ -147,26 +176,14 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
     std::vector<ClaimOption> options = claim_options(r);
     for (ClaimOption& o : options) o.settle(*this);
     // Witnesses of 0..v-1: options whose value is known first, then asked.
-    // Of the options of one value, the one with the fewest parts not yet
-    // claimed exactly (a certificate a fifth smaller on Cram 5x7).
-    std::vector<int> witness(v, -1);
-    std::vector<std::size_t> witness_cost(v, 0);
+    Takers witnesses{std::vector<int>(v, -1), std::vector<std::size_t>(v, 0)};
+    const std::vector<int>& witness = witnesses.option;
     std::size_t missing = v;
     auto consider = [&](std::size_t i) {
-      const ClaimOption& o = options[i];
-      if (!o.parts.empty() && !o.largest) return;
-      const Nimber value = o.parts.empty() ? 0 : *o.largest ^ o.others;
-      if (value == v) throw unproven();
-      if (value >= v) return;
-      std::size_t cost = 0;
-      for (const Region<N>& p : o.parts) cost += exact.count(p) == 0 ? 1 : 0;
-      if (witness[value] < 0) {
-        --missing;
-      } else if (witness_cost[value] <= cost) {
-        return;
-      }
-      witness[value] = static_cast<int>(i);
-      witness_cost[value] = cost;
+      const std::optional<Nimber> value = options[i].value();
+      if (!value) return;
+      if (*value == v) throw unproven();
+      if (*value < v && offer(witnesses, options, i, *value)) --missing;
     };
     for (std::size_t i = 0; i < options.size(); ++i) consider(i);
     for (std::size_t i = 0; i < options.size() && missing > 0; ++i) {
@@ -199,38 +216,25 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
     }
   };
 
-  auto cost_of = [&](const ClaimOption& o) {
-    std::size_t c = 0;
-    for (const Region<N>& p : o.parts) c += exact.count(p) == 0 ? 1 : 0;
-    return c;
-  };
   // Most sets are ruled out by options surely of their values (g(R) != 0 can
   // be proven only so, and 80 % of Cram 5x7's sets are {0} or {1}): one such
   // option for each value, the one with the fewest parts not yet claimed,
   // asked for the values still without one; no matching. False (nothing
   // claimed) when some value has no such option: the matching decides then.
   auto rule_out_by_options_of_the_values = [&](std::vector<ClaimOption>& options, std::uint64_t set) {
-    std::array<int, 64> taker;
-    taker.fill(-1);
-    std::array<std::size_t, 64> taker_cost{};
+    Takers takers{std::vector<int>(64, -1), std::vector<std::size_t>(64, 0)};
     std::uint64_t uncovered = set;
     auto consider = [&](std::size_t i) {
-      const ClaimOption& o = options[i];
-      if (!o.parts.empty() && !o.largest) return;
-      const Nimber value = o.parts.empty() ? 0 : *o.largest ^ o.others;
-      if (value >= 64 || ((set >> value) & 1U) == 0) return;
-      const std::size_t c = cost_of(o);
-      if (taker[value] >= 0 && taker_cost[value] <= c) return;
-      taker[value] = static_cast<int>(i);
-      taker_cost[value] = c;
-      uncovered &= ~(std::uint64_t{1} << value);
+      const std::optional<Nimber> value = options[i].value();
+      if (!value || *value >= 64 || ((set >> *value) & 1U) == 0) return;
+      if (offer(takers, options, i, *value)) uncovered &= ~(std::uint64_t{1} << *value);
     };
     // Options settled in order until every value has a taker with all its
     // parts claimed already (none better).
     const auto best_found = [&] {
       if (uncovered != 0) return false;
       for (unsigned w = 0; w < 64; ++w)
-        if (((set >> w) & 1U) != 0 && taker_cost[w] != 0) return false;
+        if (((set >> w) & 1U) != 0 && takers.cost[w] != 0) return false;
       return true;
     };
     for (std::size_t i = 0; i < options.size() && !best_found(); ++i) {
@@ -244,8 +248,8 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
       consider(i);
     }
     if (uncovered != 0) return false;
-    for (unsigned w = 0; w < 64; ++w)
-      if (taker[w] >= 0) claim_option(options[static_cast<std::size_t>(taker[w])], true, 0);
+    for (const int taker : takers.option)
+      if (taker >= 0) claim_option(options[static_cast<std::size_t>(taker)], true, 0);
     return true;
   };
 
