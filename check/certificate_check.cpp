@@ -1,6 +1,8 @@
 // Reading and proving a certificate (docs/certificates.md, version 1).
 #include "certificate_check.hpp"
 
+#include "claim_table.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -20,7 +22,6 @@
 #include <optional>
 #include <string_view>
 #include <thread>
-#include <unordered_map>
 
 
 namespace grundy_check {
@@ -100,6 +101,29 @@ bool read_value_set(std::string_view text, std::uint64_t& out) {
   return true;
 }
 
+// The options a version-4 'not' line reads: '-' (none) or numbers from 0,
+// decimal without leading zeros, increasing, joined by ','; each below
+// 2^16 (a part of the games here has fewer options than that).
+bool read_option_numbers(std::string_view text, std::vector<std::uint32_t>& out) {
+  out.clear();
+  if (text == "-") return true;
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t end = std::min(text.find(',', at), text.size());
+    const std::string_view number = text.substr(at, end - at);
+    if (number.empty() || number.size() > 5 || (number.size() > 1 && number[0] == '0')) return false;
+    std::uint32_t n = 0;
+    for (const char c : number) {
+      if (c < '0' || c > '9') return false;
+      n = 10 * n + static_cast<std::uint32_t>(c - '0');
+    }
+    if (n >= 65536 || (!out.empty() && n <= out.back())) return false;
+    out.push_back(n);
+    if (end == text.size()) return true;
+    at = end + 1;
+  }
+}
+
 class Proof {
  private:
   struct Claim {
@@ -111,6 +135,12 @@ class Proof {
     // depends on it; every orientation is sound, and the writer's is the one
     // its claims follow). Empty before: the least image serves.
     std::string written;
+    // From version 4, a 'not' claim's options to read, by their numbers in
+    // the rules file's order (the others count as of any value: fewer
+    // values ruled out, never more, so the proof stays sound); `named` false:
+    // every option.
+    bool named = false;
+    std::vector<std::uint32_t> read;
   };
   // Values 0..255 (a claim's values are below 256; a part of the games here
   // has fewer than 256 options, so its mex is below 256 too).
@@ -122,23 +152,27 @@ class Proof {
 
   // Claims: least image -> value (or the values it has not) and line.
   bool add_claim(const std::string& part, unsigned value, std::size_t line, Failure& failure) {
-    return add(part, Claim{value, 0, line, version_ >= 3 ? part : std::string()}, failure);
+    return add(part, Claim{value, 0, line, version_ >= 3 ? part : std::string(), false, {}}, failure);
   }
-  // Version 2: g(part) is none of the values of `excluded` (bit n: value n).
-  bool add_exclusion(const std::string& part, std::uint64_t excluded, std::size_t line, Failure& failure) {
-    return add(part, Claim{0, excluded, line, version_ >= 3 ? part : std::string()}, failure);
+  // Version 2: g(part) is none of the values of `excluded` (bit n: value n);
+  // version 4: `read` names the options its proof reads.
+  bool add_exclusion(const std::string& part, std::uint64_t excluded, std::size_t line, Failure& failure,
+                     const std::vector<std::uint32_t>* read = nullptr) {
+    return add(part, Claim{0, excluded, line, version_ >= 3 ? part : std::string(), read != nullptr,
+                           read != nullptr ? *read : std::vector<std::uint32_t>()},
+               failure);
   }
 
   // The xor of the parts' claimed values; false when one is not claimed (named in `missing`).
   bool claimed_value(const std::vector<std::string>& parts, unsigned& value, std::string* missing = nullptr) const {
     value = 0;
     for (const std::string& p : parts) {
-      const auto it = claims_.find(p);
-      if (it == claims_.end() || it->second.excluded != 0) {
+      const Claim* claim = claims_.find(p);
+      if (claim == nullptr || claim->excluded != 0) {
         if (missing) *missing = p;
         return false;
       }
-      value ^= it->second.value;
+      value ^= claim->value;
     }
     return true;
   }
@@ -192,17 +226,33 @@ class Proof {
     const bool claims_zero = claim.excluded == 0 ? claim.value == 0 : (claim.excluded & 1U) == 0;
     if (version_ >= 3 && claims_zero && rules_.zero_by_strategy && rules_.zero_by_strategy(part)) return true;
     const std::vector<std::string> options = rules_.options(part);
-    std::vector<Values> may(options.size());
+    Values any;
+    any.set();
+    std::vector<Values> may(options.size(), any);
     // A claim "none of SET" holds at once when each value of SET is surely an
     // option's (g(part) is the mex: never an option's value); options are read
     // only until they are (most claims of a certificate: one option).
     std::uint64_t untaken = claim.excluded;
-    for (std::size_t i = 0; i < options.size(); ++i) {
+    const auto read = [&](std::size_t i) {
       may[i] = values_of(options[i]);
-      if (untaken == 0 || may[i].count() != 1) continue;
+      if (untaken == 0 || may[i].count() != 1) return false;
       for (unsigned v = 0; v < 64; ++v)
         if (may[i].test(v)) untaken &= ~(std::uint64_t{1} << v);
-      if (untaken == 0) return true;
+      return untaken == 0;
+    };
+    if (claim.named) {
+      for (const std::uint32_t i : claim.read) {
+        if (i >= options.size()) {
+          failure = {claim.line, "the part " + part + " has " + std::to_string(options.size()) +
+                                     " options, and its claim names option " + std::to_string(i) +
+                                     " (numbered from 0)"};
+          return false;
+        }
+        if (read(i)) return true;
+      }
+    } else {
+      for (std::size_t i = 0; i < options.size(); ++i)
+        if (read(i)) return true;
     }
     const Values possible = possible_values(may);
     const std::string at =
@@ -231,7 +281,7 @@ class Proof {
   // order, the same claim whatever the thread count: claims are taken in
   // blocks, in order, and no block past a refused claim is begun.
   bool prove_all(Failure& failure, unsigned threads) const {
-    const std::size_t count = order_.size();
+    const std::size_t count = claims_.size();
     constexpr std::size_t kBlock = 64;
     const std::size_t blocks = (count + kBlock - 1) / kBlock;
     if (threads == 0) threads = std::max(1U, std::thread::hardware_concurrency());
@@ -245,8 +295,8 @@ class Proof {
         const std::size_t block = next_block.fetch_add(1);
         if (block >= blocks || block * kBlock >= first_refused.load()) return;
         for (std::size_t i = block * kBlock; i < std::min(count, (block + 1) * kBlock); ++i) {
-          const Claim& claim = claims_.at(*order_[i]);
-          const std::string& part = claim.written.empty() ? *order_[i] : claim.written;
+          const Claim& claim = claims_[i].value;
+          const std::string& part = claim.written.empty() ? claims_[i].key : claim.written;
           Failure here{0, ""};
           const bool proven =
               version_ >= 2 ? prove_version_2(part, claim, here) : prove(part, claim.value, claim.line, here);
@@ -303,13 +353,11 @@ class Proof {
       failure = {claim.line, "'" + shown(part) + "' is not " + rules_.what_a_part_is};
       return false;
     }
-    const auto [it, fresh] = claims_.emplace(key, claim);
+    const auto [entry, fresh] = claims_.emplace(key, claim);
     if (!fresh) {
-      failure = {claim.line, "the part " + part + " is claimed twice (line " + std::to_string(it->second.line) + ")"};
+      failure = {claim.line, "the part " + part + " is claimed twice (line " + std::to_string(entry->value.line) + ")"};
       return false;
     }
-    // The map's own key (a node's key never moves): each claim's text kept once.
-    order_.push_back(&it->first);
     return true;
   }
 
@@ -330,13 +378,13 @@ class Proof {
         ++i;  // the pair cancels
         continue;
       }
-      const auto it = claims_.find(parts[i]);
-      if (it == claims_.end()) return all;
-      if (it->second.excluded == 0) {
-        x ^= it->second.value;
+      const Claim* claim = claims_.find(parts[i]);
+      if (claim == nullptr) return all;
+      if (claim->excluded == 0) {
+        x ^= claim->value;
         continue;
       }
-      open = &it->second;
+      open = claim;
       ++unknown;
     }
     Values out;
@@ -384,8 +432,7 @@ class Proof {
 
   const GameRules& rules_;
   int version_;
-  std::unordered_map<std::string, Claim> claims_;
-  std::vector<const std::string*> order_;
+  ClaimTable<Claim> claims_;  // in the certificate's order
 };
 
 // A certificate read a line at a time (docs/certificates.md, version 1): a
@@ -524,10 +571,11 @@ class Reading {
   bool header(std::string_view text) {
     constexpr std::string_view kHead = "grundy-certificate ";
     if (!starts(text, kHead)) return fail(1, 1, "not a grundy certificate (it begins '" + shown(text) + "')");
-    if (text != "grundy-certificate 1" && text != "grundy-certificate 2" && text != "grundy-certificate 3")
+    if (text != "grundy-certificate 1" && text != "grundy-certificate 2" && text != "grundy-certificate 3" &&
+        text != "grundy-certificate 4")
       return fail(1, kHead.size() + 1,
                   "a certificate of version '" + shown(text.substr(kHead.size())) +
-                      "', and this checker reads versions 1, 2 and 3");
+                      "', and this checker reads versions 1, 2, 3 and 4");
     result_.version = text.back() - '0';
     add_to_sum(text);
     return true;
@@ -554,13 +602,32 @@ class Reading {
     const std::string_view kind = line.substr(0, first);
     const std::string thing(line.substr(first + 1, last - first - 1));
     if (kind == "not") {
+      // Version 4: 'not PART SET OPTIONS', the options to read last.
+      std::string_view set_text = line.substr(last + 1);
+      std::string part = thing;
+      std::size_t set_at = last;
+      std::vector<std::uint32_t> read;
+      if (result_.version >= 4) {
+        const std::size_t middle = line.rfind(' ', last - 1);
+        if (middle == std::string_view::npos || middle <= first)
+          return fail(at, 1, "expected 'not PART VALUES OPTIONS', found '" + shown(line) + "'");
+        if (!read_option_numbers(line.substr(last + 1), read))
+          return fail(at, last + 2, "'" + shown(line.substr(last + 1)) +
+                                        "' is not a list of options (numbers from 0, increasing, joined by ',', "
+                                        "or '-' for none)");
+        part = std::string(line.substr(first + 1, middle - first - 1));
+        set_text = line.substr(middle + 1, last - middle - 1);
+        set_at = middle;
+      }
       std::uint64_t excluded = 0;
-      if (!read_value_set(line.substr(last + 1), excluded))
-        return fail(at, last + 2, "the part " + shown(thing) + ": '" + shown(line.substr(last + 1)) +
-                                      "' is not a set of values (1 to 16 lower-case hex digits, bit n the value n, not 0)");
-      if (!keep_claim(thing, at)) return false;
+      if (!read_value_set(set_text, excluded))
+        return fail(at, set_at + 2, "the part " + shown(part) + ": '" + shown(set_text) +
+                                        "' is not a set of values (1 to 16 lower-case hex digits, bit n the value n, not 0)");
+      if (!keep_claim(part, at)) return false;
+      claim_bytes_ += 4 * read.size();
       Failure failure{0, ""};
-      if (!proof_->add_exclusion(thing, excluded, at, failure)) return fail(failure.line, first + 2, failure.message);
+      if (!proof_->add_exclusion(part, excluded, at, failure, result_.version >= 4 ? &read : nullptr))
+        return fail(failure.line, first + 2, failure.message);
       return true;
     }
     unsigned value = 0;

@@ -36,7 +36,7 @@ struct Region {
 // a third of a check's time less).
 std::string least_of_images(const std::string& box, std::size_t h, std::size_t w) {
   std::string best;
-  std::string image;
+  thread_local std::string image;
   for (int symmetry = 0; symmetry < 8; ++symmetry) {
     const bool turned = symmetry >= 4;  // rows and columns exchanged
     const std::size_t rows = turned ? w : h;
@@ -77,17 +77,17 @@ std::string least_of_images(const std::string& box, std::size_t h, std::size_t w
   return best;
 }
 
-// The diagonal-twin cuts of `board`: cut[at] is 1 when the
+// The diagonal-twin cuts of `board`, into `cut`: cut[at] is 1 when the
 // edge from cell `at` to its right neighbour is cut. A 2x2 square of free
 // cells a b / c d whose a has its left and top blocked and whose d has its
 // right and bottom blocked (or whose b has its right and top blocked and
 // whose c its left and bottom) has two corners with the same two neighbours
 // and no edge between them; without the edges a-b and c-d the game has the
 // same value (docs/certificates.md "Version 3" proves it).
-std::vector<char> twin_cuts(const std::string& board) {
+void twin_cuts(const std::string& board, std::vector<char>& cut) {
   const Shape shape = shape_of(board);
   const std::size_t stride = shape.width + 1;
-  std::vector<char> cut(board.size(), 0);
+  cut.assign(board.size(), 0);
   const auto free_at = [&](std::size_t r, std::size_t c) {
     return r < shape.height && c < shape.width && board[r * stride + c] == '0';
   };
@@ -101,7 +101,6 @@ std::vector<char> twin_cuts(const std::string& board) {
       if (a_and_d || b_and_c) cut[r * stride + c] = cut[(r + 1) * stride + c] = 1;
     }
   }
-  return cut;
 }
 
 // The regions of orthogonally connected free cells of `board` with two
@@ -110,15 +109,29 @@ std::vector<char> twin_cuts(const std::string& board) {
 std::vector<Region> regions_of(const std::string& board, bool cut = false) {
   const Shape shape = shape_of(board);
   const std::size_t stride = shape.width + 1;
-  const std::vector<char> cut_right = cut ? twin_cuts(board) : std::vector<char>(board.size(), 0);
   // A cell's index and its row and column, kept beside it (a division a cell
   // was a fifth of a check).
   struct Cell {
     std::size_t at, row, column;
   };
-  std::vector<char> seen(board.size(), 0);
-  std::vector<Cell> todo;
-  std::vector<Cell> cells;
+  // Scratch of this thread, reused (measured: their allocations were a
+  // fifth of a check of Cram 5x7).
+  struct Scratch {
+    std::vector<char> cut_right, seen;
+    std::vector<Cell> todo, cells;
+    std::string box;
+  };
+  thread_local Scratch scratch;
+  std::vector<char>& cut_right = scratch.cut_right;
+  if (cut) {
+    twin_cuts(board, cut_right);
+  } else {
+    cut_right.assign(board.size(), 0);
+  }
+  std::vector<char>& seen = scratch.seen;
+  seen.assign(board.size(), 0);
+  std::vector<Cell>& todo = scratch.todo;
+  std::vector<Cell>& cells = scratch.cells;
   std::vector<Region> regions;
   for (std::size_t start = 0, row = 0, column = 0; start < board.size(); ++start, ++column) {
     if (column == stride) ++row, column = 0;
@@ -152,7 +165,8 @@ std::vector<Region> regions_of(const std::string& board, bool cut = false) {
     if (region.cells < 2) continue;
     const std::size_t h = region.bottom - region.top + 1;
     const std::size_t w = region.right - region.left + 1;
-    std::string box(h * w, '1');
+    std::string& box = scratch.box;
+    box.assign(h * w, '1');
     for (const Cell& cell : cells) box[(cell.row - region.top) * w + (cell.column - region.left)] = '0';
     region.least = least_of_images(box, h, w);
     regions.push_back(std::move(region));

@@ -184,8 +184,8 @@ TEST(CramGrid, CertificatesOfRandomSumsAreProvenWithThePlacementSearchsValues) {
     for (const std::string& b : boards) terms.push_back(term_of(b));
     const Certificate written = certify_cram(terms);
     // Boards of at most 64 cells: the region search's own proof, its parts
-    // split at diagonal twins (version 3).
-    EXPECT_TRUE(written.text.starts_with("grundy-certificate 3\ngame cram\n")) << written.text.substr(0, 40);
+    // split at diagonal twins, its "not" claims naming their options (version 4).
+    EXPECT_TRUE(written.text.starts_with("grundy-certificate 4\ngame cram\n")) << written.text.substr(0, 40);
     unsigned expected = 0;
     for (std::size_t i = 0; i < boards.size(); ++i) {
       const unsigned v = oracle.value(boards[i]);
@@ -372,6 +372,78 @@ TEST(CramGridCertificate, VersionThreeProvesSymmetricBoardsZeroInOneClaim) {
   const Certificate written = certify_cram({"6x6"});
   EXPECT_EQ(written.claims, 1U) << written.text;
   EXPECT_TRUE(grundy_check::check_certificate_text(written.text).valid);
+}
+
+// Version 4: a "not" claim names the options its proof reads, and the checker
+// reads those alone. The writer's numbers are the checker's (each named
+// option proves what it is named for: naming none, or other ones, is
+// refused); a number past the part's options, or a list out of form, is
+// refused at the line.
+TEST(CramGridCertificate, VersionFourReadsOnlyTheOptionsANotClaimNames) {
+  const std::string text = certify_cram({"5x5"}).text;
+  ASSERT_TRUE(text.starts_with("grundy-certificate 4\n"));
+  ASSERT_TRUE(grundy_check::check_certificate_text(text).valid);
+  const std::vector<std::string> lines = lines_of(text);
+  std::size_t named = 0;
+  std::size_t refused_without = 0;
+  std::size_t refused_shifted = 0;
+  for (std::size_t i = 0; i < lines.size() && named < 40; ++i) {
+    if (!lines[i].starts_with("not ")) continue;
+    const std::size_t last = lines[i].rfind(' ');
+    const std::string list = lines[i].substr(last + 1);
+    if (list == "-") continue;
+    ++named;
+    const std::string part = lines[i].substr(4, lines[i].rfind(' ', last - 1) - 4);
+    const std::size_t options = grundy_check::cram::options(part).size();
+    // Without its options: refused, at this line.
+    std::vector<std::string> bad = lines;
+    bad[i] = lines[i].substr(0, last + 1) + "-";
+    grundy_check::CheckResult result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+    EXPECT_FALSE(result.valid) << bad[i];
+    if (!result.valid && result.line == i + 1) ++refused_without;
+    // Each number moved by one (the next option in the checker's order):
+    // mostly refused, since a neighbour's value differs.
+    std::string moved;
+    std::size_t at = 0;
+    while (at <= list.size()) {
+      const std::size_t end = std::min(list.find(',', at), list.size());
+      const unsigned k = static_cast<unsigned>(std::stoul(list.substr(at, end - at)));
+      moved += (moved.empty() ? "" : ",") + std::to_string((k + 1) % options);
+      at = end + 1;
+    }
+    bad[i] = lines[i].substr(0, last + 1) + moved;
+    result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+    if (!result.valid && result.line == i + 1) ++refused_shifted;
+    // A number past the part's options.
+    bad[i] = lines[i].substr(0, last + 1) + std::to_string(options);
+    result = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+    ASSERT_FALSE(result.valid);
+    EXPECT_EQ(result.line, i + 1);
+    EXPECT_EQ(result.message, "the part " + part + " has " + std::to_string(options) + " options, and its claim names option " +
+                                  std::to_string(options) + " (numbered from 0)");
+  }
+  EXPECT_EQ(named, 40U);
+  EXPECT_EQ(refused_without, named);
+  EXPECT_GE(refused_shifted, named / 2);
+  // Lists out of form, refused as they are read at the list's column.
+  for (const std::string list : {"", "1,1", "2,1", "01", "a", "1,", ",1", "65536", "--"}) {
+    const std::string line = "not 000/000 1 " + list;
+    const grundy_check::CheckResult result = grundy_check::check_certificate_text(
+        with_fresh_checksum(lines_of("grundy-certificate 4\ngame cram\nroot 2x3 1\n" + line + "\nchecksum fnv1a64 0\n")));
+    ASSERT_FALSE(result.valid) << list;
+    EXPECT_EQ(result.line, 4U) << list;
+    EXPECT_EQ(result.column, 15U) << list << ": " << result.message;
+  }
+  // A line 1x3 is not 0: both its options (dominoes at cells 0-1 and 1-2)
+  // leave one cell, 0. Either suffices; none, or a third, does not.
+  const auto one_by_three = [](const std::string& list) {
+    return grundy_check::check_certificate_text(with_fresh_checksum(lines_of(
+        "grundy-certificate 4\ngame cram\nroot 0000/ 2\npart 0000 2\npart 00 1\nnot 000 1 " + list +
+        "\nchecksum fnv1a64 0\n")));
+  };
+  for (const std::string list : {"0", "1", "0,1"}) EXPECT_TRUE(one_by_three(list).valid) << list;
+  EXPECT_FALSE(one_by_three("-").valid);
+  EXPECT_EQ(one_by_three("2").message, "the part 000 has 2 options, and its claim names option 2 (numbered from 0)");
 }
 
 // ---- certificates changed after they were written ----

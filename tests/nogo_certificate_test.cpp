@@ -233,10 +233,10 @@ TEST(NoGoRowCertificate, AnotherGameOrVersionIsRefused) {
   const std::string text = certify_nogo_rows({"......"}, context()).text;
   std::vector<std::string> lines = lines_of(text);
   std::vector<std::string> other = lines;
-  other[0] = "grundy-certificate 4";
+  other[0] = "grundy-certificate 5";
   grundy_check::CheckResult result = grundy_check::check_certificate_text(with_fresh_checksum(other));
   EXPECT_EQ(result.line, 1U);
-  EXPECT_EQ(result.message, "a certificate of version '4', and this checker reads versions 1, 2 and 3");
+  EXPECT_EQ(result.message, "a certificate of version '5', and this checker reads versions 1, 2, 3 and 4");
   other = lines;
   other[1] = "game domineering";
   result = grundy_check::check_certificate_text(with_fresh_checksum(other));

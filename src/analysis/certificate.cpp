@@ -50,14 +50,21 @@ namespace {
 // The text of either version: version 1 has no "not" lines.
 std::string text_of(int version, const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
                     const std::vector<std::pair<std::string, Nimber>>& claims,
-                    const std::vector<std::pair<std::string, std::uint64_t>>& lacking) {
+                    const std::vector<LackingClaim>& lacking) {
   std::string text = "grundy-certificate " + std::to_string(version) + "\ngame " + game + "\n";
   for (const auto& [term, value] : roots) text += "root " + term + " " + std::to_string(value) + "\n";
   for (const auto& [part, value] : claims) text += "part " + part + " " + std::to_string(value) + "\n";
   char set[17];
-  for (const auto& [part, values] : lacking) {
-    std::snprintf(set, sizeof set, "%llx", static_cast<unsigned long long>(values));
-    text += "not " + part + " " + set + "\n";
+  for (const LackingClaim& claim : lacking) {
+    std::snprintf(set, sizeof set, "%llx", static_cast<unsigned long long>(claim.values));
+    text += "not " + claim.part + " " + set;
+    // Version 4: the options the proof reads ('-': none).
+    if (version >= 4) {
+      text += claim.options.empty() ? " -" : " ";
+      for (std::size_t i = 0; i < claim.options.size(); ++i)
+        text += (i > 0 ? "," : "") + std::to_string(claim.options[i]);
+    }
+    text += "\n";
   }
   Fnv1a sum;
   sum.add_bytes(text);
@@ -72,8 +79,9 @@ std::string certificate_text(const std::string& game, const std::vector<std::pai
 
 std::string certificate_text(const std::string& game, const std::vector<std::pair<std::string, Nimber>>& roots,
                              const std::vector<std::pair<std::string, Nimber>>& claims,
-                             const std::vector<std::pair<std::string, std::uint64_t>>& lacking, int version) {
-  if (version < 2 || version > 3) throw std::invalid_argument("certificate_text: 'not' lines are of versions 2 and 3");
+                             const std::vector<LackingClaim>& lacking, int version) {
+  if (version < 2 || version > 4)
+    throw std::invalid_argument("certificate_text: 'not' lines are of versions 2, 3 and 4");
   return text_of(version, game, roots, claims, lacking);
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "grundy/core/context.hpp"
+#include "grundy/core/lacking_claim.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/core/position.hpp"
 
@@ -52,7 +53,7 @@ struct Certificate {
 [[nodiscard]] std::string certificate_text(const std::string& game,
                                            const std::vector<std::pair<std::string, Nimber>>& roots,
                                            const std::vector<std::pair<std::string, Nimber>>& claims,
-                                           const std::vector<std::pair<std::string, std::uint64_t>>& lacking,
+                                           const std::vector<LackingClaim>& lacking,
                                            int version = 2);
 
 }  // namespace grundy

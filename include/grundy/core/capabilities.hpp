@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "grundy/core/context.hpp"
+#include "grundy/core/lacking_claim.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/core/position.hpp"
 #include "grundy/core/sequence.hpp"
@@ -82,8 +83,8 @@ struct CertificateParts {
   std::string game;                                    // as the certificate names it: "clobber"
   std::vector<std::pair<std::string, Nimber>> roots;   // each component's term, as it prints, and its value
   std::vector<std::pair<std::string, Nimber>> claims;  // parts and their values, sorted by text
-  // Version 2: parts and the values they have not (bit n: value n), sorted by text.
-  std::vector<std::pair<std::string, std::uint64_t>> lacking;
+  // Version 2 on: parts and the values they have not, sorted by text.
+  std::vector<LackingClaim> lacking;
   int version = 1;
   std::uint64_t parts_valued = 0;                      // parts in the engine's table at the end
   std::uint64_t parts_loaded = 0;                      // of them, read from the run's table file

@@ -258,7 +258,7 @@ class GameEngines {
   struct Certified {
     std::vector<Nimber> values;  // each position's
     std::vector<std::pair<std::string, Nimber>> claims;
-    std::vector<std::pair<std::string, std::uint64_t>> lacking;  // version 2
+    std::vector<LackingClaim> lacking;  // version 2 on
     int version = 1;
     std::size_t parts_valued = 0;
     std::size_t parts_loaded = 0;
@@ -284,7 +284,7 @@ class GameEngines {
         out.values = std::move(claims.values);
         out.claims = std::move(claims.exact);
         out.lacking = std::move(claims.lacking);
-        out.version = 3;  // its parts split at diagonal twins, as the search splits them
+        out.version = 4;  // its parts split at diagonal twins, as the search splits them; its 'not' claims name their options
         return out;
       }
     }

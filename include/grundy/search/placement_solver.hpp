@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 
+#include "grundy/core/lacking_claim.hpp"
 #include "grundy/core/nimber.hpp"
 #include "grundy/core/output_file.hpp"
 #include "grundy/placement/board.hpp"
@@ -57,7 +58,7 @@ class PlacementSolver {
   struct Claims {
     std::vector<Nimber> values;
     std::vector<std::pair<std::string, Nimber>> exact;          // part, value
-    std::vector<std::pair<std::string, std::uint64_t>> lacking;  // part, the values it has not (bit n: n)
+    std::vector<LackingClaim> lacking;  // parts and the values they have not
   };
   [[nodiscard]] Claims claims(const std::vector<Board>& boards);
 

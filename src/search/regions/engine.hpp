@@ -466,9 +466,16 @@ class Engine {
   // for each n of R), which the value search leaves to the outcome search:
   // the facts a certificate's claims are chosen from. One thread only.
   void set_recording(bool on) noexcept { recording_ = on; }
+  struct Lacking {
+    Region<N> region;
+    std::uint64_t set;  // g(region) is none of the set's values
+    // The options whose values prove it, by their numbers in the checker's
+    // order (option_numbers; version 4 names them).
+    std::vector<std::uint32_t> read;
+  };
   struct Claims {
-    std::vector<std::pair<Region<N>, Nimber>> exact;          // g(region) = value
-    std::vector<std::pair<Region<N>, std::uint64_t>> lacking;  // g(region) is none of the set's values
+    std::vector<std::pair<Region<N>, Nimber>> exact;  // g(region) = value
+    std::vector<Lacking> lacking;
   };
   // The claims that prove the values of `roots` (canonical regions) by the
   // checker's rule for version 2, chosen from what the search found (asked
@@ -476,6 +483,12 @@ class Engine {
   Claims claims_for(const std::vector<Region<N>>& roots);
   // A canonical region as a certificate writes it: rows of 0 (free) and 1 joined by '/'.
   std::string region_text(const Region<N>& region);
+  // The numbers of the options `afters` of `region` (the free cells each
+  // move leaves) in the order of the checker's rules file for a region as
+  // region_text writes it: the pieces by their cells in reading order, so
+  // for Cram each cell's domino to the right, then the one below
+  // (docs/certificates.md "Version 4").
+  std::vector<std::uint32_t> option_numbers(const Region<N>& region, const std::vector<Bits<N>>& afters);
   // The canonical parts of a set of free cells of g's box (for_each_part, cropped).
   std::vector<Region<N>> parts_of(const Geometry<N>& g, const Bits<N>& free) {
     std::vector<Region<N>> out;

@@ -318,7 +318,8 @@ PlacementSolver::Claims PlacementSolver::claims(const std::vector<Board>& boards
   }
   const auto claims = engine.claims_for(roots);
   for (const auto& [region, value] : claims.exact) out.exact.emplace_back(engine.region_text(region), value);
-  for (const auto& [region, set] : claims.lacking) out.lacking.emplace_back(engine.region_text(region), set);
+  for (const auto& claim : claims.lacking)
+    out.lacking.push_back(LackingClaim{engine.region_text(claim.region), claim.set, claim.read});
   std::sort(out.exact.begin(), out.exact.end());
   std::sort(out.lacking.begin(), out.lacking.end());
   return out;
