@@ -20,7 +20,6 @@
 
 #include <stdexcept>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace grundy::placement::detail {
 
@@ -125,23 +124,37 @@ std::vector<typename Engine<N>::ClaimOption> Engine<N>::claim_options(const Regi
 
 template <std::size_t N>
 typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& roots) {
-  std::unordered_map<Region<N>, Nimber, RegionHash<N>> exact;
-  std::unordered_map<Region<N>, std::uint64_t, RegionHash<N>> lacking;
-  std::unordered_map<Region<N>, std::uint64_t, RegionHash<N>> proven;  // the lacking set proven so far
-  std::unordered_set<Region<N>, RegionHash<N>> proven_exact;
-  // The options each "not" claim's proof reads (its last proof: of the whole set).
-  std::unordered_map<Region<N>, std::vector<Bits<N>>, RegionHash<N>> reads;
+  // What is claimed of each region and what of it is proven, in one map
+  // (measured on Cram 5x7: five maps' lookups were a third of the choice).
+  struct Claimed {
+    bool exactly = false;       // claimed exactly: `value`
+    bool proven_exactly = false;
+    Nimber value = 0;
+    std::uint64_t lacking = 0;  // claimed to have none of these values
+    std::uint64_t proven = 0;   // of them, proven so far
+    std::vector<Bits<N>> read;  // the options the last proof of `lacking` read (of the whole set)
+  };
+  std::unordered_map<Region<N>, Claimed, RegionHash<N>> claimed;
+  claimed.reserve(1024);
   std::vector<Region<N>> todo;
   auto claim_exact = [&](const Region<N>& r, Nimber v) {
     if (v > 255) throw LimitError("a nim-value above 255 does not fit a certificate");
-    if (exact.emplace(r, v).second) todo.push_back(r);
+    Claimed& c = claimed[r];
+    if (c.exactly) return;
+    c.exactly = true;
+    c.value = v;
+    todo.push_back(r);
   };
   auto claim_lacking = [&](const Region<N>& r, std::uint64_t set) {
-    if (set == 0 || exact.count(r) != 0) return;
-    std::uint64_t& s = lacking[r];
-    if ((s | set) == s) return;
-    s |= set;
+    if (set == 0) return;
+    Claimed& c = claimed[r];
+    if (c.exactly || (c.lacking | set) == c.lacking) return;
+    c.lacking |= set;
     todo.push_back(r);
+  };
+  auto is_exact = [&](const Region<N>& r) {
+    const auto at = claimed.find(r);
+    return at != claimed.end() && at->second.exactly;
   };
   // The claims an option's part needs: the others exactly; the largest
   // exactly, or lacking `set` (its values, unshifted).
@@ -162,7 +175,7 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
 
   auto cost_of = [&](const ClaimOption& o) {
     std::size_t c = 0;
-    for (const Region<N>& p : o.parts) c += exact.count(p) == 0 ? 1 : 0;
+    for (const Region<N>& p : o.parts) c += is_exact(p) ? 0 : 1;
     return c;
   };
   // For each value a proof needs an option of (witnesses of an exact claim,
@@ -277,8 +290,7 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
     return true;
   };
 
-  auto prove_lacking = [&](const Region<N>& r, std::uint64_t set) {
-    std::vector<Bits<N>>& read = reads[r];
+  auto prove_lacking = [&](const Region<N>& r, std::uint64_t set, std::vector<Bits<N>>& read) {
     read.clear();
     if ((set & 1U) == 0 && mirrored(r)) return;  // no option read
     std::vector<ClaimOption> options = claim_options(r);
@@ -342,45 +354,49 @@ typename Engine<N>::Claims Engine<N>::claims_for(const std::vector<Region<N>>& r
   while (!todo.empty()) {
     const Region<N> r = todo.back();
     todo.pop_back();
-    if (const auto e = exact.find(r); e != exact.end()) {
-      if (proven_exact.insert(r).second) prove_exact(r, e->second);
+    Claimed& c = claimed.at(r);  // a node of the map: it stays where it is as others are added
+    if (c.exactly) {
+      if (!c.proven_exactly) {
+        c.proven_exactly = true;
+        prove_exact(r, c.value);
+      }
       continue;
     }
-    const std::uint64_t set = lacking.at(r);
-    std::uint64_t& done = proven[r];
-    if (done == set) continue;
-    prove_lacking(r, set);
-    done = set;
+    if (c.proven == c.lacking) continue;
+    const std::uint64_t set = c.lacking;
+    prove_lacking(r, set, c.read);
+    c.proven = set;
   }
   Claims out;
-  for (const auto& [r, v] : exact) out.exact.emplace_back(r, v);
-  for (const auto& [r, set] : lacking)
-    if (exact.count(r) == 0) out.lacking.push_back(Lacking{r, set, option_numbers(r, reads.at(r))});
+  for (const auto& [r, c] : claimed) {
+    if (c.exactly) {
+      out.exact.emplace_back(r, c.value);
+    } else {
+      out.lacking.push_back(Lacking{r, c.lacking, option_numbers(r, c.read)});
+    }
+  }
   return out;
 }
 
 template <std::size_t N>
 std::vector<std::uint32_t> Engine<N>::option_numbers(const Region<N>& region, const std::vector<Bits<N>>& afters) {
-  // Each option's piece as its cells in reading order (the region's bits are
-  // row-major, as region_text reads them); the options sorted so.
+  // An option's number: how many pieces come before its own in reading
+  // order (the region's bits are row-major, as region_text reads them). Of
+  // two pieces of as many cells, the first is the one holding the lowest
+  // cell of the two that are not in both.
   const Geometry<N>& g = geometry(region.height, region.width);
-  std::vector<std::pair<std::vector<std::size_t>, Bits<N>>> pieces;
+  const auto before = [&](const Bits<N>& a, const Bits<N>& b) {
+    const Bits<N> only_a = a.minus(b);
+    const Bits<N> only_b = b.minus(a);
+    if (!only_a.any()) return false;
+    return !only_b.any() || only_a.lowest() < only_b.lowest();
+  };
+  std::vector<std::uint32_t> out(afters.size(), 0);
   for_each_move(g, region.cells, [&](const Bits<N>& after) {
-    std::vector<std::size_t> cells;
-    Bits<N> piece = region.cells.minus(after);
-    while (piece.any()) {
-      cells.push_back(piece.lowest());
-      piece.reset(cells.back());
-    }
-    pieces.emplace_back(std::move(cells), after);
+    const Bits<N> piece = region.cells.minus(after);
+    for (std::size_t i = 0; i < afters.size(); ++i)
+      if (before(piece, region.cells.minus(afters[i]))) ++out[i];
   });
-  std::sort(pieces.begin(), pieces.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<std::uint32_t> out;
-  for (const Bits<N>& after : afters) {
-    const auto at = std::find_if(pieces.begin(), pieces.end(), [&](const auto& p) { return p.second == after; });
-    if (at == pieces.end()) throw std::logic_error("certificate: an option read is not a move of its region");
-    out.push_back(static_cast<std::uint32_t>(at - pieces.begin()));
-  }
   std::sort(out.begin(), out.end());
   return out;
 }
