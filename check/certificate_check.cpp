@@ -335,7 +335,7 @@ class Proof {
   // The parts of a position as this version splits it: from version 3 with
   // the reductions of the game's rules file, when it has any.
   [[nodiscard]] std::vector<std::string> split(const std::string& position) const {
-    return version_ >= 3 && rules_.reduced_parts ? rules_.reduced_parts(position) : rules_.parts(position);
+    return version_ >= 3 && rules_.reduced_parts ? rules_.reduced_parts(position, version_) : rules_.parts(position);
   }
 
  private:

@@ -3,6 +3,7 @@
 #include "cram_rules.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <utility>
 
@@ -174,6 +175,141 @@ std::vector<Region> regions_of(const std::string& board, bool cut = false) {
   return regions;
 }
 
+// Version 4's reductions before a split (docs/certificates.md "Version 4"),
+// on a set of free cells of `board` (free[at] is 1 for a free cell at the
+// letter at), in place; whether a cell went. All at once, as the rules there
+// say, from the neighbours each cell has in the set:
+//  - an isolated cell goes (no domino uses it);
+//  - of several pendants (cells with one neighbour) on one cell, the first
+//    in the order above, left, below, right stays, the others go;
+//  - a bridge goes: a cell that is neither a pendant nor a pendant's
+//    neighbour, none of whose neighbours is such a cell either (so every
+//    neighbour carries a pendant).
+bool reduce_cells(const std::string& board, std::vector<char>& free) {
+  const std::size_t stride = shape_of(board).width + 1;
+  const std::size_t size = board.size();
+  // The neighbours of `at` in the set, in the order above, left, below,
+  // right (the order in which a pendant twin is kept); `size` for none.
+  // ('/' ends a row and is never free, so left and right need no column test.)
+  const auto neighbours = [&](std::size_t at) {
+    return std::array<std::size_t, 4>{at >= stride && free[at - stride] ? at - stride : size,
+                                      at > 0 && free[at - 1] ? at - 1 : size,
+                                      at + stride < size && free[at + stride] ? at + stride : size,
+                                      at + 1 < size && free[at + 1] ? at + 1 : size};
+  };
+  thread_local std::vector<char> degree;
+  degree.assign(size, 0);
+  bool pendants = false;
+  for (std::size_t at = 0; at < size; ++at) {
+    if (!free[at]) continue;
+    for (const std::size_t n : neighbours(at)) degree[at] = static_cast<char>(degree[at] + (n != size ? 1 : 0));
+    pendants = pendants || degree[at] <= 1;
+  }
+  // No cell with one neighbour or none: no pendant, no isolated cell, and
+  // no bridge (a bridge's neighbours carry pendants).
+  if (!pendants) return false;
+  // 1: a pendant; 2: a pendant's neighbour (both: an edge alone).
+  thread_local std::vector<char> kind;
+  kind.assign(size, 0);
+  thread_local std::vector<char> dropped;
+  dropped.assign(size, 0);
+  for (std::size_t at = 0; at < size; ++at) {
+    if (!free[at]) continue;
+    if (degree[at] == 0) dropped[at] = 1;  // isolated
+    if (degree[at] == 1) kind[at] |= 1;
+    bool kept = false;
+    for (const std::size_t n : neighbours(at)) {
+      if (n == size || degree[n] != 1) continue;
+      kind[at] |= 2;
+      if (kept) dropped[n] = 1;  // a twin of the pendant kept
+      kept = true;
+    }
+  }
+  for (std::size_t at = 0; at < size; ++at) {
+    if (!free[at] || kind[at] != 0) continue;
+    bool plain_neighbour = false;
+    for (const std::size_t n : neighbours(at)) plain_neighbour = plain_neighbour || (n != size && kind[n] == 0);
+    if (!plain_neighbour) dropped[at] = 1;  // a bridge (or isolated)
+  }
+  bool changed = false;
+  for (std::size_t at = 0; at < size; ++at) {
+    if (!dropped[at]) continue;
+    free[at] = 0;
+    changed = true;
+  }
+  return changed;
+}
+
+// A set of cells of `board` as a board: its cells free, all others blocked.
+std::string board_with(const std::string& board, const std::vector<char>& free) {
+  std::string out = board;
+  for (std::size_t at = 0; at < board.size(); ++at)
+    if (board[at] != '/') out[at] = free[at] ? '0' : '1';
+  return out;
+}
+
+// The components of the free cells of `cells` without the edges `cut_right`
+// names (twin_cuts), each as the set of its letters, single cells included.
+std::vector<std::vector<char>> components_of(const std::string& cells, const std::vector<char>& cut_right) {
+  const Shape shape = shape_of(cells);
+  const std::size_t stride = shape.width + 1;
+  std::vector<char> seen(cells.size(), 0);
+  std::vector<std::vector<char>> out;
+  std::vector<std::size_t> todo;
+  for (std::size_t start = 0; start < cells.size(); ++start) {
+    if (seen[start] || cells[start] != '0') continue;
+    std::vector<char> component(cells.size(), 0);
+    todo.assign(1, start);
+    seen[start] = 1;
+    while (!todo.empty()) {
+      const std::size_t at = todo.back();
+      todo.pop_back();
+      component[at] = 1;
+      const std::size_t c = at % stride;
+      const auto visit = [&](std::size_t next) {
+        if (cells[next] == '0' && !seen[next]) {
+          seen[next] = 1;
+          todo.push_back(next);
+        }
+      };
+      if (c + 1 < shape.width && !cut_right[at]) visit(at + 1);
+      if (c > 0 && !cut_right[at - 1]) visit(at - 1);
+      if (at + stride < cells.size()) visit(at + stride);
+      if (at >= stride) visit(at - stride);
+    }
+    out.push_back(std::move(component));
+  }
+  return out;
+}
+
+// Version 4's split of the free cells of `cells` (already reduced): the
+// components without the diagonal-twin edges. Where the cuts split the set,
+// each component is reduced again (its cells lost neighbours) and, if that
+// changed it, split again; a set the cuts leave whole, or that has none, is
+// split into its components as they are. Each part is added to `out` as its
+// least image.
+void split_reduced(const std::string& board, const std::string& cells, std::vector<std::string>& out) {
+  std::vector<char> cut_right;
+  twin_cuts(cells, cut_right);
+  const bool cuts = std::find(cut_right.begin(), cut_right.end(), 1) != cut_right.end();
+  const std::vector<std::vector<char>> components =
+      cuts ? components_of(cells, cut_right) : std::vector<std::vector<char>>();
+  if (components.size() <= 1) {
+    // No cut, or cuts that leave the set whole: its regions as they are.
+    for (Region& region : regions_of(cells)) out.push_back(std::move(region.least));
+    return;
+  }
+  for (std::vector<char> part : components) {
+    const bool changed = reduce_cells(board, part);
+    if (changed) {
+      if (std::find(part.begin(), part.end(), 1) != part.end()) split_reduced(board, board_with(board, part), out);
+      continue;
+    }
+    // One region of the board (connected without the cuts, so with them).
+    for (Region& region : regions_of(board_with(board, part))) out.push_back(std::move(region.least));
+  }
+}
+
 }  // namespace
 
 bool is_board(const std::string& board) {
@@ -243,6 +379,14 @@ std::vector<std::string> parts(const std::string& board) {
 std::vector<std::string> parts_with_twin_cuts(const std::string& board) {
   std::vector<std::string> out;
   for (Region& region : regions_of(board, true)) out.push_back(std::move(region.least));
+  return out;
+}
+
+std::vector<std::string> parts_reduced(const std::string& board) {
+  std::vector<char> free(board.size(), 0);
+  for (std::size_t at = 0; at < board.size(); ++at) free[at] = board[at] == '0' ? 1 : 0;
+  std::vector<std::string> out;
+  split_reduced(board, reduce_cells(board, free) ? board_with(board, free) : board, out);
   return out;
 }
 
@@ -316,7 +460,9 @@ GameRules rules() {
     "4096 letters)",
     board_of_root,
     [](const std::string&) { return true; },
-    parts_with_twin_cuts,
+    [](const std::string& board, int version) {
+      return version >= 4 ? parts_reduced(board) : parts_with_twin_cuts(board);
+    },
     zero_by_symmetry};
 }
 

@@ -37,6 +37,14 @@ std::vector<std::string> parts(const std::string& board);
 // that square's two horizontal edges, each cropped and as its least image.
 std::vector<std::string> parts_with_twin_cuts(const std::string& board);
 
+// From version 4 (docs/certificates.md "Version 4"): the parts of `board`
+// after three reductions that keep its value, applied together — isolated
+// cells dropped, all but the first pendant (in the order above, left, below,
+// right) of a cell that has several, and bridges (a cell every neighbour of
+// which carries a pendant) — then split as parts_with_twin_cuts does; a
+// component the cuts split off is reduced again and split again.
+std::vector<std::string> parts_reduced(const std::string& board);
+
 // From version 3: whether the board is 0 by the mirror strategy (Tweedledum
 // and Tweedledee): an involution of its box (a flip, the half turn, a
 // diagonal reflection of a square box) maps its free cells onto themselves

@@ -29,8 +29,9 @@ struct GameRules {
   // group with a liberty).
   std::function<bool(const std::string&)> is_position;
   // From version 3: the parts split with the reductions of the game's rules
-  // file (Cram: the diagonal-twin cut); empty: `parts`.
-  std::function<std::vector<std::string>(const std::string&)> reduced_parts;
+  // file for that version (Cram: the diagonal-twin cut; from version 4 the
+  // pendant reductions too); empty: `parts`.
+  std::function<std::vector<std::string>(const std::string&, int version)> reduced_parts;
   // From version 3: whether the game's rules file shows a part to be 0
   // without its options (Cram: the mirror strategy); empty: never.
   std::function<bool(const std::string&)> zero_by_strategy;

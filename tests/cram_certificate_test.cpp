@@ -87,14 +87,24 @@ TEST(CramGrid, CheckerRulesAgainstTheRules) {
   testing::CheckerRulesValue checker(grundy_check::cram::parts, grundy_check::cram::options);
   // Version 3's split: the diagonal-twin cut keeps every value.
   testing::CheckerRulesValue cut(grundy_check::cram::parts_with_twin_cuts, grundy_check::cram::options);
+  // Version 4's split: the pendant reductions, then the cut, again where it splits.
+  testing::CheckerRulesValue reduced(grundy_check::cram::parts_reduced, grundy_check::cram::options);
   std::size_t split_further = 0;
+  std::size_t cells_dropped = 0;
+  const auto free_in = [](const std::vector<std::string>& parts) {
+    std::size_t n = 0;
+    for (const std::string& p : parts) n += grundy_check::cram::free_cells(p);
+    return n;
+  };
   for (std::size_t trial = 0; trial < test_build::trials(300); ++trial) {
     const int h = 1 + static_cast<int>(random() % 4);
     const int w = h == 1 ? 1 + static_cast<int>(random() % 12) : 1 + static_cast<int>(random() % 4);
     const std::string board = random_board(random, h, w);
     EXPECT_EQ(checker.board(board), oracle.value(board)) << board;
     EXPECT_EQ(cut.board(board), oracle.value(board)) << board;
+    EXPECT_EQ(reduced.board(board), oracle.value(board)) << board;
     split_further += grundy_check::cram::parts_with_twin_cuts(board).size() > grundy_check::cram::parts(board).size();
+    cells_dropped += free_in(grundy_check::cram::parts_reduced(board)) < free_in(grundy_check::cram::parts(board));
     for (const std::string& part : grundy_check::cram::parts(board)) {
       EXPECT_EQ(grundy_check::cram::least_image(part), part) << board;
       std::string mirrored;
@@ -127,9 +137,16 @@ TEST(CramGrid, CheckerRulesAgainstTheRules) {
   for (std::size_t trial = 0; trial < test_build::trials(300); ++trial) {
     const std::string board = random_board(random, 3 + static_cast<int>(random() % 2), 3 + static_cast<int>(random() % 3));
     EXPECT_EQ(cut.board(board), oracle.value(board)) << board;
+    EXPECT_EQ(reduced.board(board), oracle.value(board)) << board;
     split_further += grundy_check::cram::parts_with_twin_cuts(board).size() > grundy_check::cram::parts(board).size();
+    cells_dropped += free_in(grundy_check::cram::parts_reduced(board)) < free_in(grundy_check::cram::parts(board));
   }
   EXPECT_GT(split_further, test_build::trials(300) / 20);  // the cut is tried, not only allowed
+  EXPECT_GT(cells_dropped, test_build::trials(600) / 10);  // and the pendant reductions
+  // A cell with pendants above and left and below: the one above stays; a
+  // bridge (every neighbour carries a pendant) goes.
+  EXPECT_EQ(grundy_check::cram::parts_reduced("101/000/101"), (std::vector<std::string>{"0/0"}));
+  EXPECT_EQ(grundy_check::cram::parts_reduced("0101/0000/1111"), (std::vector<std::string>{"0/0", "0/0"}));
   // Version 3's mirror strategy: a board it calls 0 is 0. Boards made
   // symmetric under a flip, the half turn or a diagonal reflection (each cell
   // set with its image), most of them with a domino meeting its image (a

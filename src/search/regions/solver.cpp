@@ -289,12 +289,13 @@ PlacementSolver::Claims PlacementSolver::claims(const std::vector<Board>& boards
   }
   detail::Engine<1>& engine = engines_->get<1>();
   const unsigned reductions = engines_->reductions();
-  // Only what the checker knows (check/cram_rules.cpp, version 3): the
-  // diagonal-twin cut, which halves the search (Cram 5x7: 0.45 s against
-  // 0.90 s without any reduction), and the mirror strategy (a symmetric
-  // region is 0: one claim, no options); the pendant reductions would make
-  // claims of positions the checker's rules never reach.
-  engines_->set_reductions(kDiagonalTwins | kMirrorStrategy);
+  // Exactly what the checker knows (check/cram_rules.cpp, version 4): the
+  // pendant twins, the bridges and the diagonal-twin cut, each applied as
+  // the checker applies it (its parts are the search's), and the mirror
+  // strategy (a symmetric region is 0: one claim, no options). Cram 5x7:
+  // 0.90 s of search without any reduction, 0.45 s with the cut alone, and
+  // 47 000 claims with all against 52 000 with the cut.
+  engines_->set_reductions(kPendantTwins | kBridges | kDiagonalTwins | kMirrorStrategy);
   engine.set_recording(true);
   struct Restore {
     detail::Engines& engines;
