@@ -188,22 +188,21 @@ std::vector<Region> regions_of(const std::string& board, bool cut = false) {
 bool reduce_cells(const std::string& board, std::vector<char>& free) {
   const std::size_t stride = shape_of(board).width + 1;
   const std::size_t size = board.size();
-  // The neighbours of `at` in the set, in the order above, left, below,
-  // right (the order in which a pendant twin is kept); `size` for none.
-  // ('/' ends a row and is never free, so left and right need no column test.)
-  const auto neighbours = [&](std::size_t at) {
-    return std::array<std::size_t, 4>{at >= stride && free[at - stride] ? at - stride : size,
-                                      at > 0 && free[at - 1] ? at - 1 : size,
-                                      at + stride < size && free[at + stride] ? at + stride : size,
-                                      at + 1 < size && free[at + 1] ? at + 1 : size};
-  };
+  // A cell's neighbours in the set, in the order above, left, below, right
+  // (the order in which a pendant twin is kept); `size` for none. ('/' ends
+  // a row and is never free, so left and right need no column test.)
+  const auto above = [&](std::size_t at) { return at >= stride && free[at - stride] ? at - stride : size; };
+  const auto left = [&](std::size_t at) { return at > 0 && free[at - 1] ? at - 1 : size; };
+  const auto below = [&](std::size_t at) { return at + stride < size && free[at + stride] ? at + stride : size; };
+  const auto right = [&](std::size_t at) { return at + 1 < size && free[at + 1] ? at + 1 : size; };
   thread_local std::vector<char> degree;
   degree.assign(size, 0);
   bool pendants = false;
   for (std::size_t at = 0; at < size; ++at) {
     if (!free[at]) continue;
-    for (const std::size_t n : neighbours(at)) degree[at] = static_cast<char>(degree[at] + (n != size ? 1 : 0));
-    pendants = pendants || degree[at] <= 1;
+    const int d = (above(at) != size) + (left(at) != size) + (below(at) != size) + (right(at) != size);
+    degree[at] = static_cast<char>(d);
+    pendants = pendants || d <= 1;
   }
   // No cell with one neighbour or none: no pendant, no isolated cell, and
   // no bridge (a bridge's neighbours carry pendants).
@@ -218,26 +217,28 @@ bool reduce_cells(const std::string& board, std::vector<char>& free) {
     if (degree[at] == 0) dropped[at] = 1;  // isolated
     if (degree[at] == 1) kind[at] |= 1;
     bool kept = false;
-    for (const std::size_t n : neighbours(at)) {
+    for (const std::size_t n : {above(at), left(at), below(at), right(at)}) {
       if (n == size || degree[n] != 1) continue;
       kind[at] |= 2;
       if (kept) dropped[n] = 1;  // a twin of the pendant kept
       kept = true;
     }
   }
-  for (std::size_t at = 0; at < size; ++at) {
-    if (!free[at] || kind[at] != 0) continue;
-    bool plain_neighbour = false;
-    for (const std::size_t n : neighbours(at)) plain_neighbour = plain_neighbour || (n != size && kind[n] == 0);
-    if (!plain_neighbour) dropped[at] = 1;  // a bridge (or isolated)
-  }
   bool changed = false;
   for (std::size_t at = 0; at < size; ++at) {
-    if (!dropped[at]) continue;
-    free[at] = 0;
-    changed = true;
+    if (!free[at]) continue;
+    if (kind[at] == 0) {
+      bool plain_neighbour = false;
+      for (const std::size_t n : {above(at), left(at), below(at), right(at)})
+        plain_neighbour = plain_neighbour || (n != size && kind[n] == 0);
+      if (!plain_neighbour) dropped[at] = 1;  // a bridge (or isolated)
+    }
+    changed = changed || dropped[at];
   }
-  return changed;
+  if (!changed) return false;
+  for (std::size_t at = 0; at < size; ++at)
+    if (dropped[at]) free[at] = 0;
+  return true;
 }
 
 // A set of cells of `board` as a board: its cells free, all others blocked.
@@ -289,7 +290,7 @@ std::vector<std::vector<char>> components_of(const std::string& cells, const std
 // split into its components as they are. Each part is added to `out` as its
 // least image.
 void split_reduced(const std::string& board, const std::string& cells, std::vector<std::string>& out) {
-  std::vector<char> cut_right;
+  thread_local std::vector<char> cut_right;  // read before any call below
   twin_cuts(cells, cut_right);
   const bool cuts = std::find(cut_right.begin(), cut_right.end(), 1) != cut_right.end();
   const std::vector<std::vector<char>> components =
