@@ -210,16 +210,6 @@ Nimber Engine<N>::exact_value(const Region<N>& region) {
 
 template <std::size_t N>
 Nimber Engine<N>::in_set(const Region<N>& region, std::uint64_t requested) {
-  const Nimber v = answer_in_set(region, requested);
-  // g not in R: R + *n is a first-player win for each n in R, the outcome
-  // search's mask of the region (kept for certificates only: the value search
-  // has no use for it, and it costs a table write).
-  if (recording_ && v == kNotInSet) [[unlikely]] remember_win(region, requested);
-  return v;
-}
-
-template <std::size_t N>
-Nimber Engine<N>::answer_in_set(const Region<N>& region, std::uint64_t requested) {
   ++visited_;
   if (const auto v = known_or_mirrored(region)) return *v;
   tick();
