@@ -225,34 +225,49 @@ class Proof {
     // strategy) has every claim that 0 satisfies, without its options.
     const bool claims_zero = claim.excluded == 0 ? claim.value == 0 : (claim.excluded & 1U) == 0;
     if (version_ >= 3 && claims_zero && rules_.zero_by_strategy && rules_.zero_by_strategy(part)) return true;
-    const std::vector<std::string> options = rules_.options(part);
+    // The options read: every one, or from version 4 those a "not" claim
+    // names (made alone where the rules file can).
+    std::vector<std::string> options;
+    std::vector<std::string> named;
+    std::size_t count = 0;
+    const bool only_named = claim.named && rules_.named_options;
+    if (only_named) {
+      count = rules_.named_options(part, claim.read, named);
+    } else {
+      options = rules_.options(part);
+      count = options.size();
+    }
+    const auto option = [&](std::size_t k, std::size_t i) -> const std::string& {
+      return only_named ? named[k] : options[i];
+    };
     Values any;
     any.set();
-    std::vector<Values> may(options.size(), any);
+    std::vector<Values> may(count, any);
     // A claim "none of SET" holds at once when each value of SET is surely an
     // option's (g(part) is the mex: never an option's value); options are read
     // only until they are (most claims of a certificate: one option).
     std::uint64_t untaken = claim.excluded;
-    const auto read = [&](std::size_t i) {
-      may[i] = values_of(options[i]);
+    const auto read = [&](std::size_t k, std::size_t i) {
+      may[i] = values_of(option(k, i));
       if (untaken == 0 || may[i].count() != 1) return false;
       for (unsigned v = 0; v < 64; ++v)
         if (may[i].test(v)) untaken &= ~(std::uint64_t{1} << v);
       return untaken == 0;
     };
     if (claim.named) {
-      for (const std::uint32_t i : claim.read) {
-        if (i >= options.size()) {
-          failure = {claim.line, "the part " + part + " has " + std::to_string(options.size()) +
+      for (std::size_t k = 0; k < claim.read.size(); ++k) {
+        const std::uint32_t i = claim.read[k];
+        if (i >= count) {
+          failure = {claim.line, "the part " + part + " has " + std::to_string(count) +
                                      " options, and its claim names option " + std::to_string(i) +
                                      " (numbered from 0)"};
           return false;
         }
-        if (read(i)) return true;
+        if (read(k, i)) return true;
       }
     } else {
-      for (std::size_t i = 0; i < options.size(); ++i)
-        if (read(i)) return true;
+      for (std::size_t i = 0; i < count; ++i)
+        if (read(i, i)) return true;
     }
     const Values possible = possible_values(may);
     const std::string at =

@@ -194,7 +194,8 @@ GameRules rules() {
     [](const std::string& board) { return board; },
     [](const std::string&) { return true; },
     nullptr,  // no reductions: every version splits as `parts`
-    nullptr};  // no part is 0 by a strategy of the rules file
+    nullptr,   // no part is 0 by a strategy of the rules file
+    nullptr};  // options made all at once
 }
 
 }  // namespace grundy_check::clobber

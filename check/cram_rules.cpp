@@ -371,6 +371,32 @@ std::vector<std::string> options(const std::string& board) {
   return out;
 }
 
+std::size_t named_options(const std::string& board, const std::vector<std::uint32_t>& numbers,
+                          std::vector<std::string>& out) {
+  // The order of `options`: each free cell in reading order, its domino to
+  // the right, then the one below.
+  const std::size_t stride = shape_of(board).width + 1;
+  out.clear();
+  std::size_t number = 0;
+  std::size_t next = 0;  // the first of `numbers` not yet made
+  for (std::size_t at = 0; at < board.size(); ++at) {
+    if (board[at] != '0') continue;
+    for (const std::size_t partner : {at + 1, at + stride}) {
+      if (partner >= board.size() || board[partner] != '0') continue;
+      while (next < numbers.size() && numbers[next] < number) ++next;
+      if (next < numbers.size() && numbers[next] == number) {
+        std::string after = board;
+        after[at] = '1';
+        after[partner] = '1';
+        out.push_back(std::move(after));
+        ++next;
+      }
+      ++number;
+    }
+  }
+  return number;
+}
+
 std::vector<std::string> parts(const std::string& board) {
   std::vector<std::string> out;
   for (Region& region : regions_of(board)) out.push_back(std::move(region.least));
@@ -464,7 +490,8 @@ GameRules rules() {
     [](const std::string& board, int version) {
       return version >= 4 ? parts_reduced(board) : parts_with_twin_cuts(board);
     },
-    zero_by_symmetry};
+    zero_by_symmetry,
+    named_options};
 }
 
 }  // namespace grundy_check::cram

@@ -25,6 +25,11 @@ std::string board_of_root(const std::string& root);
 // after it, as large as before.
 std::vector<std::string> options(const std::string& board);
 
+// From version 4: the options `options` numbers `numbers` (increasing; those
+// past the last left out), into `out`, and how many options there are.
+std::size_t named_options(const std::string& board, const std::vector<std::uint32_t>& numbers,
+                          std::vector<std::string>& out);
+
 // The regions of orthogonally connected free cells of `board` with two cells
 // or more (a single cell has no move: worth 0), each cropped to its box (the
 // box's other cells blocked) and written as its least image: the independent

@@ -35,6 +35,14 @@ struct GameRules {
   // From version 3: whether the game's rules file shows a part to be 0
   // without its options (Cram: the mirror strategy); empty: never.
   std::function<bool(const std::string&)> zero_by_strategy;
+  // From version 4, optional: the options of a part numbered `numbers` (in
+  // the order of `options`; numbers past the last are left out), into
+  // `out`, and how many options the part has — what `options` gives
+  // without making the options a claim does not read (Cram 5x7: a claim
+  // "not" reads one or two of some twenty). Empty: `options` serves.
+  std::function<std::size_t(const std::string& part, const std::vector<std::uint32_t>& numbers,
+                            std::vector<std::string>& out)>
+      named_options;
 };
 
 // The games the checker knows: nogo-row, clobber, cram.

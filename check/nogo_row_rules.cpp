@@ -165,7 +165,8 @@ GameRules rules() {
     [](const std::string& row) { return "#" + row + "#"; },
     is_position,
     nullptr,  // no reductions: every version splits as `parts`
-    nullptr};  // no part is 0 by a strategy of the rules file
+    nullptr,   // no part is 0 by a strategy of the rules file
+    nullptr};  // options made all at once
 }
 
 }  // namespace grundy_check::nogo_row

@@ -105,6 +105,18 @@ TEST(CramGrid, CheckerRulesAgainstTheRules) {
     EXPECT_EQ(reduced.board(board), oracle.value(board)) << board;
     split_further += grundy_check::cram::parts_with_twin_cuts(board).size() > grundy_check::cram::parts(board).size();
     cells_dropped += free_in(grundy_check::cram::parts_reduced(board)) < free_in(grundy_check::cram::parts(board));
+    // Version 4's named options: those of `options` with these numbers, and their count.
+    const std::vector<std::string> all = grundy_check::cram::options(board);
+    std::vector<std::uint32_t> numbers;
+    std::vector<std::string> expected;
+    for (std::uint32_t k = 0; k < all.size() + 2; ++k) {
+      if (random() % 3 != 0) continue;
+      numbers.push_back(k);
+      if (k < all.size()) expected.push_back(all[k]);
+    }
+    std::vector<std::string> named;
+    EXPECT_EQ(grundy_check::cram::named_options(board, numbers, named), all.size()) << board;
+    EXPECT_EQ(named, expected) << board;
     for (const std::string& part : grundy_check::cram::parts(board)) {
       EXPECT_EQ(grundy_check::cram::least_image(part), part) << board;
       std::string mirrored;

@@ -64,7 +64,8 @@ GameRules rules() {
       [](const std::string& row) { return row; },
       [](const std::string&) { return true; },
       nullptr,  // no reductions: every version splits as `parts`
-      nullptr};  // no part is 0 by a strategy of the rules file
+      nullptr,   // no part is 0 by a strategy of the rules file
+      nullptr};  // options made all at once
 }
 
 }  // namespace grundy_check::kaylesrow
