@@ -514,7 +514,7 @@ TEST(CramGridCertificate, ChangedValuesRemovedClaimsAndFlippedBytesAreRefused) {
 TEST(CramGridCertificate, EveryThreadCountProvesAndRefusesTheSame) {
   const std::string text = certify_cram({"5x5"}).text;
   std::vector<std::string> lines = lines_of(text);
-  ASSERT_GT(lines.size(), 400U);  // blocks of 64 claims: several
+  ASSERT_GT(lines.size(), 300U);  // blocks of 64 claims: several
   for (const unsigned threads : {1U, 2U, 3U, 8U}) {
     const grundy_check::CheckResult result =
         grundy_check::check_certificate_text(text, grundy_check::builtin_games(), threads);
