@@ -57,11 +57,11 @@ struct Engine<N>::ClaimOption {
     return *largest ^ others;
   }
   // The option's parts and what the search knows of them. With `search`
-  // false nothing is searched: a smaller part whose value the tables do not
-  // hold leaves the option unsettled (false), to be settled with a search
-  // only if no settled option serves (measured on Cram 5x7: the smaller
-  // parts' values searched for options never used were nine tenths of the
-  // claims' extra search).
+  // false only what known() has cheaply is used: a smaller part whose value
+  // it does not have leaves the option unsettled (false), to be settled with
+  // a search only if no settled option serves (measured on Cram 5x7: the
+  // smaller parts of options never used took 306 000 of the 319 000
+  // questions the choice asked).
   bool settle(Engine& engine, bool search = true) {
     if (settled) return true;
     if (!split) {
