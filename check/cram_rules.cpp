@@ -27,7 +27,8 @@ Shape shape_of(const std::string& board) {
 struct Region {
   std::size_t cells = 0;
   std::size_t top, bottom, left, right;
-  std::string least;  // the least image of the region cropped to its box
+  std::string least;                 // the least image of the region cropped to its box
+  std::vector<std::size_t> letters;  // where its cells are in the board (when asked for)
 };
 
 // The least text of the eight images of a box's cells (h rows of w letters,
@@ -105,9 +106,11 @@ void twin_cuts(const std::string& board, std::vector<char>& cut) {
 }
 
 // The regions of orthogonally connected free cells of `board` with two
-// cells or more, each with its least image; with `cut`, the components of
-// two cells or more of the free cells without the edges twin_cuts names.
-std::vector<Region> regions_of(const std::string& board, bool cut = false) {
+// cells or more, each with its least image; with `cuts` (twin_cuts),
+// the components of two cells or more of the free cells without the edges
+// it names; with `keep_letters`, each with the letters of its cells.
+std::vector<Region> regions_of(const std::string& board, const std::vector<char>* cuts = nullptr,
+                               bool keep_letters = false) {
   const Shape shape = shape_of(board);
   const std::size_t stride = shape.width + 1;
   // A cell's index and its row and column, kept beside it (a division a cell
@@ -118,17 +121,13 @@ std::vector<Region> regions_of(const std::string& board, bool cut = false) {
   // Scratch of this thread, reused (measured: their allocations were a
   // fifth of a check of Cram 5x7).
   struct Scratch {
-    std::vector<char> cut_right, seen;
+    std::vector<char> no_cut, seen;
     std::vector<Cell> todo, cells;
     std::string box;
   };
   thread_local Scratch scratch;
-  std::vector<char>& cut_right = scratch.cut_right;
-  if (cut) {
-    twin_cuts(board, cut_right);
-  } else {
-    cut_right.assign(board.size(), 0);
-  }
+  if (cuts == nullptr) scratch.no_cut.assign(board.size(), 0);
+  const std::vector<char>& cut_right = cuts != nullptr ? *cuts : scratch.no_cut;
   std::vector<char>& seen = scratch.seen;
   seen.assign(board.size(), 0);
   std::vector<Cell>& todo = scratch.todo;
@@ -170,6 +169,8 @@ std::vector<Region> regions_of(const std::string& board, bool cut = false) {
     box.assign(h * w, '1');
     for (const Cell& cell : cells) box[(cell.row - region.top) * w + (cell.column - region.left)] = '0';
     region.least = least_of_images(box, h, w);
+    if (keep_letters)
+      for (const Cell& cell : cells) region.letters.push_back(cell.at);
     regions.push_back(std::move(region));
   }
   return regions;
@@ -249,40 +250,6 @@ std::string board_with(const std::string& board, const std::vector<char>& free) 
   return out;
 }
 
-// The components of the free cells of `cells` without the edges `cut_right`
-// names (twin_cuts), each as the set of its letters, single cells included.
-std::vector<std::vector<char>> components_of(const std::string& cells, const std::vector<char>& cut_right) {
-  const Shape shape = shape_of(cells);
-  const std::size_t stride = shape.width + 1;
-  std::vector<char> seen(cells.size(), 0);
-  std::vector<std::vector<char>> out;
-  std::vector<std::size_t> todo;
-  for (std::size_t start = 0; start < cells.size(); ++start) {
-    if (seen[start] || cells[start] != '0') continue;
-    std::vector<char> component(cells.size(), 0);
-    todo.assign(1, start);
-    seen[start] = 1;
-    while (!todo.empty()) {
-      const std::size_t at = todo.back();
-      todo.pop_back();
-      component[at] = 1;
-      const std::size_t c = at % stride;
-      const auto visit = [&](std::size_t next) {
-        if (cells[next] == '0' && !seen[next]) {
-          seen[next] = 1;
-          todo.push_back(next);
-        }
-      };
-      if (c + 1 < shape.width && !cut_right[at]) visit(at + 1);
-      if (c > 0 && !cut_right[at - 1]) visit(at - 1);
-      if (at + stride < cells.size()) visit(at + stride);
-      if (at >= stride) visit(at - stride);
-    }
-    out.push_back(std::move(component));
-  }
-  return out;
-}
-
 // Version 4's split of the free cells of `cells` (already reduced): the
 // components without the diagonal-twin edges. Where the cuts split the set,
 // each component is reduced again (its cells lost neighbours) and, if that
@@ -290,24 +257,25 @@ std::vector<std::vector<char>> components_of(const std::string& cells, const std
 // split into its components as they are. Each part is added to `out` as its
 // least image.
 void split_reduced(const std::string& board, const std::string& cells, std::vector<std::string>& out) {
-  thread_local std::vector<char> cut_right;  // read before any call below
+  std::vector<char> cut_right;
   twin_cuts(cells, cut_right);
   const bool cuts = std::find(cut_right.begin(), cut_right.end(), 1) != cut_right.end();
-  const std::vector<std::vector<char>> components =
-      cuts ? components_of(cells, cut_right) : std::vector<std::vector<char>>();
-  if (components.size() <= 1) {
-    // No cut, or cuts that leave the set whole: its regions as they are.
-    for (Region& region : regions_of(cells)) out.push_back(std::move(region.least));
+  std::vector<Region> regions = regions_of(cells, cuts ? &cut_right : nullptr, cuts);
+  // Left whole: no cut, or one component holding every free cell (components
+  // of one cell are left out of `regions`, so the cells are counted).
+  if (!cuts || (regions.size() == 1 && regions[0].cells == free_cells(cells))) {
+    for (Region& region : regions) out.push_back(std::move(region.least));
     return;
   }
-  for (std::vector<char> part : components) {
-    const bool changed = reduce_cells(board, part);
-    if (changed) {
-      if (std::find(part.begin(), part.end(), 1) != part.end()) split_reduced(board, board_with(board, part), out);
-      continue;
+  // A component of one cell is reduced to nothing: it is left out already.
+  for (Region& region : regions) {
+    std::vector<char> part(board.size(), 0);
+    for (const std::size_t at : region.letters) part[at] = 1;
+    if (!reduce_cells(board, part)) {
+      out.push_back(std::move(region.least));
+    } else if (std::find(part.begin(), part.end(), 1) != part.end()) {
+      split_reduced(board, board_with(board, part), out);
     }
-    // One region of the board (connected without the cuts, so with them).
-    for (Region& region : regions_of(board_with(board, part))) out.push_back(std::move(region.least));
   }
 }
 
@@ -353,47 +321,50 @@ std::size_t free_cells(const std::string& board) {
   return static_cast<std::size_t>(std::count(board.begin(), board.end(), '0'));
 }
 
-std::vector<std::string> options(const std::string& board) {
-  const Shape shape = shape_of(board);
-  const std::size_t stride = shape.width + 1;
-  std::vector<std::string> out;
+namespace {
+
+// Calls f(at, partner) for every domino of `board`, in the order its
+// options are numbered (version 4): each free cell in reading order, its
+// domino to the right, then the one below ('/' ends a row: never free).
+template <class F>
+void for_each_domino(const std::string& board, F&& f) {
+  const std::size_t stride = shape_of(board).width + 1;
   for (std::size_t at = 0; at < board.size(); ++at) {
     if (board[at] != '0') continue;
-    // A domino to the right and one downwards ('/' ends a row: never free).
-    for (const std::size_t partner : {at + 1, at + stride}) {
-      if (partner >= board.size() || board[partner] != '0') continue;
-      std::string after = board;
-      after[at] = '1';
-      after[partner] = '1';
-      out.push_back(std::move(after));
-    }
+    for (const std::size_t partner : {at + 1, at + stride})
+      if (partner < board.size() && board[partner] == '0') f(at, partner);
   }
+}
+
+// The board after the domino on `at` and `partner`.
+std::string after_domino(const std::string& board, std::size_t at, std::size_t partner) {
+  std::string after = board;
+  after[at] = '1';
+  after[partner] = '1';
+  return after;
+}
+
+}  // namespace
+
+std::vector<std::string> options(const std::string& board) {
+  std::vector<std::string> out;
+  for_each_domino(board, [&](std::size_t at, std::size_t partner) { out.push_back(after_domino(board, at, partner)); });
   return out;
 }
 
 std::size_t named_options(const std::string& board, const std::vector<std::uint32_t>& numbers,
                           std::vector<std::string>& out) {
-  // The order of `options`: each free cell in reading order, its domino to
-  // the right, then the one below.
-  const std::size_t stride = shape_of(board).width + 1;
   out.clear();
   std::size_t number = 0;
-  std::size_t next = 0;  // the first of `numbers` not yet made
-  for (std::size_t at = 0; at < board.size(); ++at) {
-    if (board[at] != '0') continue;
-    for (const std::size_t partner : {at + 1, at + stride}) {
-      if (partner >= board.size() || board[partner] != '0') continue;
-      while (next < numbers.size() && numbers[next] < number) ++next;
-      if (next < numbers.size() && numbers[next] == number) {
-        std::string after = board;
-        after[at] = '1';
-        after[partner] = '1';
-        out.push_back(std::move(after));
-        ++next;
-      }
-      ++number;
+  std::size_t next = 0;  // the first of `numbers` not yet made (they increase)
+  for_each_domino(board, [&](std::size_t at, std::size_t partner) {
+    while (next < numbers.size() && numbers[next] < number) ++next;
+    if (next < numbers.size() && numbers[next] == number) {
+      out.push_back(after_domino(board, at, partner));
+      ++next;
     }
-  }
+    ++number;
+  });
   return number;
 }
 
@@ -404,8 +375,10 @@ std::vector<std::string> parts(const std::string& board) {
 }
 
 std::vector<std::string> parts_with_twin_cuts(const std::string& board) {
+  std::vector<char> cut_right;
+  twin_cuts(board, cut_right);
   std::vector<std::string> out;
-  for (Region& region : regions_of(board, true)) out.push_back(std::move(region.least));
+  for (Region& region : regions_of(board, &cut_right)) out.push_back(std::move(region.least));
   return out;
 }
 
