@@ -225,21 +225,20 @@ class Proof {
     // strategy) has every claim that 0 satisfies, without its options.
     const bool claims_zero = claim.excluded == 0 ? claim.value == 0 : (claim.excluded & 1U) == 0;
     if (version_ >= 3 && claims_zero && rules_.zero_by_strategy && rules_.zero_by_strategy(part)) return true;
-    // The options read: every one, or from version 4 those a "not" claim
-    // names (made alone where the rules file can).
+    // The options read (`options`, option k numbered numbers[k]): every one,
+    // or from version 4 those a "not" claim names; `count` of them in all.
     std::vector<std::string> options;
-    std::vector<std::string> named;
-    std::size_t count = 0;
-    const bool only_named = claim.named && rules_.named_options;
-    if (only_named) {
-      count = rules_.named_options(part, claim.read, named);
-    } else {
-      options = rules_.options(part);
-      count = options.size();
+    std::vector<std::uint32_t> numbers;
+    const std::size_t count = claim.named ? named_options(part, claim.read, options) : all_options(part, options, numbers);
+    if (claim.named) {
+      for (const std::uint32_t i : claim.read) {
+        if (i < count) continue;
+        failure = {claim.line, "the part " + part + " has " + std::to_string(count) +
+                                   " options, and its claim names option " + std::to_string(i) + " (numbered from 0)"};
+        return false;
+      }
+      numbers = claim.read;
     }
-    const auto option = [&](std::size_t k, std::size_t i) -> const std::string& {
-      return only_named ? named[k] : options[i];
-    };
     Values any;
     any.set();
     std::vector<Values> may(count, any);
@@ -247,27 +246,13 @@ class Proof {
     // option's (g(part) is the mex: never an option's value); options are read
     // only until they are (most claims of a certificate: one option).
     std::uint64_t untaken = claim.excluded;
-    const auto read = [&](std::size_t k, std::size_t i) {
-      may[i] = values_of(option(k, i));
-      if (untaken == 0 || may[i].count() != 1) return false;
+    for (std::size_t k = 0; k < options.size(); ++k) {
+      Values& m = may[numbers[k]];
+      m = values_of(options[k]);
+      if (untaken == 0 || m.count() != 1) continue;
       for (unsigned v = 0; v < 64; ++v)
-        if (may[i].test(v)) untaken &= ~(std::uint64_t{1} << v);
-      return untaken == 0;
-    };
-    if (claim.named) {
-      for (std::size_t k = 0; k < claim.read.size(); ++k) {
-        const std::uint32_t i = claim.read[k];
-        if (i >= count) {
-          failure = {claim.line, "the part " + part + " has " + std::to_string(count) +
-                                     " options, and its claim names option " + std::to_string(i) +
-                                     " (numbered from 0)"};
-          return false;
-        }
-        if (read(k, i)) return true;
-      }
-    } else {
-      for (std::size_t i = 0; i < count; ++i)
-        if (read(i, i)) return true;
+        if (m.test(v)) untaken &= ~(std::uint64_t{1} << v);
+      if (untaken == 0) return true;
     }
     const Values possible = possible_values(may);
     const std::string at =
@@ -277,9 +262,10 @@ class Proof {
       const bool ruled_out = claim.excluded == 0 ? v != claim.value : v < 64 && ((claim.excluded >> v) & 1U) != 0;
       if (!ruled_out || !possible.test(v)) continue;
       // What the claims leave open, named for the reader.
-      for (std::size_t i = 0; i < options.size(); ++i) {
-        if (claim.excluded == 0 && v > claim.value && may[i].test(claim.value) && may[i].count() > 1) {
-          failure = {claim.line, at + ": its option " + options[i] + " may have the value " +
+      for (std::size_t k = 0; k < options.size(); ++k) {
+        const Values& m = may[numbers[k]];
+        if (claim.excluded == 0 && v > claim.value && m.test(claim.value) && m.count() > 1) {
+          failure = {claim.line, at + ": its option " + options[k] + " may have the value " +
                                          std::to_string(claim.value) + " (its parts' claims do not rule it out)"};
           return false;
         }
@@ -355,6 +341,27 @@ class Proof {
 
  private:
 
+  // Every option of `part` into `out`, numbered 0, 1, ...; how many.
+  std::size_t all_options(const std::string& part, std::vector<std::string>& out,
+                          std::vector<std::uint32_t>& numbers) const {
+    out = rules_.options(part);
+    numbers.resize(out.size());
+    for (std::size_t i = 0; i < out.size(); ++i) numbers[i] = static_cast<std::uint32_t>(i);
+    return out.size();
+  }
+  // The options of `part` numbered `numbers` (increasing) into `out`, those
+  // past the last left out; how many options the part has. Made alone where
+  // the rules file can (GameRules::named_options), else picked from all.
+  std::size_t named_options(const std::string& part, const std::vector<std::uint32_t>& numbers,
+                            std::vector<std::string>& out) const {
+    if (rules_.named_options) return rules_.named_options(part, numbers, out);
+    std::vector<std::string> all = rules_.options(part);
+    out.clear();
+    for (const std::uint32_t i : numbers)
+      if (i < all.size()) out.push_back(std::move(all[i]));
+    return all.size();
+  }
+
   static std::string listed(std::uint64_t set) {
     std::string out = "{";
     for (unsigned v = 0; v < 64; ++v)
@@ -362,13 +369,13 @@ class Proof {
     return out + "}";
   }
 
-  bool add(const std::string& part, const Claim& claim, Failure& failure) {
+  bool add(const std::string& part, Claim claim, Failure& failure) {
     const std::string key = rules_.part_key(part);
     if (key.empty()) {
       failure = {claim.line, "'" + shown(part) + "' is not " + rules_.what_a_part_is};
       return false;
     }
-    const auto [entry, fresh] = claims_.emplace(key, claim);
+    const auto [entry, fresh] = claims_.emplace(key, std::move(claim));
     if (!fresh) {
       failure = {claim.line, "the part " + part + " is claimed twice (line " + std::to_string(entry->value.line) + ")"};
       return false;
@@ -638,8 +645,7 @@ class Reading {
       if (!read_value_set(set_text, excluded))
         return fail(at, set_at + 2, "the part " + shown(part) + ": '" + shown(set_text) +
                                         "' is not a set of values (1 to 16 lower-case hex digits, bit n the value n, not 0)");
-      if (!keep_claim(part, at)) return false;
-      claim_bytes_ += 4 * read.size();
+      if (!keep_claim(part, at, sizeof(std::uint32_t) * read.size())) return false;
       Failure failure{0, ""};
       if (!proof_->add_exclusion(part, excluded, at, failure, result_.version >= 4 ? &read : nullptr))
         return fail(failure.line, first + 2, failure.message);
@@ -666,8 +672,8 @@ class Reading {
   }
 
   // Counts a claim's memory against the bound; false (refused) past it.
-  bool keep_claim(const std::string& thing, std::size_t at) {
-    claim_bytes_ += thing.size() + kClaimOverhead;
+  bool keep_claim(const std::string& thing, std::size_t at, std::size_t more = 0) {
+    claim_bytes_ += thing.size() + kClaimOverhead + more;
     if (claim_bytes_ > kMostClaimBytes)
       return fail(at, 1, "the claims kept pass the checker's bound of 1 GiB (" + std::to_string(proof_->size()) +
                              " claims so far): more than any certificate grundy writes");

@@ -453,6 +453,22 @@ TEST(CramGridCertificate, VersionFourReadsOnlyTheOptionsANotClaimNames) {
   }
   EXPECT_EQ(named, 40U);
   EXPECT_EQ(refused_without, named);
+  // The rules file's named options are a fast path: without them the checker
+  // picks the named ones from all options, and proves and refuses the same.
+  std::vector<grundy_check::GameRules> plain{grundy_check::cram::rules()};
+  plain[0].named_options = nullptr;
+  EXPECT_TRUE(grundy_check::check_certificate_text(text, plain).valid);
+  for (std::size_t i = 0, changed = 0; i < lines.size() && changed < 10; ++i) {
+    if (!lines[i].starts_with("not ") || lines[i].ends_with(" -")) continue;
+    ++changed;
+    std::vector<std::string> bad = lines;
+    bad[i] = lines[i].substr(0, lines[i].rfind(' ') + 1) + "0";  // its first option instead
+    const grundy_check::CheckResult fast = grundy_check::check_certificate_text(with_fresh_checksum(bad));
+    const grundy_check::CheckResult slow = grundy_check::check_certificate_text(with_fresh_checksum(bad), plain);
+    EXPECT_EQ(fast.valid, slow.valid) << bad[i];
+    EXPECT_EQ(fast.line, slow.line) << bad[i];
+    EXPECT_EQ(fast.message, slow.message) << bad[i];
+  }
   EXPECT_GE(refused_shifted, named / 2);
   // Lists out of form, refused as they are read at the list's column.
   for (const std::string list : {"", "1,1", "2,1", "01", "a", "1,", ",1", "65536", "--"}) {
