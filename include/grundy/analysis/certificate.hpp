@@ -49,7 +49,8 @@ struct Certificate {
                                            const std::vector<std::pair<std::string, Nimber>>& claims);
 // Version 2 (docs/certificates.md): the exact claims, then the parts claimed
 // to lack a set of values ("not"); version 3 the same, its parts split with
-// the reductions of the game's checker rules (Cram: the diagonal-twin cut).
+// the reductions of the game's checker rules (Cram: the diagonal-twin cut);
+// version 4 with each "not" line's options too (LackingClaim::options).
 [[nodiscard]] std::string certificate_text(const std::string& game,
                                            const std::vector<std::pair<std::string, Nimber>>& roots,
                                            const std::vector<std::pair<std::string, Nimber>>& claims,

@@ -273,7 +273,7 @@ class GameEngines {
     out.game = PartEngineOf<G>::type::certificate_game();
     if constexpr (PlacementBoardGame<G>) {
       // Boards the region search holds in one word: it values them and writes
-      // the claims of its own proof (version 3), far faster than valuing every
+      // the claims of its own proof (version 4), far faster than valuing every
       // part (docs/certificates.md). Larger boards: the part search.
       if (std::all_of(positions.begin(), positions.end(), [](const Position& b) { return b.rows * b.cols <= placement::PlacementSolver::kMostClaimedCells; })) {
         auto claims = searching_regions([&](placement::PlacementSolver& solver) {
@@ -284,7 +284,7 @@ class GameEngines {
         out.values = std::move(claims.values);
         out.claims = std::move(claims.exact);
         out.lacking = std::move(claims.lacking);
-        out.version = 4;  // its parts split at diagonal twins, as the search splits them; its 'not' claims name their options
+        out.version = 4;  // its parts split with the Cram reductions, as the search splits them; its 'not' claims name their options
         return out;
       }
     }

@@ -48,12 +48,13 @@ class PlacementSolver {
   // exactly. Answered by the requested-set search whatever set_search says.
   [[nodiscard]] std::optional<Nimber> value_if_in(const Board& board, std::uint64_t requested);
 
-  // A certificate of version 2 (docs/certificates.md) of the sum of `boards`:
+  // A certificate of version 4 (docs/certificates.md) of the sum of `boards`:
   // each board's value, and the claims that prove them, chosen from what this
   // search finds (src/search/regions/claims.hpp), each part as rows of 0
-  // (free) and 1 joined by '/'. For boards of at most 64 cells, searched on
-  // one thread without the reductions and the mirror strategy (the checker
-  // knows neither); LimitError past kMostClaimedCells.
+  // (free) and 1 joined by '/', each "not" claim with the options it reads.
+  // For boards of at most 64 cells, searched on one thread with the Cram
+  // reductions and the mirror strategy, which the checker makes too;
+  // LimitError past kMostClaimedCells.
   static constexpr std::size_t kMostClaimedCells = 64;  // one word of the engine's bits
   struct Claims {
     std::vector<Nimber> values;

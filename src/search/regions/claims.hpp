@@ -1,4 +1,4 @@
-// The claims of a certificate of version 2 (docs/certificates.md), chosen
+// The claims of a certificate of version 4 (docs/certificates.md), chosen
 // from what the requested-set search of Engine<N> found (included at the end
 // of engine.hpp).
 //
@@ -12,7 +12,7 @@
 // exactly (a witness), and every other option shown not to have v (its other
 // parts exact, its largest claimed to lack one value); a claim "not SET"
 // needs the options that rule out SET's values, found by the same rule the
-// checker applies. What the search did not keep (a table flushed at the memory
+// checker applies, and names them (option_numbers). What the search did not keep (a table flushed at the memory
 // bound, an option the search never asked) is asked again.
 #pragma once
 

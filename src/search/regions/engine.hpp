@@ -477,7 +477,7 @@ class Engine {
     std::vector<Lacking> lacking;
   };
   // The claims that prove the values of `roots` (canonical regions) by the
-  // checker's rule for version 2, chosen from what the search found (asked
+  // checker's rule for version 4, chosen from what the search found (asked
   // again where it is missing); each root claimed exactly.
   Claims claims_for(const std::vector<Region<N>>& roots);
   // A canonical region as a certificate writes it: rows of 0 (free) and 1 joined by '/'.
